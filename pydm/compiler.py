@@ -1,0 +1,153 @@
+"""The compiler driver: a module's jit functions → a VM module (bytes + metadata).
+
+Stages, each inspectable as text: ``pydm`` (iree_pydm IR after pydm's
+passes), ``iree`` (after convert-iree-pydm-to-iree), ``vm`` (VM dialect).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from iree.compiler import ir
+
+from . import dialect as d
+from .backend import compile_module, session
+from .exceptions import RaiseSiteTable
+from .frontend.importer import build_module
+from .frontend.source import FunctionInfo, ModuleInfo
+from .frontend.typing import ProgramTypes, Specialization
+from .lowering import LoweringContext, lower_module
+from .passes import run_pipeline
+from .types import PyType
+
+SIG_KEY = "pydm.sig"
+META_FUNCTION = "__pydm_meta"
+
+
+@dataclass
+class ExportSignature:
+    """How to call an exported specialization from Python."""
+
+    name: str              # the Python function name
+    symbol: str            # the VM function name
+    params: list[str]
+    param_types: list[PyType]
+    ret: PyType
+    defaults: dict = field(default_factory=dict)
+
+    def to_json(self) -> str:
+        return json.dumps({"name": self.name, "symbol": self.symbol, "params": self.params,
+                           "param_types": [t.value for t in self.param_types], "ret": self.ret.value,
+                           "defaults": self.defaults}, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> "ExportSignature":
+        j = json.loads(text)
+        return cls(j["name"], j["symbol"], j["params"], [PyType(t) for t in j["param_types"]],
+                   PyType(j["ret"]), j.get("defaults", {}))
+
+    def abi_json(self) -> str:
+        """The V1-ABI ``iree.abi`` record (seed 000) for plain IREE hosts."""
+        raw = {PyType.INT: "i64", PyType.FLOAT: "f64", PyType.BOOL: "i32", PyType.NONE: "i32",
+               PyType.OBJECT: ["slist"]}
+        return json.dumps({"a": [raw[t] for t in self.param_types], "r": ["i32", raw[self.ret]], "v": 1},
+                          separators=(",", ":"))
+
+
+@dataclass
+class CompiledProgram:
+    vmfb: bytes
+    sites: RaiseSiteTable
+    exports: dict[str, ExportSignature]
+    stages: dict[str, str]
+
+
+def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]]) -> CompiledProgram:
+    """Compile the given (function, argument types) entry points and everything they call."""
+    sess = session()
+    with sess.context, ir.Location.unknown():
+        program = ProgramTypes(module)
+        entry_specs: list[Specialization] = [program.specialization(fn, types) for fn, types in entries]
+        program.solve()
+        _check_types(program)
+        public = {s.symbol for s in entry_specs}
+        mod = build_module(program, public)
+        d.verify(mod)
+        stages: dict[str, str] = {"pydm": ""}
+        run_pipeline(mod, stages)
+        stages["pydm"] = str(mod)
+        sites = RaiseSiteTable()
+        lower_module(mod, LoweringContext(sites))
+        exports = {}
+        for spec in entry_specs:
+            sig = ExportSignature(spec.func.name, spec.symbol, list(spec.func.params), list(spec.arg_types),
+                                  spec.ret, _defaults(spec.func))
+            exports[spec.symbol] = sig
+            _attach_reflection(mod, spec.symbol, sig)
+        _add_meta_function(mod, sites)
+        stages["iree"] = str(mod)
+        vmfb = compile_module(mod, stages=stages)
+    return CompiledProgram(vmfb, sites, exports, stages)
+
+
+def _check_types(program: ProgramTypes) -> None:
+    """Dynamic (object) values arrive with issue #3; until then name the culprit."""
+    from .types import PyType as T
+    from .errors import error_at
+    for spec in program.specs.values():
+        for name, t in spec.var_types.items():
+            if t is T.OBJECT and not name.startswith("$"):
+                node = _first_assignment(spec.func.node, name)
+                raise error_at(node, f"variable '{name}' holds values of different types",
+                               "pydm needs one type per variable (int, float, bool or None)")
+        if spec.ret is T.OBJECT:
+            raise error_at(spec.func.node, f"function '{spec.func.name}' returns values of different types",
+                           "return one type (int, float, bool or None) on every path")
+
+
+def _first_assignment(fn_node, name):
+    from astroid import nodes
+    for n in fn_node.nodes_of_class(nodes.AssignName):
+        if n.name == name:
+            return n
+    return fn_node
+
+
+def _defaults(fn: FunctionInfo) -> dict:
+    from .frontend.typing import const_value
+    args = fn.node.args
+    out = {}
+    defaults = args.defaults or []
+    names = [a.name for a in args.args]
+    for name, node in zip(names[len(names) - len(defaults):], defaults):
+        out[name] = const_value(node)
+    return out
+
+
+def _find_func(mod: ir.Module, symbol: str):
+    for op in mod.body.operations:
+        if op.operation.name == "func.func" and ir.StringAttr(op.attributes["sym_name"]).value == symbol:
+            return op
+    raise KeyError(symbol)
+
+
+def _attach_reflection(mod: ir.Module, symbol: str, sig: ExportSignature) -> None:
+    op = _find_func(mod, symbol)
+    op.attributes["iree.reflection"] = ir.DictAttr.get({
+        "iree.abi": ir.StringAttr.get(sig.abi_json()),
+        SIG_KEY: ir.StringAttr.get(sig.to_json()),
+    })
+
+
+def _add_meta_function(mod: ir.Module, sites: RaiseSiteTable) -> None:
+    """An exported no-op whose reflection carries the module's raise-site table."""
+    from iree.compiler.dialects import func
+    with ir.InsertionPoint(mod.body):
+        f = func.FuncOp(META_FUNCTION, ir.FunctionType.get([], []))
+        f.attributes["iree.reflection"] = ir.DictAttr.get({
+            "iree.abi": ir.StringAttr.get('{"a":[],"r":[],"v":1}'),
+            "pydm.raise_sites": ir.StringAttr.get(sites.to_json()),
+        })
+        block = f.add_entry_block()
+    with ir.InsertionPoint(block):
+        func.ReturnOp([])

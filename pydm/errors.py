@@ -1,0 +1,84 @@
+"""User-facing compile errors with file, line, column and the source line.
+
+Every frontend error goes through :func:`error_at`, the one place that turns an
+astroid node's position into a :class:`CompileError` (lines are absolute in the
+file, columns 1-based, as CPython reports them).
+"""
+from __future__ import annotations
+
+import linecache
+
+
+class CompileError(Exception):
+    """A construct outside the pydm subset, or a program pydm cannot type.
+
+    Attributes: ``filename``, ``lineno``, ``col`` (1-based), ``end_lineno``,
+    ``end_col`` (1-based, inclusive), ``source_line``, ``message``, ``hint``.
+    """
+
+    def __init__(self, message: str, filename: str = "<unknown>", lineno: int = 0,
+                 col: int = 0, end_lineno: int | None = None, end_col: int | None = None,
+                 source_line: str = "", hint: str = ""):
+        self.message = message
+        self.filename = filename
+        self.lineno = lineno
+        self.col = col
+        self.end_lineno = end_lineno if end_lineno is not None else lineno
+        self.end_col = end_col if end_col is not None else col
+        self.source_line = source_line
+        self.hint = hint
+        super().__init__(self._render())
+
+    def _render(self) -> str:
+        text = f"{self.filename}:{self.lineno}:{self.col}: error: {self.message}"
+        if self.source_line:
+            line = self.source_line.rstrip("\n")
+            stripped = line.lstrip()
+            indent = len(line) - len(stripped)
+            start = max(self.col - 1 - indent, 0)
+            if self.end_lineno == self.lineno and self.end_col >= self.col:
+                width = self.end_col - self.col + 1
+            else:
+                width = max(len(stripped) - start, 1)
+            text += f"\n    {stripped}\n    {' ' * start}^{'~' * (width - 1)}"
+        if self.hint:
+            text += f"\nhint: {self.hint}"
+        return text
+
+    def __reduce__(self):
+        return (_rebuild, (self.message, self.filename, self.lineno, self.col, self.end_lineno,
+                           self.end_col, self.source_line, self.hint))
+
+
+def _rebuild(*args):
+    return CompileError(*args)
+
+
+def node_position(node) -> tuple[str, int, int, int, int]:
+    """(file, line, col, end_line, end_col) of an astroid node; columns 1-based."""
+    module = node.root()
+    filename = getattr(module, "file", None) or "<unknown>"
+    line = getattr(node, "lineno", None) or 0
+    col = (getattr(node, "col_offset", None) or 0) + 1
+    end_line = getattr(node, "end_lineno", None) or line
+    end_col = getattr(node, "end_col_offset", None)
+    end_col = end_col if end_col is not None else col
+    return filename, line, col, end_line, end_col
+
+
+def error_at(node, message: str, hint: str = "") -> CompileError:
+    """A CompileError located at ``node`` (raise the result)."""
+    filename, line, col, end_line, end_col = node_position(node)
+    source_line = linecache.getline(filename, line) if line else ""
+    if not source_line:
+        source_line = _line_from_tree(node, line)
+    return CompileError(message, filename, line, col, end_line, end_col, source_line, hint)
+
+
+def _line_from_tree(node, line: int) -> str:
+    src = getattr(node.root(), "_pydm_source", None)
+    if src and line:
+        lines = src.splitlines()
+        if 0 < line <= len(lines):
+            return lines[line - 1]
+    return ""

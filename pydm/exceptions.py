@@ -1,0 +1,100 @@
+"""Exception codes: the `exception_result` contract (DESIGN.md, Contracts).
+
+An `exception_result` is an i32 at run time:
+
+* ``0`` — success.
+* ``< 0`` — a predefined exception class without details. -1..-10 are exactly
+  seed 002's list; pydm continues the numbering downward for further builtin
+  classes in :data:`NEGATIVE_CODES`.
+* ``> 0`` — an index (1-based) into the module's *raise-site table*: every
+  place in a module that can raise a specific exception with a message gets a
+  slot holding ``(class name, message, file, line, col, function)``. The table
+  is built by the lowering (see :class:`RaiseSiteTable`) and travels with the
+  module (JIT: in memory; AOT: in the ``__pydm_meta`` export's reflection), so
+  the runtime raises the right class with CPython's message and a note naming
+  the Python line.
+"""
+from __future__ import annotations
+
+import builtins
+import json
+from dataclasses import dataclass, asdict
+
+#: Predefined negative codes. -1..-10 follow seed 002 exactly; the rest extend it.
+NEGATIVE_CODES: dict[int, str] = {
+    -1: "StopIteration",
+    -2: "StopAsyncIteration",
+    -3: "RuntimeError",
+    -4: "ValueError",
+    -5: "NotImplementedError",
+    -6: "KeyError",
+    -7: "IndexError",
+    -8: "AttributeError",
+    -9: "TypeError",
+    -10: "UnboundLocalError",
+    # pydm extensions, continuing downward.
+    -11: "ZeroDivisionError",
+    -12: "OverflowError",
+    -13: "AssertionError",
+    -14: "RecursionError",
+    -15: "NameError",
+    -16: "LookupError",
+    -17: "ArithmeticError",
+}
+CODE_OF_CLASS: dict[str, int] = {name: code for code, name in NEGATIVE_CODES.items()}
+
+SUCCESS = 0
+
+
+@dataclass(frozen=True)
+class RaiseSite:
+    """One place in the program that raises ``cls(message)``."""
+
+    cls: str
+    message: str
+    file: str = "<unknown>"
+    line: int = 0
+    col: int = 0
+    function: str = ""
+
+    def note(self) -> str:
+        where = f"{self.file}:{self.line}:{self.col}"
+        fn = f" in {self.function}" if self.function else ""
+        return f"pydm: raised at {where}{fn}"
+
+
+class RaiseSiteTable:
+    """Positive exception codes of one module: slot i+1 is ``sites[i]``.
+
+    Identical sites share a slot, so a code is stable for a given source.
+    """
+
+    def __init__(self, sites: list[RaiseSite] | None = None):
+        self.sites: list[RaiseSite] = list(sites or [])
+        self._index = {s: i + 1 for i, s in enumerate(self.sites)}
+
+    def code_for(self, site: RaiseSite) -> int:
+        code = self._index.get(site)
+        if code is None:
+            self.sites.append(site)
+            code = self._index[site] = len(self.sites)
+        return code
+
+    def to_json(self) -> str:
+        return json.dumps([asdict(s) for s in self.sites], separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> "RaiseSiteTable":
+        return cls([RaiseSite(**d) for d in json.loads(text)])
+
+    def make_exception(self, code: int) -> BaseException:
+        """The Python exception a non-zero code stands for."""
+        if code > 0 and code <= len(self.sites):
+            site = self.sites[code - 1]
+            exc = getattr(builtins, site.cls)(site.message)
+            exc.add_note(site.note())
+            return exc
+        name = NEGATIVE_CODES.get(code)
+        if name is None:
+            return SystemError(f"pydm: unknown exception code {code}")
+        return getattr(builtins, name)()

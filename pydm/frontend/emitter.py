@@ -1,0 +1,264 @@
+"""The semantic layer's op builder: operators and builtins → iree_pydm ops.
+
+Each method takes pydm values, asks the type rules in ``semantics.py`` what
+the result is, inserts promotions (bool → int → float), builds the op and the
+exception check. The importer calls these and never builds an operator itself.
+"""
+from __future__ import annotations
+
+from .. import dialect as d
+from ..errors import error_at
+from ..types import PyType, join
+from . import semantics as sem
+from .typing import const_type
+
+T = PyType
+
+#: binary ops that cannot raise for these operand types
+_INFALLIBLE = {("add", T.FLOAT), ("sub", T.FLOAT), ("mul", T.FLOAT),
+               ("and", T.INT), ("or", T.INT), ("xor", T.INT),
+               ("and", T.BOOL), ("or", T.BOOL), ("xor", T.BOOL)}
+
+
+class Emitter:
+    def __init__(self, importer):
+        self.f = importer
+
+    @property
+    def b(self):
+        return self.f.b
+
+    def type(self, v) -> PyType:
+        return d.value_type(v)
+
+    # ---- values ---------------------------------------------------------------------
+    def const(self, value):
+        t = const_type(None, value) if not isinstance(value, int) or -2**63 <= value < 2**63 else T.INT
+        return self.b.constant(value, t)
+
+    def coerce(self, v, to: PyType):
+        """``v`` as a value of static type ``to`` (which is its own type or OBJECT)."""
+        t = self.type(v)
+        if t is to or to is T.BOTTOM:
+            return v
+        if to is T.OBJECT:
+            return self.b.box(v)
+        if t is T.OBJECT:
+            exc, out = self.b.unbox(v, to)
+            self.f.check(exc)
+            return out
+        raise AssertionError(f"pydm internal: cannot coerce {t} to {to}")
+
+    def promote(self, v, to: PyType):
+        """Numeric promotion bool → int → float (never fails)."""
+        t = self.type(v)
+        if t is to:
+            return v
+        _, out = self.b.convert(v, to)
+        return out
+
+    def truth(self, v):
+        """``bool(v)`` as a pydm bool."""
+        return v if self.type(v) is T.BOOL else self.b.as_bool(v)
+
+    def raise_always(self, r: sem.Raises, result: PyType = T.NONE):
+        self.f.raise_here(r.cls, r.message)
+        return None
+
+    def raise_if(self, pred, cls: str, message: str) -> None:
+        """Raise ``cls(message)`` when the i1 ``pred`` holds."""
+        bad, ok = self.f.new_block(), self.f.new_block()
+        self.f.cond_br(pred, [], [], bad, ok)
+        self.f.block = bad
+        self.f.raise_here(cls, message)
+        self.f.block = ok
+
+    # ---- operators ---------------------------------------------------------------------
+    def binary(self, token: str, lhs, rhs, node, rhs_const=None):
+        """``lhs <token> rhs`` (token: '+', '//', ...)."""
+        name = sem.BINARY.get(token)
+        if name is None:
+            raise error_at(node, f"operator {token!r} is not supported")
+        lt, rt = self.type(lhs), self.type(rhs)
+        result = sem.binary_type(name, lt, rt, rhs_const)
+        if isinstance(result, sem.Raises):
+            self.raise_always(result)
+            return self.f.dummy(T.NONE)
+        if result is T.OBJECT:
+            exc, out = self.b.apply_binary(name, self.coerce(lhs, T.OBJECT), self.coerce(rhs, T.OBJECT), T.OBJECT)
+            self.f.check(exc)
+            return out
+        ot = sem.operand_type(name, lt, rt, result)
+        exc, out = self.b.apply_binary(name, self.promote(lhs, ot), self.promote(rhs, ot), result)
+        if (name, ot) not in _INFALLIBLE:
+            self.f.check(exc)
+        return out
+
+    def unary(self, name: str, x, node):
+        t = self.type(x)
+        result = sem.unary_type(name, t)
+        if isinstance(result, sem.Raises):
+            self.raise_always(result)
+            return self.f.dummy(T.NONE)
+        if result is T.OBJECT:
+            exc, out = self.b.apply_unary(name, x, T.OBJECT)
+            self.f.check(exc)
+            return out
+        x = self.promote(x, result)
+        if name == "pos":
+            return x
+        exc, out = self.b.apply_unary(name, x, result)
+        if result is T.INT and name in ("neg", "abs"):
+            self.f.check(exc)
+        return out
+
+    def compare(self, token: str, lhs, rhs, node, lnode, rnode):
+        if token in ("is", "is not"):
+            return self.identity(token, lhs, rhs, node)
+        name = sem.COMPARE.get(token)
+        if name is None:
+            raise error_at(node, f"comparison {token!r} is not supported",
+                           "pydm compares numbers with < <= > >= == != and None with is")
+        lt, rt = self.type(lhs), self.type(rhs)
+        result = sem.compare_type(name, lt, rt)
+        if isinstance(result, sem.Raises):
+            self.raise_always(result)
+            return self.f.dummy(T.BOOL)
+        if T.OBJECT in (lt, rt):
+            exc, out = self.b.apply_compare(name, self.coerce(lhs, T.OBJECT), self.coerce(rhs, T.OBJECT))
+            self.f.check(exc)
+            return out
+        if not (lt.is_numeric and rt.is_numeric):  # == / != involving None
+            same = lt is rt
+            return self.b.constant(same if name == "eq" else not same, T.BOOL)
+        if lt is T.BOOL:
+            lhs = self.promote(lhs, T.INT)
+        if rt is T.BOOL:
+            rhs = self.promote(rhs, T.INT)
+        _, out = self.b.apply_compare(name, lhs, rhs)
+        return out
+
+    def identity(self, token, lhs, rhs, node):
+        """``x is None`` and friends: decided by static types where they are known."""
+        lt, rt = self.type(lhs), self.type(rhs)
+        if T.OBJECT in (lt, rt):
+            out = self.b.is_(self.coerce(lhs, T.OBJECT), self.coerce(rhs, T.OBJECT))
+        elif T.NONE in (lt, rt):
+            out = self.b.constant(lt is rt, T.BOOL)
+        elif lt is T.BOOL and rt is T.BOOL:
+            _, out = self.b.apply_compare("eq", self.promote(lhs, T.INT), self.promote(rhs, T.INT))
+        else:
+            raise error_at(node, f"'{token}' between {lt.python_name} and {rt.python_name} values is not supported",
+                           "identity of numbers depends on CPython's object caching; use == instead")
+        return self.b.not_(out) if token == "is not" else out
+
+    # ---- builtins -----------------------------------------------------------------------
+    def builtin(self, name: str, args, node):
+        types = [self.type(a) for a in args]
+        if name == "abs":
+            if len(args) != 1:
+                raise error_at(node, f"abs() takes exactly one argument ({len(args)} given)")
+            return self.unary("abs", args[0], node)
+        if name in ("min", "max"):
+            if len(args) < 2:
+                raise error_at(node, f"{name}() of a single argument (an iterable) is not supported",
+                               f"pass two or more values: {name}(a, b)")
+            return self.minmax(name, args, node)
+        if len(args) > 1:
+            raise error_at(node, f"{name}() takes at most 1 argument ({len(args)} given)")
+        if name == "bool":
+            return self.truth(args[0]) if args else self.b.constant(False, T.BOOL)
+        if name == "int":
+            if not args:
+                return self.b.constant(0, T.INT)
+            return self.to_number(args[0], T.INT, "int() argument must be a string, a bytes-like object "
+                                                  "or a real number, not 'NoneType'")
+        if name == "float":
+            if not args:
+                return self.b.constant(0.0, T.FLOAT)
+            return self.to_number(args[0], T.FLOAT, "float() argument must be a string or a real number, "
+                                                    "not 'NoneType'")
+        raise error_at(node, f"builtin {name}() is not supported")
+
+    def to_number(self, x, to: PyType, none_message: str):
+        t = self.type(x)
+        if t is to:
+            return x
+        if t is T.NONE:
+            self.f.raise_here("TypeError", none_message)
+            return self.f.dummy(to)
+        exc, out = self.b.convert(x, to)
+        if t in (T.FLOAT, T.OBJECT):
+            self.f.check(exc)
+        return out
+
+    def minmax(self, name, args, node):
+        """CPython's min/max: the first of equal items wins; NaN stays where it is."""
+        types = [self.type(a) for a in args]
+        result = T.BOTTOM
+        for t in types:
+            result = join(result, t)
+        if result is T.OBJECT:
+            args = [self.coerce(a, T.OBJECT) for a in args]
+        best = args[0]
+        pred_name = "gt" if name == "max" else "lt"
+        for a in args[1:]:
+            if result is T.NONE:
+                self.f.raise_here("TypeError", f"'{'>' if name == 'max' else '<'}' not supported between "
+                                               "instances of 'NoneType' and 'NoneType'")
+                return best
+            lhs, rhs = (a, best)
+            if result is T.BOOL:
+                lhs, rhs = self.promote(a, T.INT), self.promote(best, T.INT)
+            exc, better = self.b.apply_compare(pred_name, lhs, rhs)
+            if result is T.OBJECT:
+                self.f.check(exc)
+            best = self.b.select(self.b.bool_to_pred(better), a, best)
+        return best
+
+    # ---- range loops -------------------------------------------------------------------
+    def range_args(self, call):
+        """Evaluate range(...) arguments: (start, stop, step, static sign of step or None)."""
+        values = []
+        for a in call.args:
+            v = self.f.expr(a)
+            if self.f.block is None:
+                return None, None, None, None
+            t = self.type(v)
+            if t is T.OBJECT:
+                v = self.coerce(v, T.INT)
+            elif t not in (T.INT, T.BOOL):
+                self.f.raise_here("TypeError", f"'{t.python_name}' object cannot be interpreted as an integer")
+                return None, None, None, None
+            values.append(self.promote(v, T.INT))
+        if len(values) == 1:
+            start, stop, step = self.b.constant(0, T.INT), values[0], self.b.constant(1, T.INT)
+            sign = 1
+        elif len(values) == 2:
+            start, stop, step = values[0], values[1], self.b.constant(1, T.INT)
+            sign = 1
+        else:
+            start, stop, step = values
+            from .typing import const_value
+            k = const_value(call.args[2])
+            sign = None if k is None else (1 if k > 0 else -1 if k < 0 else 0)
+            if sign == 0:
+                self.f.raise_here("ValueError", "range() arg 3 must not be zero")
+                return None, None, None, None
+            if sign is None:
+                _, is_zero = self.b.apply_compare("eq", step, self.b.constant(0, T.INT))
+                self.raise_if(self.b.bool_to_pred(is_zero), "ValueError", "range() arg 3 must not be zero")
+        return start, stop, step, sign
+
+    def range_more(self, i, stop, step, sign):
+        """i1: does the loop run another iteration with counter ``i``?"""
+        if sign is not None:
+            _, more = self.b.apply_compare("lt" if sign > 0 else "gt", i, stop)
+            return self.b.bool_to_pred(more)
+        _, up = self.b.apply_compare("gt", step, self.b.constant(0, T.INT))
+        _, lt = self.b.apply_compare("lt", i, stop)
+        _, gt = self.b.apply_compare("gt", i, stop)
+        return self.b.bool_to_pred(self.b.select(self.b.bool_to_pred(up), lt, gt))
+
+    def range_next(self, i, stop, step):
+        return self.b.range_next(i, stop, step)

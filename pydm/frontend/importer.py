@@ -1,0 +1,669 @@
+"""The syntax walker: astroid function bodies → iree_pydm IR in SSA form.
+
+The importer knows Python *syntax*: statements, control flow, assignment
+targets, where values flow. It never decides an operator's type or builds an
+operator's ops; that is ``semantics.py`` (via :class:`Emitter`). Types of
+locals come from ``typing.py``, decided before any IR exists.
+
+SSA is built structurally: each control-flow join collects the environments
+(name → value) of its predecessors and adds block arguments only where they
+differ; a loop header's arguments are the names assigned in the loop (known
+from the syntax before the body is visited), so no body is visited twice.
+A name that may be unbound at a join carries an ``i1`` "bound" flag; reading
+it checks the flag and raises UnboundLocalError, as CPython does. MLIR's
+canonicalizer removes flags that turn out constant.
+"""
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+
+from astroid import nodes
+from iree.compiler import ir
+from iree.compiler.dialects import arith, cf, func
+
+from .. import dialect as d
+from ..errors import CompileError, error_at
+from ..types import PyType, join
+from . import semantics as sem
+from .emitter import Emitter
+from .typing import ProgramTypes, Specialization, bind_arguments, const_type, const_value, resolve_call
+
+T = PyType
+
+
+@dataclass(frozen=True)
+class Var:
+    """A name's current SSA value and, if it may be unbound, its i1 flag."""
+
+    value: ir.Value
+    bound: ir.Value | None = None
+
+
+class _Join:
+    """A control-flow merge point whose predecessors are still being collected."""
+
+    def __init__(self):
+        self.preds: list[tuple[ir.Block, dict]] = []
+
+
+class _Loop:
+    def __init__(self, cont_join: _Join, exit_join: _Join):
+        self.cont = cont_join
+        self.exit = exit_join
+
+
+def build_module(program: ProgramTypes, public: set[str]) -> ir.Module:
+    """IR for every specialization of ``program``; ``public`` symbols are exported."""
+    module = ir.Module.create(loc=ir.Location.unknown())
+    for spec in program.specs.values():
+        FunctionImporter(program, spec, module, spec.symbol in public).build()
+    return module
+
+
+def _loc(fn, node) -> ir.Location:
+    return ir.Location.file(fn.filename, node.lineno or 0, (node.col_offset or 0) + 1)
+
+
+class FunctionImporter:
+    """Builds one ``func.func`` for one specialization."""
+
+    def __init__(self, program: ProgramTypes, spec: Specialization, module: ir.Module, public: bool):
+        self.program = program
+        self.spec = spec
+        self.fn = spec.func
+        self.module = module
+        self.public = public
+        self.types = dict(spec.var_types)
+        self.env: dict[str, Var] = {}
+        self.block: ir.Block | None = None
+        self.loops: list[_Loop] = []
+        self.emit = Emitter(self)
+        self.b = _Builders(self)
+        self._hidden = 0
+
+    # ---- scaffolding -----------------------------------------------------------------
+    def build(self) -> None:
+        node = self.fn.node
+        arg_types = [d.ir_type(t) for t in self.spec.arg_types]
+        res_types = [d.exc_type(), d.ir_type(self.spec.ret)]
+        with _loc(self.fn, node):
+            ftype = ir.FunctionType.get(arg_types, res_types)
+            with ir.InsertionPoint(self.module.body):
+                self.func = func.FuncOp(self.spec.symbol, ftype,
+                                        visibility=None if self.public else "private")
+            self.func.attributes["pydm.name"] = ir.StringAttr.get(self.fn.name)
+            entry = self.func.add_entry_block()
+            self.region = self.func.regions[0]
+            self.raise_block = self.region.blocks.append(d.exc_type(), arg_locs=[ir.Location.unknown()])
+            with self.in_block(self.raise_block):
+                self.ret([self.raise_block.arguments[0], self.dummy(self.spec.ret)])
+            self.block = entry
+            for name, arg in zip(self.fn.params, entry.arguments):
+                self.env[name] = Var(arg)
+        self.visit_body(_skip_docstring(node.body))
+        if self.block is not None:
+            with _loc(self.fn, node.body[-1] if node.body else node):
+                self.emit_return(self.emit.const(None))
+        # an unused raise block is removed by MLIR's canonicalizer (unreachable block)
+
+    def ip(self) -> ir.InsertionPoint:
+        return ir.InsertionPoint(self.block)
+
+    @contextlib.contextmanager
+    def in_block(self, block: ir.Block):
+        """Build in ``block`` for a moment (edges are emitted into predecessors)."""
+        saved = self.block
+        self.block = block
+        try:
+            yield
+        finally:
+            self.block = saved
+
+    # Every op is built at the end of ``self.block``, which changes as checks
+    # split blocks; so builders get an explicit insertion point, never an
+    # ambient one.
+    def br(self, args, dest):
+        return cf.BranchOp(list(args), dest, ip=self.ip())
+
+    def cond_br(self, pred, true_args, false_args, true_dest, false_dest):
+        return cf.CondBranchOp(pred, list(true_args), list(false_args), true_dest, false_dest, ip=self.ip())
+
+    def ret(self, values):
+        return func.ReturnOp(list(values), ip=self.ip())
+
+    def i1(self, value: int):
+        return arith.constant(d.i1(), value, ip=self.ip())
+
+    def call_op(self, result_types, symbol, args):
+        return func.CallOp(result_types, symbol, list(args), ip=self.ip())
+
+    @contextlib.contextmanager
+    def at(self, node):
+        """Enter ``node``'s location and the current block; turn stray errors into CompileErrors."""
+        with _loc(self.fn, node):
+            try:
+                yield
+            except CompileError:
+                raise
+            except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+                raise error_at(node, f"pydm could not compile this: {exc}") from exc
+
+    def new_block(self, *types: ir.Type) -> ir.Block:
+        return self.region.blocks.append(*types, arg_locs=[ir.Location.unknown()] * len(types))
+
+    def dummy(self, t: PyType) -> ir.Value:
+        """A placeholder value of type ``t`` (for unbound names and raise paths)."""
+        if t is T.OBJECT:
+            return self.b.box(self.b.constant(None, T.NONE))
+        return self.b.constant(0, t if t is not T.BOTTOM else T.NONE)
+
+    def check(self, exc: ir.Value) -> None:
+        """Continue only if ``exc`` is success; otherwise return it to the caller."""
+        failed = self.b.failed(exc)
+        cont = self.new_block()
+        self.cond_br(failed, [exc], [], self.raise_block, cont)
+        self.block = cont
+
+    def raise_here(self, cls: str, message: str) -> None:
+        """Unconditionally raise; code after it is unreachable."""
+        exc = self.b.raise_(cls, message)
+        self.br([exc], self.raise_block)
+        self.block = None
+
+    # ---- joins ------------------------------------------------------------------------
+    def jump_to(self, join: _Join) -> None:
+        """End the current block with a (deferred) branch to ``join``."""
+        if self.block is not None:
+            join.preds.append((self.block, dict(self.env)))
+        self.block = None
+
+    def finish(self, join: _Join) -> None:
+        """Create ``join``'s block, merging its predecessors' environments."""
+        preds = join.preds
+        if not preds:
+            self.block = None
+            return
+        if len(preds) == 1:
+            self.block, self.env = preds[0][0], dict(preds[0][1])
+            return
+        names = set()
+        for _, env in preds:
+            names.update(env)
+        merged_names = []
+        arg_types = []
+        for name in sorted(names):
+            entries = [env.get(name) for _, env in preds]
+            first = entries[0]
+            if all(e is not None for e in entries) and all(
+                    e.value == first.value and e.bound == first.bound for e in entries):
+                continue
+            need_flag = any(e is None or e.bound is not None for e in entries)
+            merged_names.append((name, need_flag))
+            arg_types.append(d.ir_type(self.type_of(name)))
+            if need_flag:
+                arg_types.append(d.i1())
+        block = self.new_block(*arg_types)
+        for pred_block, env in preds:
+            with self.in_block(pred_block), ir.Location.unknown():
+                self.br(self._edge_values(env, merged_names), block)
+        new_env = {}
+        for name in names:
+            if all(name in env for _, env in preds):
+                new_env[name] = preds[0][1][name]
+        i = 0
+        for name, need_flag in merged_names:
+            value = block.arguments[i]
+            i += 1
+            flag = None
+            if need_flag:
+                flag = block.arguments[i]
+                i += 1
+            new_env[name] = Var(value, flag)
+        self.block, self.env = block, new_env
+
+    def _edge_values(self, env, merged_names) -> list:
+        out = []
+        for name, need_flag in merged_names:
+            var = env.get(name)
+            if var is None:
+                out.append(self.dummy(self.type_of(name)))
+                if need_flag:
+                    out.append(self.i1(0))
+            else:
+                out.append(var.value)
+                if need_flag:
+                    out.append(var.bound if var.bound is not None else self.i1(1))
+        return out
+
+    def type_of(self, name: str) -> PyType:
+        t = self.types.get(name, T.NONE)
+        return T.NONE if t is T.BOTTOM else t
+
+    # ---- statements -------------------------------------------------------------------
+    def visit_body(self, body) -> None:
+        for stmt in body:
+            if self.block is None:
+                return  # unreachable code after return/break/continue/raise
+            method = getattr(self, "stmt_" + type(stmt).__name__, None)
+            if method is None:
+                raise error_at(stmt, f"{_describe(stmt)} is not supported",
+                               "see the README for the Python subset pydm compiles")
+            method(stmt)
+
+    def stmt_Pass(self, s):
+        pass
+
+    def stmt_Expr(self, s):
+        if isinstance(s.value, nodes.Const) and isinstance(s.value.value, str):
+            return  # a docstring or bare string: no effect
+        with self.at(s):
+            self.expr(s.value)
+
+    def stmt_Return(self, s):
+        with self.at(s):
+            value = self.expr(s.value) if s.value is not None else self.emit.const(None)
+            if self.block is not None:
+                self.emit_return(value)
+
+    def emit_return(self, value):
+        value = self.emit.coerce(value, self.spec.ret)
+        self.ret([self.b.success(), value])
+        self.block = None
+
+    def stmt_Assign(self, s):
+        with self.at(s):
+            if len(s.targets) == 1 and isinstance(s.targets[0], nodes.Tuple) and isinstance(s.value, nodes.Tuple):
+                target = s.targets[0]
+                if len(target.elts) != len(s.value.elts):
+                    raise error_at(s, "tuple assignment with mismatched lengths is not supported")
+                values = [self.expr(v) for v in s.value.elts]  # all right-hand sides first
+                if self.block is None:
+                    return
+                for t, v in zip(target.elts, values):
+                    self.store(t, v)
+                return
+            value = self.expr(s.value)
+            if self.block is None:
+                return
+            for target in s.targets:
+                self.store(target, value)
+
+    def stmt_AnnAssign(self, s):
+        if s.value is None:
+            return  # a bare annotation binds nothing
+        with self.at(s):
+            value = self.expr(s.value)
+            if self.block is not None:
+                self.store(s.target, value)
+
+    def stmt_AugAssign(self, s):
+        if not isinstance(s.target, nodes.AssignName):
+            raise error_at(s.target, "augmented assignment to this target is not supported")
+        with self.at(s):
+            current = self.load(s.target.name, s.target)
+            if self.block is None:
+                return
+            rhs = self.expr(s.value)
+            if self.block is None:
+                return
+            value = self.emit.binary(s.op[:-1], current, rhs, s, const_value(s.value))
+            if self.block is not None:
+                self.store(s.target, value)
+
+    def store(self, target, value):
+        if isinstance(target, nodes.AssignName):
+            name = target.name
+            self.env[name] = Var(self.emit.coerce(value, self.type_of(name)))
+            return
+        raise error_at(target, f"assignment to {_describe(target)} is not supported",
+                       "assign to local variable names (or a tuple of them)")
+
+    def stmt_If(self, s):
+        then_block, else_block = self.new_block(), self.new_block()
+        with self.at(s.test):
+            self.branch_on(s.test, then_block, else_block)
+        after = _Join()
+        env = dict(self.env)
+        self.block, self.env = then_block, dict(env)
+        self.visit_body(s.body)
+        self.jump_to(after)
+        self.block, self.env = else_block, dict(env)
+        self.visit_body(s.orelse)
+        self.jump_to(after)
+        self.finish(after)
+
+    def stmt_While(self, s):
+        carried = sorted(_assigned_names(s.body) & set(self.types))
+        header = self.enter_loop_header(carried, s)
+        body_block, else_block = self.new_block(), self.new_block()
+        with self.at(s.test):
+            self.branch_on(s.test, body_block, else_block)
+        header_env = dict(self.env)
+        cont, exit_ = _Join(), _Join()
+        self.loops.append(_Loop(cont, exit_))
+        self.block, self.env = body_block, dict(header_env)
+        self.visit_body(s.body)
+        self.jump_to(cont)
+        self.loops.pop()
+        self.close_loop(header, carried, cont)
+        self.block, self.env = else_block, dict(header_env)
+        self.visit_body(s.orelse)
+        self.jump_to(exit_)
+        self.finish(exit_)
+
+    def stmt_For(self, s):
+        it = s.iter
+        if not (isinstance(it, nodes.Call) and isinstance(it.func, nodes.Name) and it.func.name == "range"
+                and "range" not in self.fn.locals and "range" not in self.fn.module.tree.locals):
+            raise error_at(it, "for loops over anything but range(...) are not supported",
+                           "iterate over range(start, stop, step)")
+        if not isinstance(s.target, nodes.AssignName):
+            raise error_at(s.target, "for-loop targets other than a plain name are not supported")
+        if it.keywords or not 1 <= len(it.args) <= 3:
+            raise error_at(it, f"range expected 1 to 3 positional arguments, got {len(it.args)}")
+        with self.at(it):
+            start, stop, step, step_sign = self.emit.range_args(it)
+        if self.block is None:
+            return
+        counter = self._hidden_name("i")
+        self.types[counter] = T.INT
+        self.env[counter] = Var(start)
+        carried = sorted((_assigned_names(s.body) | {s.target.name}) & set(self.types)) + [counter]
+        header = self.enter_loop_header(carried, s)
+        body_block, else_block = self.new_block(), self.new_block()
+        with self.at(s.iter):
+            more = self.emit.range_more(self.env[counter].value, stop, step, step_sign)
+            self.cond_br(more, [], [], body_block, else_block)
+        header_env = dict(self.env)
+        cont, exit_ = _Join(), _Join()
+        self.loops.append(_Loop(cont, exit_))
+        self.block, self.env = body_block, dict(header_env)
+        self.env[s.target.name] = Var(self.emit.coerce(self.env[counter].value, self.type_of(s.target.name)))
+        self.visit_body(s.body)
+        self.jump_to(cont)
+        self.loops.pop()
+        # the latch: advance the counter, then back to the header
+        self.finish(cont)
+        if self.block is not None:
+            with self.at(s.iter):
+                nxt = self.emit.range_next(self.env[counter].value, stop, step)
+            self.env[counter] = Var(nxt)
+        latch = _Join()
+        self.jump_to(latch)
+        self.close_loop(header, carried, latch)
+        self.block, self.env = else_block, dict(header_env)
+        self.visit_body(s.orelse)
+        self.jump_to(exit_)
+        self.finish(exit_)
+
+    def stmt_Break(self, s):
+        if not self.loops:
+            raise error_at(s, "'break' outside loop")
+        self.jump_to(self.loops[-1].exit)
+
+    def stmt_Continue(self, s):
+        if not self.loops:
+            raise error_at(s, "'continue' not properly in loop")
+        self.jump_to(self.loops[-1].cont)
+
+    def enter_loop_header(self, carried: list[str], node):
+        """Branch into a new loop header whose arguments are the carried names."""
+        layout = []
+        types = []
+        for name in carried:
+            var = self.env.get(name)
+            need_flag = var is None or var.bound is not None
+            layout.append((name, need_flag))
+            types.append(d.ir_type(self.type_of(name)))
+            if need_flag:
+                types.append(d.i1())
+        header = self.new_block(*types)
+        with _loc(self.fn, node):
+            self.br(self._edge_values(self.env, layout), header)
+        i = 0
+        for name, need_flag in layout:
+            value = header.arguments[i]
+            i += 1
+            flag = None
+            if need_flag:
+                flag = header.arguments[i]
+                i += 1
+            self.env[name] = Var(value, flag)
+        self.block = header
+        return header, layout
+
+    def close_loop(self, header_info, carried, back: _Join):
+        header, layout = header_info
+        for block, env in back.preds:
+            with self.in_block(block), ir.Location.unknown():
+                self.br(self._edge_values(env, layout), header)
+        self.block = None
+
+    def _hidden_name(self, what: str) -> str:
+        self._hidden += 1
+        return f"${what}{self._hidden}"
+
+    # ---- conditions ---------------------------------------------------------------------
+    def branch_on(self, test, true_block: ir.Block, false_block: ir.Block) -> None:
+        """Branch on the truth of ``test`` without materializing and/or values."""
+        if isinstance(test, nodes.UnaryOp) and test.op == "not":
+            return self.branch_on(test.operand, false_block, true_block)
+        if isinstance(test, nodes.BoolOp):
+            for v in test.values[:-1]:
+                nxt = self.new_block()
+                if test.op == "and":
+                    self.branch_on(v, nxt, false_block)
+                else:
+                    self.branch_on(v, true_block, nxt)
+                self.block = nxt
+            return self.branch_on(test.values[-1], true_block, false_block)
+        with self.at(test):
+            value = self.expr(test)
+            if self.block is None:
+                return
+            pred = self.b.bool_to_pred(self.emit.truth(value))
+            self.cond_br(pred, [], [], true_block, false_block)
+        self.block = None
+
+    # ---- expressions ----------------------------------------------------------------------
+    def expr(self, e) -> ir.Value:
+        """Emit ``e``; afterwards ``self.block`` is None if it always raises."""
+        method = getattr(self, "expr_" + type(e).__name__, None)
+        if method is None:
+            raise error_at(e, f"{_describe(e)} is not supported",
+                           "see the README for the Python subset pydm compiles")
+        with self.at(e):
+            return method(e)
+
+    def expr_Const(self, e):
+        const_type(e, e.value)
+        return self.emit.const(e.value)
+
+    def expr_Name(self, e):
+        return self.load(e.name, e)
+
+    def load(self, name, node):
+        var = self.env.get(name)
+        if name not in self.fn.locals:
+            raise error_at(node, f"global name '{name}' is not supported",
+                           "pydm functions read only their parameters and local variables")
+        message = f"cannot access local variable '{name}' where it is not associated with a value"
+        if var is None:
+            self.raise_here("UnboundLocalError", message)
+            return self.dummy(self.type_of(name))
+        if var.bound is not None:
+            ok_block, bad_block = self.new_block(), self.new_block()
+            self.cond_br(var.bound, [], [], ok_block, bad_block)
+            self.block = bad_block
+            self.raise_here("UnboundLocalError", message)
+            self.block = ok_block
+            self.env[name] = Var(var.value)  # checked: bound from here on
+        return var.value
+
+    def expr_BinOp(self, e):
+        lhs = self.expr(e.left)
+        rhs = self.expr(e.right) if self.block is not None else lhs
+        if self.block is None:
+            return lhs
+        return self.emit.binary(e.op, lhs, rhs, e, const_value(e.right))
+
+    def expr_UnaryOp(self, e):
+        x = self.expr(e.operand)
+        if self.block is None:
+            return x
+        if e.op == "not":
+            return self.b.not_(self.emit.truth(x))
+        return self.emit.unary(sem.UNARY[e.op], x, e)
+
+    def expr_Compare(self, e):
+        if len(e.ops) == 1:
+            lhs = self.expr(e.left)
+            rhs = self.expr(e.ops[0][1]) if self.block is not None else lhs
+            if self.block is None:
+                return lhs
+            return self.emit.compare(e.ops[0][0], lhs, rhs, e, e.left, e.ops[0][1])
+        # a < b < c: b evaluated once; stop at the first false comparison
+        merge = self.new_block(d.ir_type(T.BOOL))
+        lhs = self.expr(e.left)
+        left_node = e.left
+        for i, (op, right_node) in enumerate(e.ops):
+            if self.block is None:
+                break
+            rhs = self.expr(right_node)
+            if self.block is None:
+                break
+            result = self.emit.compare(op, lhs, rhs, e, left_node, right_node)
+            if self.block is None:
+                break
+            if i == len(e.ops) - 1:
+                self.br([result], merge)
+            else:
+                nxt = self.new_block()
+                self.cond_br(self.b.bool_to_pred(result), [], [result], nxt, merge)
+                self.block = nxt
+            lhs, left_node = rhs, right_node
+        self.block = merge
+        return merge.arguments[0]
+
+    def expr_BoolOp(self, e):
+        """``a and b`` / ``a or b``: the deciding operand's value, not a bool."""
+        types = [self.program_type(v) for v in e.values]
+        result = T.BOTTOM
+        for t in types:
+            result = join(result, t)
+        merge = self.new_block(d.ir_type(result if result is not T.BOTTOM else T.NONE))
+        for i, v in enumerate(e.values):
+            value = self.expr(v)
+            if self.block is None:
+                break
+            out = self.emit.coerce(value, result)
+            if i == len(e.values) - 1:
+                self.br([out], merge)
+                break
+            truth = self.b.bool_to_pred(self.emit.truth(value))
+            nxt = self.new_block()
+            if e.op == "and":
+                self.cond_br(truth, [], [out], nxt, merge)
+            else:
+                self.cond_br(truth, [out], [], merge, nxt)
+            self.block = nxt
+        self.block = merge
+        return merge.arguments[0]
+
+    def expr_IfExp(self, e):
+        result = join(self.program_type(e.body), self.program_type(e.orelse))
+        then_block, else_block = self.new_block(), self.new_block()
+        merge = self.new_block(d.ir_type(result if result is not T.BOTTOM else T.NONE))
+        self.branch_on(e.test, then_block, else_block)
+        for block, node in ((then_block, e.body), (else_block, e.orelse)):
+            self.block = block
+            with self.at(node):
+                value = self.expr(node)
+                if self.block is not None:
+                    self.br([self.emit.coerce(value, result)], merge)
+        self.block = merge
+        return merge.arguments[0]
+
+    def program_type(self, node) -> PyType:
+        """The static type of an expression, by the same rules inference used."""
+        from .typing import _FunctionTyper
+        typer = _FunctionTyper(self.program, self.spec)
+        typer.vars = dict(self.types)
+        return typer.expr(node)
+
+    def expr_Call(self, e):
+        kind, what = resolve_call(self.program.module, e, self.fn)
+        if kind == "builtin":
+            if what == "range":
+                raise error_at(e, "range(...) is only supported as the iterable of a for loop")
+            if e.keywords:
+                raise error_at(e, f"keyword arguments to {what}() are not supported")
+            args = []
+            for a in e.args:
+                args.append(self.expr(a))
+                if self.block is None:
+                    return args[-1]
+            return self.emit.builtin(what, args, e)
+        args = []
+        for _, node in bind_arguments(e, what):
+            with self.at(node):
+                args.append(self.expr(node))
+            if self.block is None:
+                return args[-1]
+        spec = self.program.specialization(what, [d.value_type(a) for a in args])
+        call = self.call_op([d.exc_type(), d.ir_type(spec.ret)], spec.symbol, args)
+        self.check(call.results[0])
+        return call.results[1]
+
+    def expr_Tuple(self, e):
+        raise error_at(e, "tuple values are not supported yet",
+                       "tuples are supported only as both sides of an assignment like a, b = b, a")
+
+
+class _Builders:
+    """``d.<builder>`` bound to the importer's current block."""
+
+    def __init__(self, importer):
+        self._importer = importer
+
+    def __getattr__(self, name):
+        fn = getattr(d, name)
+
+        def build(*args, **kwargs):
+            return fn(*args, ip=self._importer.ip(), **kwargs)
+        return build
+
+
+def _skip_docstring(body):
+    if body and isinstance(body[0], nodes.Expr) and isinstance(body[0].value, nodes.Const) and isinstance(
+            body[0].value.value, str):
+        return body[1:]
+    return body
+
+
+def _assigned_names(body) -> set[str]:
+    out = set()
+    for stmt in body:
+        for n in stmt.nodes_of_class(nodes.AssignName):
+            out.add(n.name)
+    return out
+
+
+_DESCRIPTIONS = {
+    "Lambda": "lambda", "ClassDef": "a class definition", "FunctionDef": "a nested function",
+    "AsyncFunctionDef": "an async function", "Try": "try/except", "TryStar": "try/except*",
+    "With": "a with statement", "AsyncWith": "async with", "AsyncFor": "async for",
+    "Yield": "yield", "YieldFrom": "yield from", "Await": "await", "Global": "a global declaration",
+    "Nonlocal": "a nonlocal declaration", "Import": "import", "ImportFrom": "import",
+    "List": "a list", "Dict": "a dict", "Set": "a set", "ListComp": "a list comprehension",
+    "DictComp": "a dict comprehension", "SetComp": "a set comprehension",
+    "GeneratorExp": "a generator expression", "Attribute": "attribute access",
+    "Subscript": "subscripting", "Starred": "star-unpacking", "NamedExpr": "the walrus operator",
+    "Delete": "del", "Assert": "assert", "Raise": "raise", "JoinedStr": "an f-string",
+    "Match": "match", "AssignAttr": "attribute assignment", "Slice": "slicing",
+}
+
+
+def _describe(node) -> str:
+    return _DESCRIPTIONS.get(type(node).__name__, type(node).__name__)

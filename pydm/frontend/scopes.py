@@ -1,0 +1,52 @@
+"""Scopes before code: every name of a jit function is local, global or an error.
+
+CPython's own ``symtable`` decides the scopes; pydm then checks that the
+function fits the subset: no closures (free or cell variables), no nested
+functions or classes, no ``global``/``nonlocal`` declarations.
+"""
+from __future__ import annotations
+
+import symtable
+
+from astroid import nodes
+
+from ..errors import error_at
+
+
+def module_table(source: str, filename: str) -> symtable.SymbolTable:
+    return symtable.symtable(source, filename, "exec")
+
+
+def analyze(fn, table: symtable.SymbolTable) -> None:
+    """Fill ``fn.params`` and ``fn.locals`` (a FunctionInfo) or raise CompileError."""
+    node: nodes.FunctionDef = fn.node
+    ftable = None
+    for child in table.get_children():
+        if child.get_name() == fn.name and child.get_type() == "function" and child.get_lineno() in (
+                node.lineno, node.fromlineno):
+            ftable = child
+    if ftable is None:
+        for child in table.get_children():
+            if child.get_name() == fn.name:
+                ftable = child
+    fn.params = [a.name for a in node.args.args]
+    if ftable is None:  # pragma: no cover - symtable always has it
+        fn.locals = frozenset(fn.params)
+        return
+    for sym in ftable.get_symbols():
+        if sym.is_declared_global() or sym.is_nonlocal():
+            stmt = _find_decl(node, sym.get_name())
+            kw = "global" if sym.is_declared_global() else "nonlocal"
+            raise error_at(stmt or node, f"'{kw}' declarations are not supported",
+                           "pass the value as an argument and return the new value")
+        if sym.is_free():
+            raise error_at(node, f"free variable '{sym.get_name()}' is not supported",
+                           "pydm compiles module-level functions without closures")
+    fn.locals = frozenset(ftable.get_locals())
+
+
+def _find_decl(node, name):
+    for sub in node.nodes_of_class((nodes.Global, nodes.Nonlocal)):
+        if name in sub.names:
+            return sub
+    return None

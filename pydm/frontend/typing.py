@@ -1,0 +1,301 @@
+"""Static types of every local and every return, per specialization.
+
+A *specialization* is a jit function together with the static types of its
+arguments. Inference is a fixed point over the whole program: locals start at
+BOTTOM and grow by :func:`pydm.types.join` with each assigned value's type;
+a callee's return type is read from its own specialization, so recursion
+converges (``fib`` returns ``n`` — an int — or ``fib(..) + fib(..)``).
+Types come from the same rules the IR builder uses (``semantics``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from astroid import nodes
+
+from ..errors import error_at
+from ..types import PyType, join
+from . import semantics as sem
+from .source import FunctionInfo, ModuleInfo
+
+T = PyType
+
+BUILTINS = ("abs", "min", "max", "int", "float", "bool", "range")
+
+
+@dataclass
+class Specialization:
+    """A function compiled for given argument types."""
+
+    func: FunctionInfo
+    arg_types: tuple[PyType, ...]
+    symbol: str
+    var_types: dict[str, PyType] = field(default_factory=dict)
+    ret: PyType = PyType.BOTTOM
+
+
+def mangle(name: str, arg_types) -> str:
+    code = {T.NONE: "n", T.BOOL: "b", T.INT: "i", T.FLOAT: "f", T.OBJECT: "o", T.BOTTOM: "n"}
+    return f"{name}${''.join(code[t] for t in arg_types)}" if arg_types else f"{name}$"
+
+
+class ProgramTypes:
+    """All specializations reachable from the entry points, with their types."""
+
+    def __init__(self, module: ModuleInfo):
+        self.module = module
+        self.specs: dict[tuple[str, tuple], Specialization] = {}
+        self._changed = False
+
+    def specialization(self, fn: FunctionInfo, arg_types) -> Specialization:
+        key = (fn.name, tuple(arg_types))
+        spec = self.specs.get(key)
+        if spec is None:
+            spec = Specialization(fn, tuple(arg_types), mangle(fn.name, arg_types))
+            self.specs[key] = spec
+            self._changed = True
+        return spec
+
+    def solve(self) -> None:
+        for _ in range(200):
+            self._changed = False
+            for spec in list(self.specs.values()):
+                _FunctionTyper(self, spec).run()
+            if not self._changed:
+                break
+        for spec in self.specs.values():
+            if spec.ret is T.BOTTOM:
+                spec.ret = T.NONE  # never returns normally
+            for k, v in spec.var_types.items():
+                if v is T.BOTTOM:
+                    spec.var_types[k] = T.NONE
+
+    def grow_ret(self, spec: Specialization, t: PyType) -> None:
+        new = join(spec.ret, t)
+        if new is not spec.ret:
+            spec.ret = new
+            self._changed = True
+
+
+def resolve_call(module: ModuleInfo, call: nodes.Call, fn: FunctionInfo):
+    """What a call's callee is: ('jit', FunctionInfo) or ('builtin', name)."""
+    f = call.func
+    if isinstance(f, nodes.Name):
+        if f.name in fn.locals and f.name not in module.functions:
+            raise error_at(f, f"calling local variable '{f.name}' is not supported",
+                           "call module-level @pydm.jit functions or supported builtins")
+        if f.name in module.functions:
+            return "jit", module.functions[f.name]
+        if f.name in BUILTINS and not _shadowed(module, f.name):
+            return "builtin", f.name
+        raise error_at(f, f"call to '{f.name}' is not supported",
+                       "pydm calls @pydm.jit functions of the same module and the builtins "
+                       + ", ".join(b for b in BUILTINS if b != "range"))
+    raise error_at(f, "only calls of plain names are supported",
+                   "call a module-level @pydm.jit function by its name")
+
+
+def _shadowed(module: ModuleInfo, name: str) -> bool:
+    return name in module.tree.locals
+
+
+def bind_arguments(call: nodes.Call, callee: FunctionInfo):
+    """Map a call's positional/keyword arguments onto the callee's parameters.
+
+    Returns a list of (param name, argument node or default node)."""
+    params = callee.node.args
+    names = [a.name for a in params.args]
+    defaults = params.defaults or []
+    first_default = len(names) - len(defaults)
+    if any(isinstance(a, nodes.Starred) for a in call.args) or any(
+            k.arg is None for k in call.keywords or []):
+        raise error_at(call, "star-arguments in calls are not supported")
+    if len(call.args) > len(names):
+        raise error_at(call, f"{callee.name}() takes {len(names)} positional arguments but "
+                             f"{len(call.args)} were given")
+    bound: dict[str, nodes.NodeNG] = dict(zip(names, call.args))
+    for kw in call.keywords or []:
+        if kw.arg not in names:
+            raise error_at(kw, f"{callee.name}() got an unexpected keyword argument '{kw.arg}'")
+        if kw.arg in bound:
+            raise error_at(kw, f"{callee.name}() got multiple values for argument '{kw.arg}'")
+        bound[kw.arg] = kw.value
+    out = []
+    for i, n in enumerate(names):
+        if n in bound:
+            out.append((n, bound[n]))
+        elif i >= first_default:
+            out.append((n, defaults[i - first_default]))
+        else:
+            raise error_at(call, f"{callee.name}() missing required argument '{n}'")
+    return out
+
+
+def const_value(node):
+    """The Python value of a literal (incl. a negated one), else None."""
+    if isinstance(node, nodes.Const):
+        return node.value
+    if isinstance(node, nodes.UnaryOp) and node.op in ("-", "+") and isinstance(node.operand, nodes.Const):
+        v = node.operand.value
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            return -v if node.op == "-" else v
+    return None
+
+
+def const_type(node, value) -> PyType:
+    if value is None:
+        return T.NONE
+    if isinstance(value, bool):
+        return T.BOOL
+    if isinstance(value, int):
+        if not -2**63 <= value < 2**63:
+            raise error_at(node, "integer literal does not fit in 64 bits",
+                           "pydm ints are 64-bit; results that do not fit raise OverflowError")
+        return T.INT
+    if isinstance(value, float):
+        return T.FLOAT
+    raise error_at(node, f"{type(value).__name__} literals are not supported",
+                   "pydm compiles int, float, bool and None values")
+
+
+class _FunctionTyper:
+    """One pass of local inference over a specialization's body."""
+
+    def __init__(self, program: ProgramTypes, spec: Specialization):
+        self.program = program
+        self.spec = spec
+        self.fn = spec.func
+        self.vars = spec.var_types
+
+    def run(self) -> None:
+        for name, t in zip(self.fn.params, self.spec.arg_types):
+            self.vars[name] = t
+        for _ in range(50):
+            before = dict(self.vars)
+            self.block(self.fn.node.body)
+            if before == self.vars:
+                break
+        if not always_returns(self.fn.node.body):
+            self.program.grow_ret(self.spec, T.NONE)
+
+    # -- statements
+    def block(self, body):
+        for stmt in body:
+            self.stmt(stmt)
+
+    def assign(self, name: str, t: PyType):
+        self.vars[name] = join(self.vars.get(name, T.BOTTOM), t)
+
+    def stmt(self, s):
+        if isinstance(s, nodes.Assign):
+            for target in s.targets:
+                self.target(target, s.value)
+        elif isinstance(s, nodes.AnnAssign):
+            if s.value is not None:
+                self.target(s.target, s.value)
+        elif isinstance(s, nodes.AugAssign) and isinstance(s.target, nodes.AssignName):
+            name = sem.BINARY.get(s.op[:-1])
+            lt = self.vars.get(s.target.name, T.BOTTOM)
+            self.assign(s.target.name, _t(sem.binary_type(name, lt, self.expr(s.value), const_value(s.value))))
+        elif isinstance(s, nodes.Return):
+            self.program.grow_ret(self.spec, self.expr(s.value) if s.value is not None else T.NONE)
+        elif isinstance(s, nodes.If):
+            self.expr(s.test)
+            self.block(s.body)
+            self.block(s.orelse)
+        elif isinstance(s, nodes.While):
+            self.expr(s.test)
+            self.block(s.body)
+            self.block(s.orelse)
+        elif isinstance(s, nodes.For):
+            if isinstance(s.target, nodes.AssignName):
+                self.assign(s.target.name, T.INT)
+            self.block(s.body)
+            self.block(s.orelse)
+        elif isinstance(s, nodes.Expr):
+            self.expr(s.value)
+
+    def target(self, target, value):
+        if isinstance(target, nodes.AssignName):
+            self.assign(target.name, self.expr(value))
+        elif isinstance(target, nodes.Tuple) and isinstance(value, nodes.Tuple) and len(
+                target.elts) == len(value.elts):
+            for t, v in zip(target.elts, value.elts):
+                self.target(t, v)
+
+    # -- expressions
+    def expr(self, e) -> PyType:
+        if e is None:
+            return T.NONE
+        if isinstance(e, nodes.Const):
+            return const_type(e, e.value)
+        if isinstance(e, nodes.Name):
+            return self.vars.get(e.name, T.BOTTOM)
+        if isinstance(e, nodes.BinOp):
+            name = sem.BINARY.get(e.op)
+            if name is None:
+                return T.BOTTOM
+            return _t(sem.binary_type(name, self.expr(e.left), self.expr(e.right), const_value(e.right)))
+        if isinstance(e, nodes.UnaryOp):
+            t = self.expr(e.operand)
+            if e.op == "not":
+                return T.BOOL
+            return _t(sem.unary_type(sem.UNARY[e.op], t)) if e.op in sem.UNARY else T.BOTTOM
+        if isinstance(e, nodes.BoolOp):
+            out = T.BOTTOM
+            for v in e.values:
+                out = join(out, self.expr(v))
+            return out
+        if isinstance(e, nodes.Compare):
+            self.expr(e.left)
+            for _, v in e.ops:
+                self.expr(v)
+            return T.BOOL
+        if isinstance(e, nodes.IfExp):
+            self.expr(e.test)
+            return join(self.expr(e.body), self.expr(e.orelse))
+        if isinstance(e, nodes.Call):
+            kind, what = resolve_call(self.program.module, e, self.fn)
+            if kind == "jit":
+                args = [self.expr(a) for _, a in bind_arguments(e, what)]
+                if T.BOTTOM in args:
+                    return T.BOTTOM
+                return self.program.specialization(what, args).ret
+            arg_types = [self.expr(a) for a in e.args]
+            if what == "range":
+                return T.OBJECT
+            if T.BOTTOM in arg_types:
+                return T.BOTTOM
+            r = sem.builtin_type(what, arg_types)
+            return _t(r) if r is not None else T.BOTTOM
+        return T.BOTTOM
+
+
+def _t(r) -> PyType:
+    """A type rule's verdict as a type: an always-raising op produces nothing."""
+    return T.BOTTOM if isinstance(r, sem.Raises) else r
+
+
+def always_returns(body) -> bool:
+    """Does control never fall off the end of ``body``?"""
+    for s in body:
+        if isinstance(s, nodes.Return):
+            return True
+        if isinstance(s, nodes.If) and s.orelse and always_returns(s.body) and always_returns(s.orelse):
+            return True
+        if isinstance(s, nodes.While) and isinstance(s.test, nodes.Const) and s.test.value is True and not any(
+                isinstance(b, nodes.Break) for b in _own_breaks(s.body)):
+            return True
+    return False
+
+
+def _own_breaks(body):
+    for s in body:
+        if isinstance(s, nodes.Break):
+            yield s
+        elif isinstance(s, (nodes.While, nodes.For)):
+            continue
+        else:
+            for child in s.get_children():
+                if isinstance(child, nodes.NodeNG) and not isinstance(child, (nodes.While, nodes.For)):
+                    yield from _own_breaks([child])

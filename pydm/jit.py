@@ -1,0 +1,166 @@
+"""``@pydm.jit``: compile on first call, one specialization per argument types."""
+from __future__ import annotations
+
+import functools
+import inspect as _inspect
+import threading
+
+from astroid import nodes
+
+from .compiler import compile_program
+from .errors import CompileError, error_at
+from .frontend.source import load_module
+from .runtime.program import LoadedProgram, bind
+from .types import OF_PYTHON_CLASS, PyType
+
+T = PyType
+
+#: which argument types an annotation admits (PEP 484: int is acceptable as float)
+_ADMITS = {
+    T.INT: (T.INT, T.BOOL),
+    T.FLOAT: (T.FLOAT, T.INT, T.BOOL),
+    T.BOOL: (T.BOOL,),
+    T.NONE: (T.NONE,),
+}
+
+
+def annotation_type(node) -> PyType | None:
+    """The static type an annotation names, or None for no annotation."""
+    if node is None:
+        return None
+    if isinstance(node, nodes.Name) and node.name in ("int", "float", "bool"):
+        return {"int": T.INT, "float": T.FLOAT, "bool": T.BOOL}[node.name]
+    if isinstance(node, nodes.Const) and node.value is None:
+        return T.NONE
+    if isinstance(node, nodes.Name) and node.name == "object":
+        return T.OBJECT
+    raise error_at(node, f"unsupported annotation '{node.as_string()}'",
+                   "annotate parameters with int, float, bool or None")
+
+
+class JitFunction:
+    """A Python function compiled to the IREE VM on first call."""
+
+    def __init__(self, fn):
+        if fn.__qualname__ != fn.__name__:
+            raise CompileError(f"'{fn.__qualname__}' is not a module-level function",
+                               fn.__code__.co_filename, fn.__code__.co_firstlineno, 1,
+                               hint="pydm compiles functions defined at the top level of a module")
+        self.py_func = fn
+        functools.update_wrapper(self, fn)
+        self._lock = threading.RLock()
+        self._callers: dict[tuple, object] = {}
+        self._programs: dict[tuple, object] = {}
+        self._info = None
+        self._last_key = None
+
+    # -- source and signature
+    @property
+    def info(self):
+        if self._info is None:
+            filename = _inspect.getsourcefile(self.py_func)
+            if filename is None:
+                raise CompileError(f"the source of '{self.py_func.__name__}' is not available",
+                                   hint="pydm compiles functions defined in .py files")
+            module = load_module(filename)
+            fn = module.functions.get(self.py_func.__name__)
+            if fn is None:
+                raise CompileError(f"'{self.py_func.__name__}' was not found as a @pydm.jit function in {filename}",
+                                   filename, self.py_func.__code__.co_firstlineno, 1)
+            self._info = fn
+            self._annotations = [annotation_type(a) for a in fn.node.args.annotations]
+            from .compiler import _defaults
+            self._defaults = _defaults(fn)
+            self._check_signature(fn.node)
+        return self._info
+
+    def _check_signature(self, node):
+        a = node.args
+        for what, present in (("*args", a.vararg), ("**kwargs", a.kwarg)):
+            if present:
+                raise error_at(node, f"{what} parameters are not supported")
+        if a.kwonlyargs or a.posonlyargs:
+            raise error_at(node, "keyword-only and positional-only parameters are not supported")
+
+    def _arg_types(self, args) -> tuple:
+        info = self.info
+        out = []
+        for pname, ann, value in zip(info.params, self._annotations, args):
+            t = OF_PYTHON_CLASS.get(type(value))
+            if t is None:
+                if isinstance(value, bool):
+                    t = T.BOOL
+                elif isinstance(value, int):
+                    t = T.INT
+                elif isinstance(value, float):
+                    t = T.FLOAT
+                else:
+                    raise TypeError(f"{info.name}() argument '{pname}': pydm cannot pass a "
+                                    f"{type(value).__name__} value")
+            if ann is not None and ann is not T.OBJECT and t not in _ADMITS[ann]:
+                raise TypeError(f"{info.name}() argument '{pname}' must be {ann.python_name}, "
+                                f"not {type(value).__name__}")
+            if t is T.INT and not -2**63 <= value < 2**63:
+                raise OverflowError(f"{info.name}() argument '{pname}': int {value} does not fit in 64 bits")
+            out.append(t)
+        return tuple(out)
+
+    # -- calling
+    def __call__(self, *args, **kwargs):
+        caller = self._callers.get(tuple(map(type, args))) if not kwargs else None
+        if caller is not None:
+            return caller(*args)
+        info = self.info
+        if kwargs or len(args) != len(info.params):
+            args = bind(info.name, info.params, self._defaults, args, kwargs)
+        key = tuple(map(type, args))
+        caller = self._callers.get(key)
+        if caller is None:
+            caller = self._compile(key, self._arg_types(args))
+        return caller(*args)
+
+    def _compile(self, key, arg_types):
+        with self._lock:
+            caller = self._callers.get(key)
+            if caller is not None:
+                return caller
+            compiled = compile_program(self.info.module, [(self.info, arg_types)])
+            program = LoadedProgram(compiled.vmfb, compiled.sites)
+            (sig,) = compiled.exports.values()
+            caller = program.function(sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)
+            self._programs[arg_types] = (compiled, program)
+            self._callers[key] = caller
+            self._last_key = arg_types
+            return caller
+
+    def inspect(self, stage: str = "pydm", *example_args) -> str:
+        """The IR text of a compilation stage: ``pydm``, ``iree`` or ``vm``.
+
+        Uses the types of ``example_args`` if given, else the most recent
+        specialization, else the annotations."""
+        info = self.info
+        if example_args:
+            types = self._arg_types(example_args)
+        elif self._last_key is not None:
+            types = self._last_key
+        else:
+            if any(a is None for a in self._annotations):
+                raise TypeError(f"{info.name} has unannotated parameters: pass example arguments to inspect()")
+            types = tuple(self._annotations)
+        if types not in self._programs:
+            compiled = compile_program(info.module, [(info, types)])
+            self._programs[types] = (compiled, None)
+        compiled = self._programs[types][0]
+        if stage not in compiled.stages:
+            raise ValueError(f"unknown stage {stage!r}; one of {sorted(compiled.stages)}")
+        return compiled.stages[stage]
+
+    def __repr__(self):
+        return f"<pydm.jit {self.py_func.__module__}.{self.py_func.__qualname__}>"
+
+
+def jit(fn=None, **options):
+    """Compile ``fn`` with pydm (usable as ``@jit`` or ``@jit()``)."""
+    if fn is None:
+        return lambda f: JitFunction(f)
+    return JitFunction(fn)

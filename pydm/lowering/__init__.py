@@ -1,0 +1,11 @@
+"""convert-iree-pydm-to-iree: one lowering rule per iree_pydm op.
+
+``driver.py`` owns the type converter, the rule registry and the structural
+patterns (functions, calls, branches); the rules live next to each other by
+family in ``rules_*.py`` and register themselves with :func:`driver.rule`.
+``numeric.py`` holds the emission helpers for Python's exact number semantics.
+"""
+from .driver import LoweringContext, lower_module, rule, RULES
+from . import rules_scalar  # noqa: F401  (registers the rules)
+
+__all__ = ["LoweringContext", "lower_module", "rule", "RULES"]

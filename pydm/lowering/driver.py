@@ -1,0 +1,227 @@
+"""The conversion driver: MLIR's dialect conversion, with pydm's rules.
+
+A rule is ``fn(ctx, op, operands) -> list[ir.Value]``: it gets the op, its
+already-converted operands, builds replacement ops at the current insertion
+point and location (entered by the driver), and returns the replacement
+values. A missing rule is an error naming the op.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from iree.compiler import ir
+from iree.compiler import rewrite as rw
+from iree.compiler.dialects import cf, func
+
+from .. import dialect as d
+from ..exceptions import RaiseSite, RaiseSiteTable
+from ..types import PyType
+
+Rule = Callable[["LoweringContext", ir.Operation, list], list]
+RULES: dict[str, Rule] = {}
+
+
+def rule(*op_names: str):
+    """Register the decorated function as the lowering rule of ``op_names``."""
+    def register(fn: Rule) -> Rule:
+        for name in op_names:
+            RULES[name] = fn
+        return fn
+    return register
+
+
+class LoweringError(Exception):
+    pass
+
+
+def lowered_type(t: ir.Type) -> ir.Type:
+    """The VM-level type of a pydm type (others map to themselves)."""
+    name = d.type_name(t)
+    if name is None:
+        return t
+    if name in ("none", d.EXC):
+        return ir.IntegerType.get_signless(32)
+    if name == "bool":
+        return ir.IntegerType.get_signless(1)
+    if name == "integer":
+        return ir.IntegerType.get_signless(64)
+    if name == "real":
+        return ir.F64Type.get()
+    if name == "object":
+        return ir.Type.parse("!util.list<?>")
+    raise LoweringError(f"no lowering for type {t}")
+
+
+class LoweringContext:
+    """Module-wide lowering state: the raise-site table and per-op helpers."""
+
+    def __init__(self, sites: RaiseSiteTable | None = None):
+        self.sites = sites or RaiseSiteTable()
+        self.op: ir.Operation | None = None
+
+    def raise_code(self, cls: str, message: str) -> int:
+        """The exception code for raising ``cls(message)`` at the current op."""
+        file, line, col = "<unknown>", 0, 0
+        loc = self.op.location if self.op is not None else None
+        try:
+            file, line, col = loc.filename, loc.start_line, loc.start_col
+        except (AttributeError, ValueError, TypeError):
+            pass
+        return self.sites.code_for(RaiseSite(cls, message, file, line, col, self._function_name()))
+
+    def _function_name(self) -> str:
+        op = self.op
+        while op is not None:
+            if op.name == "func.func":
+                attrs = op.attributes
+                if "pydm.name" in attrs:
+                    return ir.StringAttr(attrs["pydm.name"]).value
+                return ir.StringAttr(attrs["sym_name"]).value
+            op = op.parent
+        return ""
+
+    def operand_type(self, op: ir.Operation, i: int) -> PyType:
+        """The static pydm type of the op's i-th operand before conversion.
+
+        Read back from the converted operand's type (the mapping is one to one
+        for values: i1 bool, i64 int, f64 float, i32 None, list object): the
+        original operands may already be gone during conversion."""
+        t = self.operands[i].type
+        if isinstance(t, ir.F64Type) or str(t) == "f64":
+            return PyType.FLOAT
+        s = str(t)
+        return {"i1": PyType.BOOL, "i64": PyType.INT, "i32": PyType.NONE,
+                "!util.list<?>": PyType.OBJECT}[s]
+
+    @staticmethod
+    def result_type(op: ir.Operation, i: int) -> PyType:
+        return d.py_type(op.results[i].type)
+
+
+def _has_pydm_types(types) -> bool:
+    return any(d.type_name(t) is not None for t in types)
+
+
+def lower_module(module: ir.Module, ctx: LoweringContext) -> None:
+    """Convert every iree_pydm op and type in ``module`` to builtin dialects."""
+    # The bindings do not keep Python callbacks alive: hold them in ``keep``.
+    keep = []
+    converter = rw.TypeConverter()
+
+    def convert_type(t):
+        return lowered_type(t)
+    keep.append(convert_type)
+    converter.add_conversion(convert_type)
+    patterns = rw.RewritePatternSet()
+
+    def make_pattern(name: str, fn: Rule):
+        def apply(op, adaptor, conv, rewriter):
+            op = op.operation if hasattr(op, "operation") else op
+            ctx.op = op
+            ctx.operands = list(adaptor.operands)
+            try:
+                with rewriter.ip, op.location:
+                    results = fn(ctx, op, list(adaptor.operands))
+            except Exception as exc:  # name the op in any failure
+                raise LoweringError(f"lowering {name} at {op.location}: {exc}") from exc
+            if len(results) != len(op.results):
+                raise LoweringError(f"rule for {name} returned {len(results)} values, "
+                                    f"expected {len(op.results)}")
+            rewriter.replace_op(op, results)
+            return False
+        return apply
+
+    for name in d.ALL_OPS:
+        fn = RULES.get(name)
+        if fn is not None:
+            keep.append(make_pattern(name, fn))
+            patterns.add_conversion(name, keep[-1], converter)
+
+    def func_pattern(op, adaptor, conv, rewriter):
+        ftype = ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
+        if not _has_pydm_types(list(ftype.inputs) + list(ftype.results)):
+            return True
+        rewriter.convert_region_types(op.regions[0], converter)
+        op.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
+            [lowered_type(t) for t in ftype.inputs], [lowered_type(t) for t in ftype.results]))
+        return False
+
+    # Structural ops are rebuilt once with converted operands; the rebuilt ones
+    # are remembered so the driver does not rebuild them again. (The original
+    # operands' types cannot be read here: their defining blocks may already
+    # have been replaced.)
+    rebuilt: set = set()
+
+    def done(new):
+        rebuilt.add(new.operation)
+
+    def return_pattern(op, adaptor, conv, rewriter):
+        if op.operation in rebuilt:
+            return True
+        with rewriter.ip, op.location:
+            new = func.ReturnOp(list(adaptor.operands))
+        done(new)
+        rewriter.replace_op(op, new.operation)
+        return False
+
+    def call_pattern(op, adaptor, conv, rewriter):
+        if op.operation in rebuilt:
+            return True
+        with rewriter.ip, op.location:
+            new = func.CallOp([lowered_type(r.type) for r in op.results],
+                              ir.FlatSymbolRefAttr(op.attributes["callee"]).value, list(adaptor.operands))
+        done(new)
+        rewriter.replace_op(op, new.operation)
+        return False
+
+    def br_pattern(op, adaptor, conv, rewriter):
+        if op.operation in rebuilt:
+            return True
+        with rewriter.ip, op.location:
+            new = cf.BranchOp(list(adaptor.operands), op.successors[0])
+        done(new)
+        rewriter.replace_op(op, new.operation)
+        return False
+
+    def cond_br_pattern(op, adaptor, conv, rewriter):
+        if op.operation in rebuilt:
+            return True
+        operands = list(adaptor.operands)
+        seg = ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"])
+        n_true = seg[1]
+        with rewriter.ip, op.location:
+            new = cf.CondBranchOp(operands[0], operands[1:1 + n_true], operands[1 + n_true:],
+                                  op.successors[0], op.successors[1])
+        done(new)
+        rewriter.replace_op(op, new.operation)
+        return False
+
+    keep.extend([func_pattern, return_pattern, call_pattern, br_pattern, cond_br_pattern])
+    patterns.add_conversion("func.func", func_pattern, converter)
+    patterns.add_conversion("func.return", return_pattern, converter)
+    patterns.add_conversion("func.call", call_pattern, converter)
+    patterns.add_conversion("cf.br", br_pattern, converter)
+    patterns.add_conversion("cf.cond_br", cond_br_pattern, converter)
+
+    target = rw.ConversionTarget()
+    target.add_legal_dialect("arith", "math", "scf", "util", "vm")
+    for name in d.ALL_OPS:
+        target.add_illegal_op(name)
+    missing = _missing_rules(module)
+    if missing:
+        raise LoweringError(f"no lowering rule for {', '.join(sorted(missing))}")
+    frozen = patterns.freeze()
+    rw.apply_partial_conversion(module.operation, target, frozen)
+    del keep
+
+
+def _missing_rules(module: ir.Module) -> set[str]:
+    missing = set()
+
+    def visit(op):
+        name = op.operation.name if hasattr(op, "operation") else op.name
+        if name.startswith(d.NS + ".") and name not in RULES:
+            missing.add(name)
+        return ir.WalkResult.ADVANCE
+    module.operation.walk(visit)
+    return missing

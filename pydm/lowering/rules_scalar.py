@@ -1,0 +1,191 @@
+"""Lowering rules for scalar iree_pydm ops: constants, numbers, bools, control.
+
+Rules dispatch on the *static* pydm types of the op's operands (read from the
+op before conversion); the number semantics are in ``numeric.py``.
+"""
+from __future__ import annotations
+
+from iree.compiler import ir
+from iree.compiler.dialects import arith
+
+from .. import dialect as d
+from ..types import PyType
+from . import numeric as num
+from .driver import rule
+
+T = PyType
+
+
+def _i32(v: int) -> ir.Value:
+    return arith.constant(ir.IntegerType.get_signless(32), v)
+
+
+def _ok() -> ir.Value:
+    return _i32(0)
+
+
+def _attr_str(op, name: str) -> str:
+    return ir.StringAttr(op.attributes[name]).value
+
+
+# ---- constants and control -------------------------------------------------------
+@rule(d.CONSTANT)
+def lower_constant(ctx, op, operands):
+    t = ctx.result_type(op, 0)
+    attr = op.attributes["value"]
+    if t is T.NONE:
+        return [_i32(0)]
+    if t is T.BOOL:
+        return [num.bool_const(ir.BoolAttr(attr).value)]
+    if t is T.INT:
+        return [num.int_const(ir.IntegerAttr(attr).value)]
+    if t is T.FLOAT:
+        return [num.float_const(ir.FloatAttr(attr).value)]
+    raise NotImplementedError(f"constant of type {t}")
+
+
+@rule(d.SUCCESS)
+def lower_success(ctx, op, operands):
+    return [_ok()]
+
+
+@rule(d.RAISE)
+def lower_raise(ctx, op, operands):
+    return [_i32(ctx.raise_code(_attr_str(op, "cls"), _attr_str(op, "message")))]
+
+
+@rule(d.FAILED)
+def lower_failed(ctx, op, operands):
+    return [arith.cmpi(arith.CmpIPredicate.ne, operands[0], _ok())]
+
+
+@rule(d.BOOL_TO_PRED)
+def lower_bool_to_pred(ctx, op, operands):
+    return [operands[0]]
+
+
+@rule(d.SELECT)
+def lower_select(ctx, op, operands):
+    return [arith.select(*operands)]
+
+
+@rule(d.NOT)
+def lower_not(ctx, op, operands):
+    return [arith.xori(operands[0], num.bool_const(True))]
+
+
+@rule(d.AS_BOOL)
+def lower_as_bool(ctx, op, operands):
+    t = ctx.operand_type(op, 0)
+    x = operands[0]
+    if t is T.BOOL:
+        return [x]
+    if t is T.NONE:
+        return [num.bool_const(False)]
+    if t is T.INT:
+        return [num.int_cmp("ne", x, num.int_const(0))]
+    if t is T.FLOAT:
+        return [num.float_cmp("ne", x, num.float_const(0.0))]
+    raise NotImplementedError(f"truth of {t}")
+
+
+@rule(d.RANGE_NEXT)
+def lower_range_next(ctx, op, operands):
+    i, stop, step = operands
+    err, nxt = num.int_add(i, step, lambda cls, msg: 1)
+    overflowed = arith.cmpi(arith.CmpIPredicate.ne, err, _ok())
+    return [arith.select(overflowed, stop, nxt)]
+
+
+# ---- numbers ---------------------------------------------------------------------
+_INT_BINARY = {
+    "add": num.int_add, "sub": num.int_sub, "mul": num.int_mul,
+    "floordiv": num.int_floordiv, "mod": num.int_mod, "truediv": num.int_truediv,
+    "lshift": num.int_lshift, "rshift": num.int_rshift,
+}
+_INT_BITWISE = {"and": num.int_and, "or": num.int_or, "xor": num.int_xor}
+_FLOAT_INFALLIBLE = {"add": num.float_add, "sub": num.float_sub, "mul": num.float_mul}
+_FLOAT_BINARY = {"truediv": num.float_truediv, "floordiv": num.float_floordiv,
+                 "mod": num.float_mod, "pow": num.float_pow}
+_BOOL_BITWISE = {"and": arith.andi, "or": arith.ori, "xor": arith.xori}
+
+
+@rule(d.APPLY_BINARY)
+def lower_apply_binary(ctx, op, operands):
+    name = _attr_str(op, "dunder_name")
+    t = ctx.operand_type(op, 0)
+    result = ctx.result_type(op, 1)
+    a, b = operands
+    if t is T.INT:
+        if name in _INT_BITWISE:
+            return [_ok(), _INT_BITWISE[name](a, b)]
+        if name == "pow":
+            fn = num.int_pow if result is T.INT else num.int_pow_negative
+            return list(fn(a, b, ctx.raise_code))
+        return list(_INT_BINARY[name](a, b, ctx.raise_code))
+    if t is T.FLOAT:
+        if name in _FLOAT_INFALLIBLE:
+            return [_ok(), _FLOAT_INFALLIBLE[name](a, b)]
+        return list(_FLOAT_BINARY[name](a, b, ctx.raise_code))
+    if t is T.BOOL and name in _BOOL_BITWISE:
+        return [_ok(), _BOOL_BITWISE[name](a, b)]
+    raise NotImplementedError(f"{name} on {t}")
+
+
+@rule(d.APPLY_COMPARE)
+def lower_apply_compare(ctx, op, operands):
+    pred = _attr_str(op, "dunder_name")
+    lt, rt = ctx.operand_type(op, 0), ctx.operand_type(op, 1)
+    a, b = operands
+    if lt is T.INT and rt is T.INT:
+        out = num.int_cmp(pred, a, b)
+    elif lt is T.FLOAT and rt is T.FLOAT:
+        out = num.float_cmp(pred, a, b)
+    elif lt is T.INT and rt is T.FLOAT:
+        out = num.int_float_cmp(pred, a, b)
+    elif lt is T.FLOAT and rt is T.INT:
+        out = num.float_int_cmp(pred, a, b)
+    else:
+        raise NotImplementedError(f"compare {lt} {pred} {rt}")
+    return [_ok(), out]
+
+
+@rule(d.APPLY_UNARY)
+def lower_apply_unary(ctx, op, operands):
+    name = _attr_str(op, "dunder_name")
+    t = ctx.operand_type(op, 0)
+    x = operands[0]
+    if t is T.INT:
+        if name == "neg":
+            return list(num.int_neg(x, ctx.raise_code))
+        if name == "abs":
+            return list(num.int_abs(x, ctx.raise_code))
+        if name == "invert":
+            return [_ok(), num.int_invert(x)]
+        if name == "pos":
+            return [_ok(), x]
+    if t is T.FLOAT:
+        if name == "neg":
+            return [_ok(), num.float_neg(x)]
+        if name == "abs":
+            return [_ok(), num.float_abs(x)]
+        if name == "pos":
+            return [_ok(), x]
+    raise NotImplementedError(f"unary {name} on {t}")
+
+
+@rule(d.CONVERT)
+def lower_convert(ctx, op, operands):
+    src, dst = ctx.operand_type(op, 0), ctx.result_type(op, 1)
+    x = operands[0]
+    if src is dst:
+        return [_ok(), x]
+    if src is T.BOOL and dst is T.INT:
+        return [_ok(), num.bool_to_int(x)]
+    if src is T.BOOL and dst is T.FLOAT:
+        return [_ok(), num.int_to_float(num.bool_to_int(x))]
+    if src is T.INT and dst is T.FLOAT:
+        return [_ok(), num.int_to_float(x)]
+    if src is T.FLOAT and dst is T.INT:
+        return list(num.float_to_int(x, ctx.raise_code))
+    raise NotImplementedError(f"convert {src} to {dst}")

@@ -1,0 +1,29 @@
+"""Passes on iree_pydm IR: one file per pass, a registry, a pipeline of names.
+
+Each pass is ``run(module) -> None`` and documents what holds after it runs.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from iree.compiler import ir
+
+PASSES: dict[str, Callable[[ir.Module], None]] = {}
+
+
+def register(name: str):
+    def deco(fn):
+        PASSES[name] = fn
+        return fn
+    return deco
+
+
+#: The default pipeline on iree_pydm IR, in order.
+PIPELINE: list[str] = []
+
+
+def run_pipeline(module: ir.Module, stages: dict | None = None, pipeline=None) -> None:
+    for name in pipeline if pipeline is not None else PIPELINE:
+        PASSES[name](module)
+        if stages is not None:
+            stages[f"after:{name}"] = str(module)

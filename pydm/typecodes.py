@@ -1,0 +1,25 @@
+"""Type codes: slot 0 of an object record (DESIGN.md, Contracts).
+
+They follow the original PyDM ``BuiltinTypeCode``. Numeric codes are
+``0x40 | category << 2 | subtype``: category 0 bool, 3 signed integer,
+6 real; subtype 3 is the 64-bit variant.
+"""
+
+NOT_ASSIGNED = 0
+NONE = 1
+TUPLE = 2
+LIST = 3
+STR = 4
+BYTES = 5
+EXCEPTION_RESULT = 6
+TYPE = 7
+SEQUENCE_ITERATOR = 8
+RANGE = 9
+BOOL = 0x40
+INTEGER = 0x4F  # 0x40 | 3 << 2 | 3: signed 64-bit integer
+REAL = 0x5B  # 0x40 | 6 << 2 | 3: IEEE fp64
+OBJECT = 0x100
+FIRST_USER_TYPE = 0x101
+
+NAMES = {NONE: "NoneType", TUPLE: "tuple", LIST: "list", STR: "str", BYTES: "bytes",
+         BOOL: "bool", INTEGER: "int", REAL: "float", RANGE: "range", TYPE: "type"}
