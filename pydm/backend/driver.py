@@ -15,6 +15,8 @@ import threading
 from iree.compiler import ir
 from iree.compiler.api import Output, Session, Source
 
+from .vm_fixups import fix_same_successor_cond_br, widen_i32_block_arguments
+
 PIPELINE: tuple[str, ...] = (
     "reconcile-unrealized-casts, convert-scf-to-cf, canonicalize, cse, symbol-dce",
     "iree-vm-conversion",
@@ -87,6 +89,10 @@ def compile_module(module: ir.Module, *, stages: dict | None = None) -> bytes:
                     ok = inv.execute_text_pass_pipeline(step)
                 data = None
                 if ok:
+                    with module.context:
+                        nfix = fix_same_successor_cond_br(module)
+                        nfix += widen_i32_block_arguments(module)
+                    if os.environ.get("PYDM_DEBUG_FIXUPS"): print("fixups", nfix, file=sys.__stdout__)
                     if stages is not None:
                         stages["vm"] = str(module)
                     out = Output.open_membuffer()
