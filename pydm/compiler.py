@@ -62,12 +62,19 @@ class CompiledProgram:
     stages: dict[str, str]
 
 
-def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]]) -> CompiledProgram:
-    """Compile the given (function, argument types) entry points and everything they call."""
+def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]],
+                    plain_names: bool = False) -> CompiledProgram:
+    """Compile the given (function, argument types) entry points and everything they call.
+
+    With ``plain_names`` (ahead of time) each entry is exported under its
+    Python name, so any IREE host can call ``fib``, not ``fib$i``."""
     sess = session()
     with sess.context, ir.Location.unknown():
         program = ProgramTypes(module)
         entry_specs: list[Specialization] = [program.specialization(fn, types) for fn, types in entries]
+        if plain_names:
+            for spec in entry_specs:
+                spec.symbol = spec.func.name
         program.solve()
         _check_types(program)
         public = {s.symbol for s in entry_specs}

@@ -95,9 +95,7 @@ class FunctionImporter:
             self.func.attributes["pydm.name"] = ir.StringAttr.get(self.fn.name)
             entry = self.func.add_entry_block()
             self.region = self.func.regions[0]
-            self.raise_block = self.region.blocks.append(d.exc_type(), arg_locs=[ir.Location.unknown()])
-            with self.in_block(self.raise_block):
-                self.ret([self.raise_block.arguments[0], self.dummy(self.spec.ret)])
+            self._raise_block = None
             self.block = entry
             for name, arg in zip(self.fn.params, entry.arguments):
                 self.env[name] = Var(arg)
@@ -109,6 +107,16 @@ class FunctionImporter:
 
     def ip(self) -> ir.InsertionPoint:
         return ir.InsertionPoint(self.block)
+
+    @property
+    def raise_block(self) -> ir.Block:
+        """The block that returns a raised exception to the caller (made on first use)."""
+        if self._raise_block is None:
+            block = self.new_block(d.exc_type())
+            with self.in_block(block), ir.Location.unknown():
+                self.ret([block.arguments[0], self.dummy(self.spec.ret)])
+            self._raise_block = block
+        return self._raise_block
 
     @contextlib.contextmanager
     def in_block(self, block: ir.Block):

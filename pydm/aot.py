@@ -1,0 +1,76 @@
+"""Ahead-of-time compilation: a .py file → a .vmfb any IREE host can load.
+
+``compile_file`` parses the file with astroid and never imports or executes
+it. Each ``@pydm.jit`` function becomes an export typed by its annotations
+(V1-ABI ``iree.abi`` reflection plus pydm's own signature under ``pydm.sig``);
+the ``__pydm_meta`` export carries the raise-site table. ``load`` rebuilds
+callables from that metadata alone.
+"""
+from __future__ import annotations
+
+import os
+
+from .compiler import META_FUNCTION, SIG_KEY, ExportSignature, compile_program
+from .errors import error_at
+from .exceptions import RaiseSiteTable
+from .frontend.source import load_module
+from .jit import annotation_type
+from .runtime.program import LoadedProgram
+
+
+def compile_file(path: str, output: str | None = None) -> bytes:
+    """Compile every jit function of ``path``; write ``output`` if given."""
+    module = load_module(os.path.abspath(path))
+    if not module.functions:
+        raise error_at(module.tree, f"no @pydm.jit functions in {path}",
+                       "decorate module-level functions with @pydm.jit")
+    entries = []
+    for fn in module.functions.values():
+        types = []
+        for arg, ann in zip(fn.node.args.args, fn.node.args.annotations):
+            t = annotation_type(ann)
+            if t is None:
+                raise error_at(arg, f"parameter '{arg.name}' needs a type annotation for ahead-of-time compilation",
+                               "annotate it with int, float, bool or None")
+            types.append(t)
+        entries.append((fn, tuple(types)))
+    compiled = compile_program(module, entries, plain_names=True)
+    if output:
+        with open(output, "wb") as f:
+            f.write(compiled.vmfb)
+    return compiled.vmfb
+
+
+class LoadedModule:
+    """The functions of a .vmfb, as attributes."""
+
+    def __init__(self, vmfb: bytes, origin: str = "<bytes>"):
+        import iree.runtime as rt
+        from .runtime.program import vm_instance
+        probe = rt.VmModule.copy_buffer(vm_instance(), vmfb)
+        meta = probe.lookup_function(META_FUNCTION)
+        sites = RaiseSiteTable.from_json(meta.reflection["pydm.raise_sites"]) if meta else RaiseSiteTable()
+        self._program = LoadedProgram(vmfb, sites)
+        self._origin = origin
+        self._names = []
+        for name in probe.function_names:
+            fn = probe.lookup_function(name)
+            refl = fn.reflection if fn is not None else {}
+            if SIG_KEY not in refl:
+                continue
+            sig = ExportSignature.from_json(refl[SIG_KEY])
+            caller = self._program.function(sig.symbol, sig.name, sig.params, sig.param_types, sig.ret,
+                                            sig.defaults)
+            setattr(self, sig.name, caller)
+            self._names.append(sig.name)
+
+    def __dir__(self):
+        return list(self._names)
+
+    def __repr__(self):
+        return f"<pydm module {self._origin}: {', '.join(self._names)}>"
+
+
+def load(path: str) -> LoadedModule:
+    with open(path, "rb") as f:
+        return LoadedModule(f.read(), path)
