@@ -10,7 +10,7 @@ from astroid import nodes
 from .compiler import compile_program
 from .errors import CompileError, error_at
 from .frontend.source import load_module
-from .runtime.program import LoadedProgram, bind
+from .runtime.program import LoadedProgram, bind, make_exact_caller
 from .types import OF_PYTHON_CLASS, PyType
 
 T = PyType
@@ -107,9 +107,10 @@ class JitFunction:
 
     # -- calling
     def __call__(self, *args, **kwargs):
-        caller = self._callers.get(tuple(map(type, args))) if not kwargs else None
-        if caller is not None:
-            return caller(*args)
+        if not kwargs:
+            caller = self._callers.get(tuple(map(type, args)))
+            if caller is not None:
+                return caller(*args)
         info = self.info
         if kwargs or len(args) != len(info.params):
             args = bind(info.name, info.params, self._defaults, args, kwargs)
@@ -127,7 +128,7 @@ class JitFunction:
             compiled = compile_program(self.info.module, [(self.info, arg_types)])
             program = LoadedProgram(compiled.vmfb, compiled.sites)
             (sig,) = compiled.exports.values()
-            caller = program.function(sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)
+            caller = make_exact_caller(program, sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)
             self._programs[arg_types] = (compiled, program)
             self._callers[key] = caller
             self._last_key = arg_types

@@ -6,6 +6,8 @@ exception check. The importer calls these and never builds an operator itself.
 """
 from __future__ import annotations
 
+from iree.compiler import ir
+
 from .. import dialect as d
 from ..errors import error_at
 from ..types import PyType, join
@@ -54,6 +56,17 @@ class Emitter:
         t = self.type(v)
         if t is to:
             return v
+        owner = v.owner
+        if getattr(owner, "name", None) == d.CONSTANT:
+            # a literal promotes to a literal of the wider type (a float literal
+            # is protected from the VM's float folders; a converted one is not)
+            attr = owner.attributes["value"]
+            if t is T.INT:
+                return self.b.constant(ir.IntegerAttr(attr).value, to) if to is T.INT else \
+                    self.b.constant(float(ir.IntegerAttr(attr).value), to)
+            if t is T.BOOL:
+                value = int(ir.BoolAttr(attr).value)
+                return self.b.constant(value if to is T.INT else float(value), to)
         _, out = self.b.convert(v, to)
         return out
 
@@ -89,6 +102,10 @@ class Emitter:
             self.f.check(exc)
             return out
         ot = sem.operand_type(name, lt, rt, result)
+        if name == "pow" and result is T.INT and rhs_const is None:
+            # int ** n: CPython gives a float for n < 0; pydm's static int type cannot
+            _, negative = self.b.apply_compare("lt", self.promote(rhs, T.INT), self.b.constant(0, T.INT))
+            self.raise_if(self.b.bool_to_pred(negative), "ValueError", sem.NEGATIVE_POW_MESSAGE)
         exc, out = self.b.apply_binary(name, self.promote(lhs, ot), self.promote(rhs, ot), result)
         if (name, ot) not in _INFALLIBLE:
             self.f.check(exc)

@@ -517,6 +517,9 @@ class FunctionImporter:
         return self.emit.binary(e.op, lhs, rhs, e, const_value(e.right))
 
     def expr_UnaryOp(self, e):
+        if e.op == "-" and isinstance(e.operand, nodes.Const) and type(e.operand.value) is int \
+                and e.operand.value == 2**63:
+            return self.emit.const(-2**63)  # the literal INT64_MIN
         x = self.expr(e.operand)
         if self.block is None:
             return x

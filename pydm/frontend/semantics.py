@@ -22,6 +22,9 @@ UNARY = {"-": "neg", "+": "pos", "~": "invert"}
 SYMBOL = {v: k for k, v in BINARY.items()}
 CMP_SYMBOL = {v: k for k, v in COMPARE.items()}
 
+NEGATIVE_POW_MESSAGE = ("pydm: int ** negative int gives a float, which needs a literal exponent "
+                        "(x ** -2) or a float operand")
+
 ARITH = ("add", "sub", "mul", "floordiv", "mod")
 BITWISE = ("and", "or", "xor")
 SHIFTS = ("lshift", "rshift")
@@ -59,7 +62,9 @@ def binary_type(name: str, lt: PyType, rt: PyType, rhs_const=None) -> PyType | R
             return T.FLOAT
         if isinstance(rhs_const, (int, bool)):
             return T.INT if rhs_const >= 0 else T.FLOAT
-        return T.OBJECT  # int ** int is an int or a float depending on the exponent's sign
+        # int ** n is an int for n >= 0 and a float for n < 0; with a
+        # non-literal n pydm types it int and raises for n < 0 (NEGATIVE_POW_MESSAGE)
+        return T.INT
     if has_float:
         return _unsupported(name, lt, rt)
     if name in BITWISE and lt is T.BOOL and rt is T.BOOL:

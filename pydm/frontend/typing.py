@@ -237,6 +237,8 @@ class _FunctionTyper:
                 return T.BOTTOM
             return _t(sem.binary_type(name, self.expr(e.left), self.expr(e.right), const_value(e.right)))
         if isinstance(e, nodes.UnaryOp):
+            if const_value(e) == -2**63:
+                return T.INT
             t = self.expr(e.operand)
             if e.op == "not":
                 return T.BOOL
@@ -277,15 +279,20 @@ def _t(r) -> PyType:
 
 
 def always_returns(body) -> bool:
-    """Does control never fall off the end of ``body``?"""
+    """Does control never fall off the end of ``body``? (Conservative.)"""
     for s in body:
         if isinstance(s, nodes.Return):
             return True
         if isinstance(s, nodes.If) and s.orelse and always_returns(s.body) and always_returns(s.orelse):
             return True
-        if isinstance(s, nodes.While) and isinstance(s.test, nodes.Const) and s.test.value is True and not any(
-                isinstance(b, nodes.Break) for b in _own_breaks(s.body)):
-            return True
+        if isinstance(s, (nodes.While, nodes.For)):
+            has_break = any(isinstance(b, nodes.Break) for b in _own_breaks(s.body))
+            if has_break:
+                continue
+            if isinstance(s, nodes.While) and isinstance(s.test, nodes.Const) and s.test.value is True:
+                return True
+            if s.orelse and always_returns(s.orelse):
+                return True
     return False
 
 

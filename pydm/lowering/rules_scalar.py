@@ -6,7 +6,7 @@ op before conversion); the number semantics are in ``numeric.py``.
 from __future__ import annotations
 
 from iree.compiler import ir
-from iree.compiler.dialects import arith
+from iree.compiler.dialects import arith, util
 
 from .. import dialect as d
 from ..types import PyType
@@ -71,7 +71,10 @@ def lower_select(ctx, op, operands):
 
 @rule(d.NOT)
 def lower_not(ctx, op, operands):
-    return [arith.xori(operands[0], num.bool_const(True))]
+    # The barrier keeps MLIR from folding not(cmpf une) into a predicate the
+    # VM lowers as ``cmp.eq.f64.u`` (true for NaN): ``not nan`` must be False.
+    x = util.OptimizationBarrierOp([operands[0].type], [operands[0]]).results[0]
+    return [arith.xori(x, num.bool_const(True))]
 
 
 @rule(d.AS_BOOL)

@@ -141,3 +141,36 @@ def translate_vm_error(exc: RuntimeError) -> BaseException:
         return RecursionError("maximum recursion depth exceeded")
     first = text.splitlines()[0] if text else ""
     return RuntimeError(f"pydm: the VM failed: {first[:300]}")
+
+
+_PUSH = {
+    T.INT: "    if not {MIN} <= {a} <= {MAX}: raise _overflow({i})\n    _l.push_int({a})\n",
+    T.BOOL: "    _l.push_int({a})\n",
+    T.FLOAT: "    _l.push_float({a})\n",
+    T.NONE: "    _l.push_int(0)\n",
+}
+
+
+def make_exact_caller(program: LoadedProgram, symbol: str, name: str, params, param_types, ret):
+    """A caller for arguments already known to have exactly ``param_types``
+    (the JIT's specialization key guarantees it): straight-line generated code,
+    no per-argument dispatch. Ints are still range-checked."""
+    fn = program.module.lookup_function(symbol)
+    args = ", ".join(f"a{i}" for i in range(len(params)))
+    body = [f"def call({args}):\n", f"    _l = _List({len(params)})\n"]
+    for i, t in enumerate(param_types):
+        body.append(_PUSH[t].format(a=f"a{i}", i=i, MIN=INT64_MIN, MAX=INT64_MAX))
+    body.append("    try:\n        _invoke(_fn, _l, _r)\n    except RuntimeError as exc:\n"
+                "        raise _translate(exc) from None\n")
+    body.append("    code = _r.get_variant(0)\n    if code:\n        raise _sites.make_exception(code)\n")
+    body.append("    return _convert(_r.get_variant(1))\n")
+
+    def _overflow(i):
+        return OverflowError(f"{name}() argument '{params[i]}' does not fit in 64 bits")
+    namespace = {"_List": rt.VmVariantList, "_invoke": program.context.invoke, "_fn": fn,
+                 "_r": rt.VmVariantList(2), "_translate": translate_vm_error, "_sites": program.sites,
+                 "_convert": _RESULT[ret], "_overflow": _overflow}
+    exec(compile("".join(body), f"<pydm caller {name}>", "exec"), namespace)
+    call = namespace["call"]
+    call.__name__ = name
+    return call
