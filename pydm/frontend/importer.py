@@ -162,6 +162,8 @@ class FunctionImporter:
 
     def dummy(self, t: PyType) -> ir.Value:
         """A placeholder value of type ``t`` (for unbound names and raise paths)."""
+        if self.block is None:
+            return None  # after an unconditional raise: nothing uses the value
         if t is T.OBJECT:
             return self.b.box(self.b.constant(None, T.NONE))
         return self.b.constant(0, t if t is not T.BOTTOM else T.NONE)

@@ -57,9 +57,11 @@ class ProgramTypes:
         return spec
 
     def solve(self) -> None:
-        for _ in range(200):
+        """Iterate to the fixed point (types only grow, so it terminates);
+        callees are visited before callers, so call chains settle quickly."""
+        while True:
             self._changed = False
-            for spec in list(self.specs.values()):
+            for spec in reversed(list(self.specs.values())):
                 _FunctionTyper(self, spec).run()
             if not self._changed:
                 break
