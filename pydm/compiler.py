@@ -113,11 +113,12 @@ def _check_types(program: ProgramTypes) -> None:
 
 
 def _first_assignment(fn_node, name):
+    """The assignment that mixes the types: the second binding of the name (or the first)."""
     from astroid import nodes
-    for n in fn_node.nodes_of_class(nodes.AssignName):
-        if n.name == name:
-            return n
-    return fn_node
+    found = [n for n in fn_node.nodes_of_class(nodes.AssignName) if n.name == name]
+    if len(found) >= 2:
+        return found[1]
+    return found[0] if found else fn_node
 
 
 def _defaults(fn: FunctionInfo) -> dict:

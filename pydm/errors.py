@@ -9,6 +9,9 @@ from __future__ import annotations
 import linecache
 
 
+DEFAULT_HINT = "see the README for the Python subset pydm compiles"
+
+
 class CompileError(Exception):
     """A construct outside the pydm subset, or a program pydm cannot type.
 
@@ -26,7 +29,7 @@ class CompileError(Exception):
         self.end_lineno = end_lineno if end_lineno is not None else lineno
         self.end_col = end_col if end_col is not None else col
         self.source_line = source_line
-        self.hint = hint
+        self.hint = hint or DEFAULT_HINT
         super().__init__(self._render())
 
     def _render(self) -> str:
@@ -58,10 +61,12 @@ def node_position(node) -> tuple[str, int, int, int, int]:
     """(file, line, col, end_line, end_col) of an astroid node; columns 1-based."""
     module = node.root()
     filename = getattr(module, "file", None) or "<unknown>"
-    line = getattr(node, "lineno", None) or 0
-    col = (getattr(node, "col_offset", None) or 0) + 1
-    end_line = getattr(node, "end_lineno", None) or line
-    end_col = getattr(node, "end_col_offset", None)
+    pos = getattr(node, "position", None)  # a def/class: the "def name" part, not its decorators
+    src = pos if pos is not None else node
+    line = getattr(src, "lineno", None) or 0
+    col = (getattr(src, "col_offset", None) or 0) + 1
+    end_line = getattr(src, "end_lineno", None) or line
+    end_col = getattr(src, "end_col_offset", None)
     end_col = end_col if end_col is not None else col
     return filename, line, col, end_line, end_col
 
@@ -69,10 +74,16 @@ def node_position(node) -> tuple[str, int, int, int, int]:
 def error_at(node, message: str, hint: str = "") -> CompileError:
     """A CompileError located at ``node`` (raise the result)."""
     filename, line, col, end_line, end_col = node_position(node)
-    source_line = linecache.getline(filename, line) if line else ""
-    if not source_line:
-        source_line = _line_from_tree(node, line)
+    source_line = _line_from_tree(node, line) or (linecache.getline(filename, line) if line else "")
+    # astroid (like ast) counts columns in UTF-8 bytes; users count characters
+    col = _char_column(source_line, col - 1) + 1
+    if end_line == line:
+        end_col = _char_column(source_line, end_col)
     return CompileError(message, filename, line, col, end_line, end_col, source_line, hint)
+
+
+def _char_column(line: str, byte_offset: int) -> int:
+    return len(line.encode("utf-8")[:byte_offset].decode("utf-8", errors="ignore"))
 
 
 def _line_from_tree(node, line: int) -> str:

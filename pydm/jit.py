@@ -67,7 +67,10 @@ class JitFunction:
             if fn is None:
                 raise CompileError(f"'{self.py_func.__name__}' was not found as a @pydm.jit function in {filename}",
                                    filename, self.py_func.__code__.co_firstlineno, 1)
+            fn.check()
             self._info = fn
+            if fn.node.returns is not None:
+                annotation_type(fn.node.returns)
             self._annotations = [annotation_type(a) for a in fn.node.args.annotations]
             from .compiler import _defaults
             self._defaults = _defaults(fn)
@@ -76,11 +79,15 @@ class JitFunction:
 
     def _check_signature(self, node):
         a = node.args
-        for what, present in (("*args", a.vararg), ("**kwargs", a.kwarg)):
+        for what, present, where in (("*args", a.vararg, getattr(a, "vararg_node", None)),
+                                     ("**kwargs", a.kwarg, getattr(a, "kwarg_node", None))):
             if present:
-                raise error_at(node, f"{what} parameters are not supported")
-        if a.kwonlyargs or a.posonlyargs:
-            raise error_at(node, "keyword-only and positional-only parameters are not supported")
+                raise error_at(where or node, f"{what} parameters are not supported",
+                               "declare each parameter by name")
+        extra = list(a.kwonlyargs or []) + list(a.posonlyargs or [])
+        if extra:
+            raise error_at(extra[0], "keyword-only and positional-only parameters are not supported",
+                           "declare plain positional-or-keyword parameters")
 
     def _arg_types(self, args) -> tuple:
         info = self.info

@@ -30,6 +30,14 @@ def analyze(fn, table: symtable.SymbolTable) -> None:
             if child.get_name() == fn.name:
                 ftable = child
     fn.params = [a.name for a in node.args.args]
+    for inner in node.nodes_of_class((nodes.FunctionDef, nodes.AsyncFunctionDef, nodes.ClassDef, nodes.Lambda),
+                                     skip_klass=()):
+        if inner is node:
+            continue
+        what = {"FunctionDef": "a nested function", "AsyncFunctionDef": "a nested async function",
+                "ClassDef": "a class definition", "Lambda": "lambda"}[type(inner).__name__]
+        raise error_at(inner, f"{what} is not supported",
+                       "pydm compiles module-level functions without closures; move it to the top level")
     if ftable is None:  # pragma: no cover - symtable always has it
         fn.locals = frozenset(fn.params)
         return

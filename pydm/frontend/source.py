@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import astroid
 from astroid import nodes
 
-from ..errors import error_at
+from ..errors import CompileError, error_at
 from . import scopes
 
 
@@ -21,6 +21,11 @@ class FunctionInfo:
     module: "ModuleInfo"
     params: list[str] = field(default_factory=list)
     locals: frozenset = frozenset()
+    error: Exception | None = None  # why this function cannot be compiled (raised when it is used)
+
+    def check(self) -> None:
+        if self.error is not None:
+            raise self.error
 
     @property
     def filename(self) -> str:
@@ -73,11 +78,23 @@ def load_module(filename: str, source: str | None = None) -> ModuleInfo:
         info = ModuleInfo(filename, tree, {})
         table = scopes.module_table(source, filename)
         for stmt in tree.body:
+            if isinstance(stmt, nodes.AsyncFunctionDef) and stmt.decorators and any(
+                    is_jit_decorator(d) for d in stmt.decorators.nodes):
+                fn = FunctionInfo(stmt.name, stmt, info)
+                fn.error = error_at(stmt, "async functions are not supported",
+                                    "pydm compiles plain (synchronous) functions")
+                info.functions[stmt.name] = fn
+                continue
             if isinstance(stmt, nodes.FunctionDef) and stmt.decorators and any(
                     is_jit_decorator(d) for d in stmt.decorators.nodes):
                 info.functions[stmt.name] = FunctionInfo(stmt.name, stmt, info)
         for fn in info.functions.values():
-            scopes.analyze(fn, table)
+            if fn.error is not None:
+                continue
+            try:
+                scopes.analyze(fn, table)
+            except CompileError as exc:  # only this function is broken, not its neighbours
+                fn.error = exc
         if mtime >= 0:
             _cache[filename] = (mtime, source, info)
         return info

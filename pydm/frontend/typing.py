@@ -51,6 +51,7 @@ class ProgramTypes:
         key = (fn.name, tuple(arg_types))
         spec = self.specs.get(key)
         if spec is None:
+            fn.check()
             spec = Specialization(fn, tuple(arg_types), mangle(fn.name, arg_types))
             self.specs[key] = spec
             self._changed = True
@@ -109,9 +110,9 @@ def bind_arguments(call: nodes.Call, callee: FunctionInfo):
     names = [a.name for a in params.args]
     defaults = params.defaults or []
     first_default = len(names) - len(defaults)
-    if any(isinstance(a, nodes.Starred) for a in call.args) or any(
-            k.arg is None for k in call.keywords or []):
-        raise error_at(call, "star-arguments in calls are not supported")
+    for a in list(call.args) + list(call.keywords or []):
+        if isinstance(a, nodes.Starred) or isinstance(a, nodes.Keyword) and a.arg is None:
+            raise error_at(a, "star-arguments in calls are not supported", "pass the arguments one by one")
     if len(call.args) > len(names):
         raise error_at(call, f"{callee.name}() takes {len(names)} positional arguments but "
                              f"{len(call.args)} were given")

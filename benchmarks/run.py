@@ -1,0 +1,435 @@
+"""pydm benchmarks: every case under CPython and under pydm, side by side.
+
+    python benchmarks/run.py [--quick]
+
+Prints one markdown table (stdout; progress goes to stderr) with columns
+``benchmark | CPython | pydm | speedup (CPython/pydm) | target``. Times are the
+best of several ``time.perf_counter`` repeats; before a time is shown, pydm's
+result is checked against CPython's (same type, same value). The ``target``
+column is for reference only: this is a benchmark, not a test, and nothing
+here asserts on time. The exit status is 1 only if some case raised an
+unexpected error or returned a different result from CPython.
+
+Cases that need issue #3 (unannotated functions, ``object`` annotations) print
+"n/a (unsupported)" when pydm raises its CompileError.
+
+Kernels live in real files (pydm reads a function's source): cases_typed.py,
+cases_untyped.py, cases_object.py. The CPython side runs the same code:
+the case file loaded a second time with ``pydm.jit`` stubbed to the identity
+(the functions are what ``f.py_func`` is, but recursive calls stay in
+CPython).
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import importlib.util
+import itertools
+import os
+import platform
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+import traceback
+import types
+from dataclasses import dataclass
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+
+perf_counter = time.perf_counter
+
+
+# --------------------------------------------------------------------------
+# Settings
+
+
+@dataclass(frozen=True)
+class Settings:
+    fib_n: int
+    loop_n: int
+    repeats: int  # repeats of each timed run (best is kept)
+    budget_s: float  # stop repeating a measurement once it has taken this long
+    call_target_s: float  # length of one timed loop of the call-overhead case
+    compile_repeats: int
+
+
+FULL = Settings(fib_n=30, loop_n=3_000_000, repeats=5, budget_s=10.0,
+                call_target_s=0.2, compile_repeats=7)
+QUICK = Settings(fib_n=22, loop_n=200_000, repeats=3, budget_s=1.0,
+                 call_target_s=0.03, compile_repeats=3)
+WARM_N = {"fib": 10, "int_loop": 100, "float_loop": 100}  # first (compiling) call
+
+
+# --------------------------------------------------------------------------
+# Results
+
+
+@dataclass
+class Row:
+    name: str
+    cpython: str = "-"
+    pydm: str = "-"
+    speedup: str = "-"
+    target: str = "-"
+
+
+failures: list[tuple[str, str]] = []  # (case, details)
+
+
+def is_compile_error(exc: BaseException) -> bool:
+    return any(c.__name__ == "CompileError" for c in type(exc).__mro__)
+
+
+def format_tb(exc: BaseException) -> str:
+    lines = "".join(traceback.format_exception(exc)).rstrip().splitlines()
+    return "\n".join(lines if len(lines) <= 30 else ["..."] + lines[-30:])
+
+
+def record_error(row: Row, exc: BaseException, report: bool = True) -> None:
+    if is_compile_error(exc):
+        row.pydm = "n/a (unsupported)"
+        return
+    row.pydm = f"error ({type(exc).__name__})"
+    if report:
+        failures.append((row.name, format_tb(exc)))
+
+
+def same(a, b) -> bool:
+    return type(a) is type(b) and a == b
+
+
+def mismatch(row: Row, what: str, got, expected) -> None:
+    row.pydm = "MISMATCH"
+    failures.append((row.name, f"{what}: pydm returned {got!r} ({type(got).__name__}), "
+                               f"CPython {expected!r} ({type(expected).__name__})"))
+
+
+def fmt_time(s: float) -> str:
+    if s >= 1.0:
+        return f"{s:.2f} s"
+    if s >= 1e-3:
+        return f"{s * 1e3:.1f} ms"
+    return f"{s * 1e6:.1f} µs"
+
+
+def fmt_ratio(r: float) -> str:
+    return f"{r:.2f}×" if r < 1 else f"{r:.1f}×"
+
+
+def progress(msg: str) -> None:
+    print(f"[bench] {msg}", file=sys.stderr, flush=True)
+
+
+# --------------------------------------------------------------------------
+# Loading kernels
+
+
+def load_plain(modname: str) -> dict:
+    """The CPython side: the case file executed again, under another module
+    name, with ``pydm.jit`` stubbed to the identity. Its functions are the
+    originals (what ``f.py_func`` is) and call each other, so recursion stays
+    in CPython; and it works even when pydm itself is broken."""
+    path = os.path.join(HERE, f"{modname}.py")
+    stub = types.ModuleType("pydm")
+    stub.jit = lambda fn: fn
+    saved = sys.modules.get("pydm")
+    sys.modules["pydm"] = stub
+    try:
+        spec = importlib.util.spec_from_file_location(f"{modname}__cpython", path)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+    finally:
+        if saved is None:
+            sys.modules.pop("pydm", None)
+        else:
+            sys.modules["pydm"] = saved
+    return vars(mod)
+
+
+class Group:
+    """One case module: its jit functions and their CPython twins."""
+
+    def __init__(self, modname: str):
+        self.modname = modname
+        self.twins = load_plain(modname)
+        self.mod = None
+        self.error: BaseException | None = None
+        try:
+            self.mod = importlib.import_module(modname)
+        except Exception as exc:  # e.g. CompileError raised at decoration
+            self.error = exc
+            if not is_compile_error(exc):
+                failures.append((f"import {modname}", format_tb(exc)))
+
+
+# --------------------------------------------------------------------------
+# Timing
+
+
+def best_of(f, args, cfg: Settings) -> tuple[float, object]:
+    times = []
+    result = None
+    start = perf_counter()
+    for _ in range(cfg.repeats):
+        gc_was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            t0 = perf_counter()
+            result = f(*args)
+            times.append(perf_counter() - t0)
+        finally:
+            if gc_was_enabled:
+                gc.enable()
+        if perf_counter() - start > cfg.budget_s:
+            break
+    return min(times), result
+
+
+def _call_loop(f, arg, n: int) -> float:
+    it = itertools.repeat(None, n)
+    t0 = perf_counter()
+    for _ in it:
+        f(arg)
+    return perf_counter() - t0
+
+
+def _empty_loop(n: int) -> float:
+    it = itertools.repeat(None, n)
+    t0 = perf_counter()
+    for _ in it:
+        pass
+    return perf_counter() - t0
+
+
+def per_call(f, arg, cfg: Settings) -> float:
+    """Seconds per call of ``f(arg)``, the bare loop's own cost subtracted."""
+    n = 1000
+    while True:
+        t = _call_loop(f, arg, n)
+        if t >= 0.01 or n >= 10**8:
+            break
+        n *= 4
+    n = max(1000, int(n * cfg.call_target_s / t))
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        best = min(_call_loop(f, arg, n) for _ in range(cfg.repeats))
+        base = min(_empty_loop(n) for _ in range(cfg.repeats))
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    return max(best - base, 0.0) / n
+
+
+# --------------------------------------------------------------------------
+# Cases
+
+
+def kernel_row(label: str, group: Group, fname: str, n: int,
+               cfg: Settings, target: float | None) -> Row:
+    row = Row(label, target=f"≥ {target:g}×" if target else "-")
+    progress(label)
+    t_py, expected = best_of(group.twins[fname], (n,), cfg)
+    row.cpython = fmt_time(t_py)
+    if group.error is not None:
+        record_error(row, group.error, report=False)  # reported once, by Group
+        return row
+    jf = getattr(group.mod, fname)
+    try:
+        warm = WARM_N[fname]
+        got_warm = jf(warm)  # the first call compiles
+        if not same(got_warm, group.twins[fname](warm)):
+            mismatch(row, f"{fname}({warm})", got_warm, group.twins[fname](warm))
+            return row
+        t_jit, got = best_of(jf, (n,), cfg)
+    except Exception as exc:
+        record_error(row, exc)
+        return row
+    if not same(got, expected):
+        mismatch(row, f"{fname}({n})", got, expected)
+        return row
+    row.pydm = fmt_time(t_jit)
+    ratio = t_py / t_jit
+    row.speedup = fmt_ratio(ratio)
+    if target:
+        row.target += " ✓" if ratio >= target else " ✗"
+    return row
+
+
+COMPILE_SRC = '''\
+import pydm
+
+
+@pydm.jit
+def {name}(a: int, b: int) -> int:
+    s = {k}
+    i = 0
+    while i < a:
+        if i % 3 == 0:
+            s = s + i * b
+        else:
+            s = s - 1
+        i = i + 1
+    return s
+'''
+
+
+def compile_row(cfg: Settings, notes: list[str]) -> Row:
+    """First call minus warm call of a fresh small function, in a warm process.
+
+    Each repeat writes a new module file (different function name and
+    constant, so no cache can answer) and imports it with importlib.
+    """
+    row = Row("first-call compile, small typed fn", target="≤ 60 ms")
+    progress(row.name)
+    tmp = tempfile.mkdtemp(prefix="pydm_bench_compile_")
+    compiles, decorates = [], []
+    modnames = []
+    try:
+        for k in range(cfg.compile_repeats):
+            name = f"small_{os.getpid()}_{k}"
+            modname = f"pydm_bench_tmp_{name}"
+            path = os.path.join(tmp, f"{modname}.py")
+            with open(path, "w") as fh:
+                fh.write(COMPILE_SRC.format(name=name, k=k))
+            spec = importlib.util.spec_from_file_location(modname, path)
+            mod = importlib.util.module_from_spec(spec)
+            sys.modules[modname] = mod
+            modnames.append(modname)
+            t0 = perf_counter()
+            spec.loader.exec_module(mod)  # CPython's own compile + @pydm.jit
+            decorates.append(perf_counter() - t0)
+            f = getattr(mod, name)
+
+            t0 = perf_counter()
+            first = f(10, 7)
+            t_first = perf_counter() - t0
+            t_warm = float("inf")
+            for _ in range(5):
+                t0 = perf_counter()
+                warm = f(10, 7)
+                t_warm = min(t_warm, perf_counter() - t0)
+            expected = f.py_func(10, 7)
+            if not (same(first, expected) and same(warm, expected)):
+                mismatch(row, f"{name}(10, 7)", (first, warm), expected)
+                return row
+            compiles.append(t_first - t_warm)
+    except Exception as exc:
+        record_error(row, exc)
+        return row
+    finally:
+        for m in modnames:
+            sys.modules.pop(m, None)
+        shutil.rmtree(tmp, ignore_errors=True)
+    best = min(compiles)
+    row.pydm = f"{best * 1e3:.1f} ms"
+    row.target += " ✓" if best <= 0.060 else " ✗"
+    notes.append(f"first-call compile: best of {len(compiles)} fresh functions; "
+                 f"median {statistics.median(compiles) * 1e3:.1f} ms; "
+                 f"import + decoration (not included) {min(decorates) * 1e3:.2f} ms.")
+    return row
+
+
+def call_row(label: str, group: Group, cfg: Settings, target_us: float | None) -> Row:
+    row = Row(label, target=f"≤ {target_us:g} µs" if target_us else "-")
+    progress(label)
+    t_py = per_call(group.twins["inc"], 1, cfg)
+    row.cpython = f"{t_py * 1e6:.3f} µs"
+    if group.error is not None:
+        record_error(row, group.error, report=False)  # reported once, by Group
+        return row
+    jf = group.mod.inc
+    try:
+        got = jf(41)  # the first call compiles
+        if not same(got, 42):
+            mismatch(row, "inc(41)", got, 42)
+            return row
+        t_jit = per_call(jf, 1, cfg)
+    except Exception as exc:
+        record_error(row, exc)
+        return row
+    row.pydm = f"{t_jit * 1e6:.3f} µs"
+    if t_jit > 0:
+        row.speedup = fmt_ratio(t_py / t_jit)
+    if target_us:
+        row.target += " ✓" if t_jit * 1e6 <= target_us else " ✗"
+    return row
+
+
+# --------------------------------------------------------------------------
+
+
+def render(rows: list[Row]) -> str:
+    header = ["benchmark", "CPython", "pydm", "speedup (CPython/pydm)", "target"]
+    cells = [header] + [[r.name, r.cpython, r.pydm, r.speedup, r.target] for r in rows]
+    widths = [max(len(c[i]) for c in cells) for i in range(len(header))]
+    align_right = [False, True, True, True, False]
+
+    def line(c):
+        return "| " + " | ".join(
+            (v.rjust(w) if right else v.ljust(w)) for v, w, right in zip(c, widths, align_right)) + " |"
+
+    sep = "|" + "|".join(("-" * (w + 1) + ":") if right else ("-" * (w + 2))
+                         for w, right in zip(widths, align_right)) + "|"
+    return "\n".join([line(header), sep] + [line(c) for c in cells[1:]])
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="small sizes, for a smoke test")
+    args = ap.parse_args(argv)
+    cfg = QUICK if args.quick else FULL
+    t_start = perf_counter()
+
+    typed = Group("cases_typed")
+    untyped = Group("cases_untyped")
+    obj = Group("cases_object")
+
+    fib, loop = f"fib({cfg.fib_n})", f"{cfg.loop_n:,} it"
+    notes: list[str] = []
+    rows = [
+        kernel_row(f"{fib} typed", typed, "fib", cfg.fib_n, cfg, 2),
+        kernel_row(f"{fib} untyped", untyped, "fib", cfg.fib_n, cfg, None),
+        kernel_row(f"{fib} `object`", obj, "fib", cfg.fib_n, cfg, None),
+        kernel_row(f"int loop {loop} typed", typed, "int_loop", cfg.loop_n, cfg, 7),
+        kernel_row(f"int loop {loop} untyped", untyped, "int_loop", cfg.loop_n, cfg, None),
+        kernel_row(f"int loop {loop} `object`", obj, "int_loop", cfg.loop_n, cfg, None),
+        kernel_row(f"float loop {loop} typed", typed, "float_loop", cfg.loop_n, cfg, 5),
+        kernel_row(f"float loop {loop} untyped", untyped, "float_loop", cfg.loop_n, cfg, None),
+        kernel_row(f"float loop {loop} `object`", obj, "float_loop", cfg.loop_n, cfg, None),
+        compile_row(cfg, notes),  # after the others: a warm process
+        call_row("call `inc(x)` typed, per call", typed, cfg, 1),
+        call_row("call `inc(x)` untyped, per call", untyped, cfg, None),
+    ]
+    notes.append("per-call rows: loop of calls minus an empty loop of the same length.")
+    notes.append("int loop: `s = (s + i * i) % 1000003`; float loop: midpoint rule for "
+                 "∫ 4/(1+x²) dx over [0, 1].")
+
+    print(f"pydm benchmarks ({'quick' if args.quick else 'full'}): best of ≤ {cfg.repeats} runs, "
+          f"Python {platform.python_version()} on {platform.machine()}")
+    print()
+    print(render(rows))
+    print()
+    for note in notes:
+        print(f"- {note}")
+    print(f"- total wall time {perf_counter() - t_start:.1f} s")
+    if failures:
+        print()
+        print(f"## Failures ({len(failures)})")
+        for name, details in failures:
+            print()
+            print(f"### {name}")
+            print("```")
+            print(details)
+            print("```")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

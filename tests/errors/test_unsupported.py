@@ -1,0 +1,887 @@
+"""One test per construct outside pydm's supported subset (issue #2).
+
+Every rejected construct must raise ``pydm.CompileError`` on the first call
+(or from ``fn.inspect``) pointing at the offending node: absolute file line,
+1-based column, the text of that line, a caret line, a hint, and no path
+inside the ``pydm`` package.
+
+Expected positions are never hard-coded: this file is parsed with ``ast`` and
+the offending node is looked up inside the named function, so moving code
+around cannot make a wrong position match by accident.
+
+A few constructs are marked "either": the brief left open whether they are
+supported.  Those tests accept a CompileError at the right place *or* a
+result identical to CPython's (value, type, exception class and message).
+"""
+from __future__ import annotations
+
+import ast
+import math
+import os
+import re
+
+import pytest
+
+import pydm
+
+THIS_FILE = os.path.abspath(__file__)
+with open(THIS_FILE, encoding="utf-8") as _f:
+    _SOURCE = _f.read()
+_LINES = _SOURCE.splitlines()
+_TREE = ast.parse(_SOURCE, THIS_FILE)
+_FUNCS = {
+    n.name: n
+    for n in _TREE.body
+    if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+}
+PYDM_PKG_DIR = os.path.dirname(os.path.abspath(pydm.__file__))
+
+
+def helper_not_jit(n: int) -> int:
+    """A plain Python function: calling it from jit code is unsupported."""
+    return n + 4242
+
+
+# --------------------------------------------------------------------------
+# Position helpers
+# --------------------------------------------------------------------------
+
+def _char_col(lineno: int, byte_offset: int, lines=_LINES) -> int:
+    """1-based character column of a 0-based UTF-8 byte offset on a line."""
+    line = lines[lineno - 1].encode("utf-8")
+    return len(line[:byte_offset].decode("utf-8")) + 1
+
+
+def _pos(node, lines=_LINES) -> tuple[int, int]:
+    return node.lineno, _char_col(node.lineno, node.col_offset, lines)
+
+
+def _end(node, lines=_LINES) -> tuple[int, int]:
+    """1-based column of the last character of ``node`` (inclusive)."""
+    return node.end_lineno, _char_col(node.end_lineno, node.end_col_offset, lines) - 1
+
+
+def find(fname: str, nodetype, pred=lambda n: True):
+    """The first node (in source order) of ``nodetype`` in function ``fname``'s body."""
+    fn = _FUNCS[fname]
+    found = [
+        n
+        for stmt in fn.body
+        for n in ast.walk(stmt)
+        if isinstance(n, nodetype) and pred(n)
+    ]
+    assert found, f"test bug: no {nodetype} in {fname}"
+    found.sort(key=lambda n: (n.lineno, n.col_offset))
+    return found[0]
+
+
+class At:
+    """An acceptable error position: a node, optionally shifted left by
+    ``shift`` columns (e.g. to the ``*`` of ``*args``)."""
+
+    def __init__(self, node, shift: int = 0, col: int | None = None, lines=_LINES):
+        self.node = node
+        self.line, c = _pos(node, lines)
+        self.col = (c - shift) if col is None else col
+        self.end = _end(node, lines)
+
+
+def check_compile_error(e: pydm.CompileError, accept: list[At], path: str = THIS_FILE,
+                        lines=_LINES) -> None:
+    """All the checks every compile error must pass."""
+    assert isinstance(e, pydm.CompileError)
+    text = str(e)
+    where = [(a.line, a.col) for a in accept]
+    assert (e.lineno, e.col) in where, (
+        f"error at {e.lineno}:{e.col}, expected one of {where}:\n{text}"
+    )
+    hit = accept[where.index((e.lineno, e.col))]
+
+    # End position: not before the start, not past the end of the node.
+    assert isinstance(e.end_lineno, int) and isinstance(e.end_col, int), text
+    assert (e.end_lineno, e.end_col) >= (e.lineno, e.col), text
+    node_end_line, node_end_col = hit.end
+    assert (e.end_lineno, e.end_col) <= (node_end_line, node_end_col + 1), (
+        f"end {e.end_lineno}:{e.end_col} past node end {hit.end}:\n{text}"
+    )
+
+    # File name and the text of the line.
+    assert os.path.realpath(e.filename) == os.path.realpath(path), e.filename
+    assert e.source_line.rstrip("\r\n") == lines[e.lineno - 1], (
+        f"source_line {e.source_line!r} != line {e.lineno} of the file"
+    )
+    assert isinstance(e.message, str) and e.message.strip(), text
+    assert isinstance(e.hint, str) and e.hint.strip(), text
+    assert "\n" not in e.hint.strip(), f"hint must be one line: {e.hint!r}"
+
+    # The rendered text.
+    first = f"{e.filename}:{e.lineno}:{e.col}: error: {e.message}"
+    assert text.startswith(first), f"{text!r} does not start with {first!r}"
+    assert os.path.basename(path) in text
+    lines = text.splitlines()
+    caret_idx = [
+        i for i, l in enumerate(lines) if l.strip() and set(l.strip()) <= set("^~")
+    ]
+    assert caret_idx, f"no caret line in:\n{text}"
+    ci = caret_idx[0]
+    assert ci >= 1, text
+    shown, caret = lines[ci - 1], lines[ci]
+    src = e.source_line.rstrip("\r\n")
+    # The shown line is the source line, possibly with a prefix and possibly
+    # with its indentation stripped; work out where column 1 sits on screen.
+    if shown.endswith(src):
+        col1 = len(shown) - len(src)
+    else:
+        stripped = src.lstrip()
+        assert shown.endswith(stripped), f"source line not shown above caret:\n{text}"
+        col1 = len(shown) - len(stripped) - (len(src) - len(stripped))
+    first_mark = len(caret) - len(caret.lstrip())
+    assert caret[first_mark] == "^", f"caret line must start with '^': {caret!r}"
+    assert first_mark - col1 == e.col - 1, (
+        f"caret under column {first_mark - col1 + 1}, expected {e.col}:\n{text}"
+    )
+    if e.end_lineno == e.lineno:
+        width = len(caret.strip())
+        assert width in (e.end_col - e.col, e.end_col - e.col + 1), (
+            f"caret width {width} does not reach end column {e.end_col}:\n{text}"
+        )
+    assert f"hint: {e.hint.strip()}" in text, text
+
+    # Nothing of pydm's own source tree in what the user sees.
+    for s in (text, e.message, e.hint, e.filename):
+        assert PYDM_PKG_DIR not in s, f"pydm-internal path in message:\n{s}"
+    assert "Traceback" not in text
+
+
+def expect_error(jitfn, args, accept):
+    if not isinstance(accept, list):
+        accept = [accept]
+    accept = [a if isinstance(a, At) else At(a) for a in accept]
+    with pytest.raises(pydm.CompileError) as ei:
+        jitfn(*args)
+    check_compile_error(ei.value, accept)
+    return ei.value
+
+
+SUPPORTED_ALREADY: list[str] = []
+
+
+def expect_error_or_cpython(jitfn, arg_sets, accept):
+    """Either a correct CompileError, or CPython's behaviour on every arg set."""
+    if not isinstance(accept, list):
+        accept = [accept]
+    accept = [a if isinstance(a, At) else At(a) for a in accept]
+    try:
+        _outcome(jitfn, arg_sets[0])
+    except pydm.CompileError as e:
+        check_compile_error(e, accept)
+        return "rejected"
+    SUPPORTED_ALREADY.append(jitfn.py_func.__name__)
+    print(f"SUPPORTED-ALREADY: {jitfn.py_func.__name__}")
+    for args in arg_sets:
+        assert _outcome(jitfn, args) == _outcome(jitfn.py_func, args), args
+    return "supported"
+
+
+def _outcome(fn, args):
+    """(kind, type, text) of calling fn; CompileError propagates."""
+    try:
+        r = fn(*args)
+    except pydm.CompileError:
+        raise
+    except Exception as exc:  # noqa: BLE001
+        return ("raise", type(exc), str(exc))
+    if isinstance(r, float) and math.isnan(r):
+        return ("value", float, "nan")
+    return ("value", type(r), repr(r))
+
+
+# ==========================================================================
+# The constructs.  Each jit function is called with distinct values.
+# ==========================================================================
+
+@pydm.jit
+def class_in_function(n: int) -> int:
+    total = n * 3
+    class Local:
+        pass
+    return total
+
+
+def test_class_definition_in_function():
+    expect_error(class_in_function, (11,), find("class_in_function", ast.ClassDef))
+
+
+@pydm.jit
+def uses_lambda(n: int) -> int:
+    k = n + 7
+    sq = lambda v: v * v  # noqa: E731
+    return k
+
+
+def test_lambda():
+    expect_error(uses_lambda, (12,), find("uses_lambda", ast.Lambda))
+
+
+@pydm.jit
+def nested_def(n: int) -> int:
+    m = n - 2
+    def inner(k: int) -> int:
+        return k * 5
+    return m
+
+
+def test_nested_def():
+    expect_error(nested_def, (13,), find("nested_def", ast.FunctionDef))
+
+
+@pydm.jit
+def closure_def(n: int) -> int:
+    base = n + 100
+    def add_base(k: int) -> int:
+        return k + base
+    return add_base(n)
+
+
+def test_closure():
+    """At the nested def, or at the captured variable inside it."""
+    inner = find("closure_def", ast.FunctionDef)
+    captured = [n for n in ast.walk(inner) if isinstance(n, ast.Name) and n.id == "base"]
+    expect_error(closure_def, (14,), [At(inner), At(captured[0])])
+
+
+@pydm.jit
+def try_except(n: int) -> int:
+    r = n
+    try:
+        r = n // 3
+    except ZeroDivisionError:
+        r = -1
+    return r
+
+
+def test_try_except():
+    expect_error(try_except, (15,), find("try_except", ast.Try))
+
+
+@pydm.jit
+def try_finally(n: int) -> int:
+    r = n * 2
+    try:
+        r = r + 1
+    finally:
+        r = r - 1
+    return r
+
+
+def test_try_finally():
+    expect_error(try_finally, (16,), find("try_finally", ast.Try))
+
+
+@pydm.jit
+def with_statement(n: int) -> int:
+    q = n + 9
+    with q:
+        q = q + 1
+    return q
+
+
+def test_with():
+    expect_error(with_statement, (17,), find("with_statement", ast.With))
+
+
+@pydm.jit
+def generator_yield(n: int) -> int:
+    i = n % 4
+    yield i
+    return n
+
+
+def test_yield_generator():
+    expect_error(generator_yield, (18,), find("generator_yield", ast.Yield))
+
+
+@pydm.jit
+def generator_yield_from(n: int) -> int:
+    j = n + 31
+    yield from range(j)
+    return j
+
+
+def test_yield_from():
+    expect_error(generator_yield_from, (19,),
+                 find("generator_yield_from", ast.YieldFrom))
+
+
+@pydm.jit
+async def async_function(n: int) -> int:
+    return n + 3
+
+
+def test_async_def():
+    node = _FUNCS["async_function"]
+    expect_error(async_function, (20,), At(node))
+
+
+# ---- constructs that must not poison other functions of the same file ------
+#
+# pydm parses the whole file; a `global` statement (and anything else checked
+# per module) is tested in a generated module of its own, so that a file-wide
+# check cannot make every other test here report the same error.
+
+def _load_generated(tmp_path, name: str, source: str):
+    """Write ``source`` to tmp_path/name.py, import it, and return
+    (module, path, lines, {function name: ast node})."""
+    import importlib.util
+    import sys
+
+    path = tmp_path / f"{name}.py"
+    path.write_text(source, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    try:
+        spec.loader.exec_module(mod)
+    finally:
+        sys.modules.pop(name, None)
+    tree = ast.parse(source)
+    funcs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    return mod, str(path), source.splitlines(), funcs
+
+
+GLOBAL_SOURCE = '''\
+"""Generated: one function with a global statement, one good function."""
+import pydm
+
+COUNTER = 0
+
+
+@pydm.jit
+def good_neighbour(n: int) -> int:
+    return n * 2 + 21
+
+
+@pydm.jit
+def global_statement(n: int) -> int:
+    t = n * 7
+    global COUNTER
+    return t
+'''
+
+
+def test_global_statement(tmp_path):
+    mod, path, lines, funcs = _load_generated(tmp_path, "pydm_case_global", GLOBAL_SOURCE)
+    node = next(s for s in funcs["global_statement"].body if isinstance(s, ast.Global))
+    with pytest.raises(pydm.CompileError) as ei:
+        mod.global_statement(21)
+    check_compile_error(ei.value, [At(node, lines=lines)], path=path, lines=lines)
+
+
+def test_unsupported_function_does_not_break_its_neighbours(tmp_path):
+    """A JIT compiles on first call: a good function must work even when
+    another (never called) function of the same file is outside the subset."""
+    mod, _, _, _ = _load_generated(tmp_path, "pydm_case_neighbour", GLOBAL_SOURCE)
+    assert mod.good_neighbour(10) == 41
+
+
+# nonlocal is only legal inside a nested function, which is itself rejected
+# (test_nested_def); a module-level jit function cannot contain it.
+
+
+@pydm.jit
+def string_value(n: int) -> int:
+    """A docstring is fine; the string below is not."""
+    label = "pydm-string-marker"
+    return n + 1
+
+
+def test_string_literal_value():
+    node = find("string_value", ast.Constant, lambda c: c.value == "pydm-string-marker")
+    expect_error(string_value, (22,), node)
+
+
+@pydm.jit
+def bytes_value(n: int) -> int:
+    raw = b"pydm-bytes-marker"
+    return n + 2
+
+
+def test_bytes_literal_value():
+    node = find("bytes_value", ast.Constant, lambda c: c.value == b"pydm-bytes-marker")
+    expect_error(bytes_value, (23,), node)
+
+
+@pydm.jit
+def complex_value(n: int) -> int:
+    z = n + 3j
+    return n
+
+
+def test_complex_literal():
+    node = find("complex_value", ast.Constant, lambda c: isinstance(c.value, complex))
+    expect_error(complex_value, (24,), [node, find("complex_value", ast.BinOp)])
+
+
+@pydm.jit
+def list_literal(n: int) -> int:
+    s = n + 1
+    xs = [s, n, 5]
+    return s
+
+
+def test_list_literal():
+    expect_error(list_literal, (25,), find("list_literal", ast.List))
+
+
+@pydm.jit
+def dict_literal(n: int) -> int:
+    s = n + 2
+    d = {s: n}
+    return s
+
+
+def test_dict_literal():
+    expect_error(dict_literal, (26,), find("dict_literal", ast.Dict))
+
+
+@pydm.jit
+def set_literal(n: int) -> int:
+    s = n + 3
+    st = {s, n}
+    return s
+
+
+def test_set_literal():
+    expect_error(set_literal, (27,), find("set_literal", ast.Set))
+
+
+@pydm.jit
+def list_comprehension(n: int) -> int:
+    s = n + 4
+    xs = [i * 2 for i in range(s)]
+    return s
+
+
+def test_list_comprehension():
+    expect_error(list_comprehension, (28,), find("list_comprehension", ast.ListComp))
+
+
+@pydm.jit
+def dict_comprehension(n: int) -> int:
+    s = n + 5
+    d = {i: i for i in range(s)}
+    return s
+
+
+def test_dict_comprehension():
+    expect_error(dict_comprehension, (29,), find("dict_comprehension", ast.DictComp))
+
+
+@pydm.jit
+def set_comprehension(n: int) -> int:
+    s = n + 6
+    st = {i for i in range(s)}
+    return s
+
+
+def test_set_comprehension():
+    expect_error(set_comprehension, (30,), find("set_comprehension", ast.SetComp))
+
+
+@pydm.jit
+def generator_expression(n: int) -> int:
+    s = n + 7
+    g = (i for i in range(s))
+    return s
+
+
+def test_generator_expression():
+    expect_error(generator_expression, (31,),
+                 find("generator_expression", ast.GeneratorExp))
+
+
+@pydm.jit
+def import_inside(n: int) -> int:
+    v = n * 11
+    import math
+    return v
+
+
+def test_import_inside_function():
+    expect_error(import_inside, (32,), find("import_inside", ast.Import))
+
+
+@pydm.jit
+def import_from_inside(n: int) -> int:
+    v = n * 13
+    from math import floor
+    return v
+
+
+def test_import_from_inside_function():
+    expect_error(import_from_inside, (33,), find("import_from_inside", ast.ImportFrom))
+
+
+@pydm.jit
+def attribute_access(x: int) -> int:
+    w = x + 17
+    return w.real
+
+
+def test_attribute_access():
+    node = find("attribute_access", ast.Attribute)
+    # The node starts at ``w``; pointing at the attribute name is also fine.
+    attr_col = _LINES[node.lineno - 1].index(".real", node.col_offset) + 2
+    expect_error(attribute_access, (34,), [At(node), At(node, col=attr_col)])
+
+
+@pydm.jit
+def subscript(x: int) -> int:
+    y = x + 19
+    return y[0]
+
+
+def test_subscript():
+    expect_error(subscript, (35,), find("subscript", ast.Subscript))
+
+
+def _star_arg(fname, which):
+    a = getattr(_FUNCS[fname].args, which)
+    shift = 1 if which == "vararg" else 2
+    return [At(a), At(a, shift=shift)]   # at the name or at the stars
+
+
+@pydm.jit
+def star_args(*args: int) -> int:
+    return 36
+
+
+def test_star_args():
+    expect_error(star_args, (36, 37), _star_arg("star_args", "vararg"))
+
+
+@pydm.jit
+def star_kwargs(n: int, **kwargs: int) -> int:
+    return n
+
+
+def test_star_kwargs():
+    expect_error(star_kwargs, (38,), _star_arg("star_kwargs", "kwarg"))
+
+
+@pydm.jit
+def keyword_only(n: int, *, scale: int) -> int:
+    return n * scale
+
+
+def test_keyword_only_args():
+    a = _FUNCS["keyword_only"].args.kwonlyargs[0]
+    with pytest.raises(pydm.CompileError) as ei:
+        keyword_only(39, scale=40)
+    check_compile_error(ei.value, [At(a)])
+
+
+@pydm.jit
+def default_arg(n: int, step: int = 41) -> int:
+    return n + step
+
+
+def test_default_arguments():
+    """Either rejected at the default (or its parameter), or CPython's result."""
+    fn = _FUNCS["default_arg"]
+    accept = [At(fn.args.defaults[0]), At(fn.args.args[1])]
+    expect_error_or_cpython(default_arg, [(42,), (43, 44)], accept)
+
+
+@pydm.jit
+def calls_non_jit(n: int) -> int:
+    a = n + 1
+    return helper_not_jit(a)
+
+
+def test_call_non_jit_function():
+    expect_error(calls_non_jit, (45,), find("calls_non_jit", ast.Call))
+
+
+@pydm.jit
+def calls_undefined(n: int) -> int:
+    b = n + 2
+    return no_such_function_anywhere(b)  # noqa: F821
+
+
+def test_call_undefined_function():
+    node = find("calls_undefined", ast.Call)
+    expect_error(calls_undefined, (46,), [At(node), At(node.func)])
+
+
+@pydm.jit
+def calls_print(n: int) -> None:
+    c = n * 47
+    print(c)
+
+
+def test_print(capsys):
+    """print is either rejected or prints exactly what CPython prints."""
+    node = find("calls_print", ast.Call)
+    try:
+        r = calls_print(48)
+    except pydm.CompileError as e:
+        check_compile_error(e, [At(node)])
+        return
+    SUPPORTED_ALREADY.append("print")
+    print("SUPPORTED-ALREADY: calls_print", file=__import__("sys").stderr)
+    assert r is None
+    assert capsys.readouterr().out == f"{48 * 47}\n"
+
+
+@pydm.jit
+def str_param(s: str) -> int:
+    return 49
+
+
+def test_str_annotation():
+    ann = _FUNCS["str_param"].args.args[0].annotation
+    expect_error(str_param, ("fifty",), ann)
+
+
+@pydm.jit
+def list_param(xs: list[int]) -> int:
+    return 51
+
+
+def test_list_int_annotation():
+    ann = _FUNCS["list_param"].args.args[0].annotation
+    expect_error(list_param, ([52, 53],), ann)
+
+
+@pydm.jit
+def str_return(n: int) -> str:
+    return n
+
+
+def test_str_return_annotation():
+    ann = _FUNCS["str_return"].returns
+    expect_error(str_return, (54,), ann)
+
+
+@pydm.jit
+def walrus(n: int) -> int:
+    if (y := n + 55) > 3:
+        return y
+    return n
+
+
+def test_walrus():
+    expect_error(walrus, (56,), find("walrus", ast.NamedExpr))
+
+
+@pydm.jit
+def del_statement(n: int) -> int:
+    tmp = n + 57
+    del tmp
+    return n
+
+
+def test_del():
+    expect_error(del_statement, (58,), find("del_statement", ast.Delete))
+
+
+@pydm.jit
+def assert_with_message(n: int) -> int:
+    m = n - 59
+    assert m > 0, "m must be positive"
+    return m
+
+
+def test_assert_with_message():
+    """Rejected (at the assert or its message) or CPython's AssertionError."""
+    node = find("assert_with_message", ast.Assert)
+    accept = [At(node), At(node.msg)]
+    expect_error_or_cpython(assert_with_message, [(60,), (59,), (1,)], accept)
+
+
+@pydm.jit
+def assert_plain(n: int) -> int:
+    assert n != 61
+    return n + 1
+
+
+def test_assert_without_message():
+    node = find("assert_plain", ast.Assert)
+    expect_error_or_cpython(assert_plain, [(62,), (61,)], [At(node)])
+
+
+@pydm.jit
+def raise_statement(n: int) -> int:
+    if n > 63:
+        raise ValueError("n too large")
+    return n
+
+
+def test_raise():
+    node = find("raise_statement", ast.Raise)
+    accept = [At(node), At(node.exc)]
+    if expect_error_or_cpython(raise_statement, [(62,), (64,)], accept) == "supported":
+        # A raised exception carries a note naming this file and the raise line.
+        with pytest.raises(ValueError) as ei:
+            raise_statement(65)
+        notes = getattr(ei.value, "__notes__", [])
+        base = re.escape(os.path.basename(THIS_FILE))
+        assert any(re.search(rf"{base}\D{{1,8}}{node.lineno}\b", n) for n in notes), notes
+
+
+@pydm.jit
+def f_string(n: int) -> int:
+    msg = f"value {n}"
+    return n
+
+
+def test_f_string():
+    expect_error(f_string, (66,), find("f_string", ast.JoinedStr))
+
+
+@pydm.jit
+def match_statement(n: int) -> int:
+    r = n + 67
+    match r:
+        case 68:
+            r = 0
+        case _:
+            r = 1
+    return r
+
+
+def test_match():
+    expect_error(match_statement, (69,), find("match_statement", ast.Match))
+
+
+@pydm.jit
+def incompatible_types(n: int) -> int:
+    x = n + 70
+    x = 1.5
+    return n
+
+
+def test_variable_with_incompatible_types():
+    """``x = int`` then ``x = float``: an error at the second assignment (its
+    target or value) until dynamic objects exist, or CPython's result."""
+    assigns = [
+        s for s in _FUNCS["incompatible_types"].body if isinstance(s, ast.Assign)
+    ]
+    second = assigns[1]
+    accept = [At(second), At(second.targets[0]), At(second.value)]
+    expect_error_or_cpython(incompatible_types, [(71,)], accept)
+
+
+@pydm.jit
+def for_over_non_range(n: int) -> int:
+    total = 0
+    for k in n:
+        total += k
+    return total
+
+
+def test_for_over_non_range():
+    node = find("for_over_non_range", ast.For)
+    expect_error(for_over_non_range, (72,), [At(node.iter), At(node)])
+
+
+@pydm.jit
+def for_over_string(n: int) -> int:
+    total = n
+    for ch in "xyz":
+        total += 1
+    return total
+
+
+def test_for_over_string():
+    node = find("for_over_string", ast.For)
+    expect_error(for_over_string, (73,), [At(node.iter), At(node)])
+
+
+@pydm.jit
+def unannotated_param(n) -> int:
+    return n + 74
+
+
+def test_unannotated_parameter():
+    """Params must be annotated: rejected at the parameter, or CPython's result."""
+    a = _FUNCS["unannotated_param"].args.args[0]
+    expect_error_or_cpython(unannotated_param, [(75,)], [At(a)])
+
+
+@pydm.jit
+def star_call(n: int) -> int:
+    return helper_jit_target(*n)
+
+
+@pydm.jit
+def helper_jit_target(a: int) -> int:
+    return a + 76
+
+
+def test_starred_call_argument():
+    node = find("star_call", ast.Starred)
+    expect_error(star_call, (77,), [At(node), At(find("star_call", ast.Call))])
+
+
+# ---- column counting, propagation, inspect, repeated calls ---------------
+
+@pydm.jit
+def non_ascii_before(n: int) -> int:
+    café_ñ = n + 78; fn = lambda: café_ñ  # noqa: E702,E731
+    return café_ñ
+
+
+def test_column_counts_characters_not_bytes():
+    """The column is 1-based in characters (as CPython's SyntaxError.offset),
+    so the caret sits under the construct even after non-ASCII text."""
+    expect_error(non_ascii_before, (79,), find("non_ascii_before", ast.Lambda))
+
+
+@pydm.jit
+def callee_with_lambda(n: int) -> int:
+    h = lambda: n  # noqa: E731
+    return n + 80
+
+
+@pydm.jit
+def caller_of_bad_callee(n: int) -> int:
+    return callee_with_lambda(n) + 81
+
+
+def test_error_in_callee_points_at_callee():
+    expect_error(caller_of_bad_callee, (82,), find("callee_with_lambda", ast.Lambda))
+
+
+@pydm.jit
+def rejected_for_inspect(n: int) -> int:
+    xs = [n, 83]
+    return n
+
+
+@pytest.mark.parametrize("stage", ["pydm", "iree", "vm"])
+def test_inspect_raises_compile_error(stage):
+    node = find("rejected_for_inspect", ast.List)
+    with pytest.raises(pydm.CompileError) as ei:
+        rejected_for_inspect.inspect(stage)
+    check_compile_error(ei.value, [At(node)])
+
+
+@pydm.jit
+def rejected_twice(n: int) -> int:
+    d = {n: 84}
+    return n
+
+
+def test_error_is_raised_again_on_second_call():
+    node = find("rejected_twice", ast.Dict)
+    for _ in range(2):
+        with pytest.raises(pydm.CompileError) as ei:
+            rejected_twice(85)
+        check_compile_error(ei.value, [At(node)])
+
+
+def test_decorator_keeps_original_function():
+    assert uses_lambda.py_func(86) == 93
+    assert raise_statement.py_func(3) == 3
