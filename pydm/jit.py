@@ -1,7 +1,10 @@
 """``@pydm.jit``: compile on first call, one specialization per argument types."""
 from __future__ import annotations
 
+import atexit
 import functools
+import gc
+import weakref
 import inspect as _inspect
 import threading
 
@@ -38,6 +41,21 @@ def annotation_type(node) -> PyType | None:
                    "annotate parameters with int, float, bool or None")
 
 
+_ALL: "weakref.WeakSet[JitFunction]" = weakref.WeakSet()
+
+
+def _release_at_exit() -> None:
+    """Drop compiled programs before interpreter teardown, so the runtime's
+    bindings do not print "leaked instance" warnings for live VM objects."""
+    for f in list(_ALL):
+        f._callers.clear()
+        f._programs.clear()
+    gc.collect()
+
+
+atexit.register(_release_at_exit)
+
+
 class JitFunction:
     """A Python function compiled to the IREE VM on first call."""
 
@@ -53,6 +71,7 @@ class JitFunction:
         self._programs: dict[tuple, object] = {}
         self._info = None
         self._last_key = None
+        _ALL.add(self)
 
     # -- source and signature
     @property
