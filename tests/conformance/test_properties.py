@@ -6,6 +6,7 @@ One jit function per operator and operand-type combination, defined at module
 level so each compiles once; hypothesis then calls it many times.
 """
 import math
+import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,7 +16,9 @@ import pydm
 from .harness import FLOAT_EDGES, INT64_MAX, INT64_MIN, INT_EDGES, check, check_raises
 
 PROFILE = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
-N = 150  # examples per operator and type combination
+# examples per operator and type combination; raise it for a longer bug hunt, e.g.
+# PYDM_CONFORMANCE_EXAMPLES=5000 pytest tests/conformance/test_properties.py
+N = int(os.environ.get("PYDM_CONFORMANCE_EXAMPLES", "150"))
 
 ints = st.one_of(
     st.sampled_from(INT_EDGES),

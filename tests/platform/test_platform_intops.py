@@ -59,6 +59,24 @@ CASES = [
     ("minmax", (-3, -3), "cpython"),
     ("as_bool", (0,), "cpython"),
     ("as_bool", (MIN,), "cpython"),
+    # i1 lives in a 32-bit register and is not re-normalised (PLATFORM §1)
+    ("bool_arith", (True, True), "cpython"),
+    ("bool_arith", (True, False), "cpython"),
+    ("bool_arith", (False, False), "cpython"),
+    ("not_int", (0,), "cpython"),
+    ("not_int", (-7,), "cpython"),
+    ("bool_eq", (True, True), "cpython"),
+    ("bool_eq", (False, True), "cpython"),
+    # int -> f64 conversion inside arithmetic (sitofp canonicalizer trap)
+    ("mixf", (3, 0.5), "cpython"),
+    ("mixf", (MIN, 1.0), "cpython"),
+    ("mixf", (MAX, -1.0), "cpython"),
+    ("mixf", (2**53 + 1, 1.0), "cpython"),
+    ("int_truediv", (7, 2), "cpython"),
+    ("int_truediv", (MIN, -1), "cpython"),
+    ("int_truediv", (2**53 + 1, 1), "cpython"),
+    # beyond 2**53 CPython rounds the exact quotient once; float(a)/float(b) rounds twice
+    ("int_truediv", (5258986265376043509, 888599), "cpython"),
 ]
 
 FUNCS = '''
@@ -115,6 +133,26 @@ def minmax(a: int, b: int) -> int:
 @pydm.jit
 def as_bool(a: int) -> bool:
     return bool(a)
+
+@pydm.jit
+def bool_arith(a: bool, b: bool) -> int:
+    return (a + b) * 3 - (~a) + (a & b) + (a ^ b) * 10
+
+@pydm.jit
+def not_int(a: int) -> bool:
+    return not a
+
+@pydm.jit
+def bool_eq(a: bool, b: bool) -> bool:
+    return a == b
+
+@pydm.jit
+def mixf(n: int, x: float) -> float:
+    return n * x + n
+
+@pydm.jit
+def int_truediv(a: int, b: int) -> float:
+    return a / b
 '''
 
 
