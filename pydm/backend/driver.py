@@ -89,10 +89,9 @@ def compile_module(module: ir.Module, *, stages: dict | None = None) -> bytes:
                     ok = inv.execute_text_pass_pipeline(step)
                 data = None
                 if ok:
-                    with module.context:
-                        nfix = fix_same_successor_cond_br(module)
-                        nfix += widen_i32_block_arguments(module)
-                    if os.environ.get("PYDM_DEBUG_FIXUPS"): print("fixups", nfix, file=sys.__stdout__)
+                    with module.context:  # VM bytecode bugs, see vm_fixups.py
+                        fix_same_successor_cond_br(module)
+                        widen_i32_block_arguments(module)
                     if stages is not None:
                         stages["vm"] = str(module)
                     out = Output.open_membuffer()

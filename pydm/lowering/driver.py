@@ -98,10 +98,6 @@ class LoweringContext:
         return d.py_type(op.results[i].type)
 
 
-def _has_pydm_types(types) -> bool:
-    return any(d.type_name(t) is not None for t in types)
-
-
 def lower_module(module: ir.Module, ctx: LoweringContext) -> None:
     """Convert every iree_pydm op and type in ``module`` to builtin dialects."""
     # The bindings do not keep Python callbacks alive: hold them in ``keep``.
@@ -139,7 +135,7 @@ def lower_module(module: ir.Module, ctx: LoweringContext) -> None:
 
     def func_pattern(op, adaptor, conv, rewriter):
         ftype = ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
-        if not _has_pydm_types(list(ftype.inputs) + list(ftype.results)):
+        if not any(d.type_name(t) is not None for t in list(ftype.inputs) + list(ftype.results)):
             return True
         rewriter.convert_region_types(op.regions[0], converter)
         op.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
