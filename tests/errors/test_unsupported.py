@@ -825,6 +825,119 @@ def test_starred_call_argument():
     expect_error(star_call, (77,), [At(node), At(find("star_call", ast.Call))])
 
 
+@pydm.jit
+def implicit_none_return(n: int) -> int:
+    if n > 87:
+        return n - 87
+
+
+def test_return_int_or_implicit_none():
+    """Falling off the end returns None in CPython: rejected (at the def, the
+    return, or its value) until dynamic objects exist, or CPython's result."""
+    fn = _FUNCS["implicit_none_return"]
+    ret = find("implicit_none_return", ast.Return)
+    expect_error_or_cpython(implicit_none_return, [(88,), (86,)],
+                            [At(fn), At(ret), At(ret.value)])
+
+
+@pydm.jit
+def max_int_float(a: int, b: float) -> float:
+    return max(a, b)
+
+
+def test_max_of_int_and_float():
+    """``max(int, float)`` is an int or a float depending on the values."""
+    fn = _FUNCS["max_int_float"]
+    ret = find("max_int_float", ast.Return)
+    expect_error_or_cpython(max_int_float, [(89, 0.5), (1, 90.5)],
+                            [At(fn), At(ret), At(ret.value)])
+
+
+@pydm.jit
+def unsupported_builtin(x: float) -> int:
+    k = x * 2.0
+    return round(k)
+
+
+def test_call_unsupported_builtin():
+    node = find("unsupported_builtin", ast.Call)
+    expect_error(unsupported_builtin, (91.25,), [At(node), At(node.func)])
+
+
+@pydm.jit
+def ellipsis_statement(n: int) -> int:
+    ...
+    return n + 92
+
+
+def test_ellipsis_statement():
+    node = find("ellipsis_statement", ast.Constant, lambda c: c.value is Ellipsis)
+    expect_error_or_cpython(ellipsis_statement, [(93,)], [At(node)])
+
+
+@pydm.jit
+def star_unpacking(n: int) -> int:
+    a, *rest = n, n + 1, n + 2
+    return a
+
+
+def test_star_unpacking_assignment():
+    node = find("star_unpacking", ast.Starred)
+    assign = find("star_unpacking", ast.Assign)
+    expect_error(star_unpacking, (94,), [At(node), At(assign), At(assign.targets[0])])
+
+
+@pydm.jit
+def is_between_ints(n: int) -> bool:
+    m = n + 1
+    return m is n
+
+
+def test_is_between_numbers():
+    """``is`` on numbers depends on CPython's small-int cache: rejected."""
+    node = find("is_between_ints", ast.Compare)
+    expect_error(is_between_ints, (95,), node)
+
+
+IMPORTER_SOURCE = '''\
+"""Generated: calls a @pydm.jit function imported from another module."""
+import pydm
+from pydm_case_exporter import exported_twice
+
+
+@pydm.jit
+def calls_imported(n: int) -> int:
+    k = n - 1
+    return exported_twice(k) + 96
+'''
+
+EXPORTER_SOURCE = '''\
+import pydm
+
+
+@pydm.jit
+def exported_twice(n: int) -> int:
+    return n * 2
+'''
+
+
+def test_call_jit_function_imported_from_another_module(tmp_path, monkeypatch):
+    """Calls between jit functions of *other* modules: rejected at the call,
+    or CPython's result."""
+    (tmp_path / "pydm_case_exporter.py").write_text(EXPORTER_SOURCE)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    mod, path, lines, funcs = _load_generated(tmp_path, "pydm_case_importer", IMPORTER_SOURCE)
+    call = [n for n in ast.walk(funcs["calls_imported"]) if isinstance(n, ast.Call)][0]
+    try:
+        r = mod.calls_imported(97)
+    except pydm.CompileError as e:
+        check_compile_error(e, [At(call, lines=lines), At(call.func, lines=lines)],
+                            path=path, lines=lines)
+        return
+    print("SUPPORTED-ALREADY: calls_imported")
+    assert r == (97 - 1) * 2 + 96 and type(r) is int
+
+
 # ---- column counting, propagation, inspect, repeated calls ---------------
 
 @pydm.jit

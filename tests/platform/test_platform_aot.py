@@ -63,6 +63,13 @@ USER_SOURCE = textwrap.dedent('''\
         return total
 
 
+    @pydm.jit
+    def depth(n: int) -> int:
+        if n == 0:
+            return 0
+        return 1 + depth(n - 1)
+
+
     raise SystemExit("must not import")
 ''')
 SITE_LINE = next(i for i, l in enumerate(USER_SOURCE.splitlines(), 1) if "# SITE" in l)
@@ -116,14 +123,18 @@ def test_load_and_call(compiled, run_script, notes_name_line):
             report("div", got=outcome(m.safe_div, 17, 5))
             report("div0", got=outcome(m.safe_div, 17, 0))
             report("count", got=outcome(m.count_down, 10))
+            report("deep", got=outcome(m.depth, 200000))
             report("alive", got=outcome(m.fib, 11))
-            report("attrs", names=sorted(n for n in ("fib", "is_pos", "scale", "safe_div", "count_down") if callable(getattr(m, n, None))))
+            report("shallow", got=outcome(m.depth, 321))
+            report("attrs", names=sorted(n for n in ("fib", "is_pos", "scale", "safe_div", "count_down") if callable(getattr(m, n, None))),
+                   meta=callable(getattr(m, "__pydm_meta", None)))
         ''', name="aot_loader.py")
     finally:
         os.replace(hidden, src)
     r.assert_ok()
     res = {k: v for k, v in r.results.items()}
     assert res["attrs"]["names"] == sorted(["fib", "is_pos", "scale", "safe_div", "count_down"])
+    assert res["attrs"]["meta"] is False, "internal export exposed as a user function"
     assert res["fib"]["got"] == {"kind": "value", "type": "int", "repr": "6765"}
     assert res["fib_float"]["got"]["kind"] == "raise" and res["fib_float"]["got"]["type"] == "TypeError", res["fib_float"]
     assert res["fib_big"]["got"]["kind"] == "raise" and res["fib_big"]["got"]["type"] == "OverflowError", res["fib_big"]
@@ -143,6 +154,10 @@ def test_load_and_call(compiled, run_script, notes_name_line):
     want_count = sum(i for i in range(10, 0, -1) if i % 3) + 1000
     assert res["count"]["got"] == {"kind": "value", "type": "int", "repr": repr(want_count)}
     assert res["alive"]["got"]["repr"] == "89"
+    deep = res["deep"]["got"]
+    assert deep["kind"] == "raise" and deep["type"] == "RecursionError", deep
+    assert len(deep["msg"]) < 500 and "maximum recursion depth exceeded" in deep["msg"], deep
+    assert res["shallow"]["got"]["repr"] == "321"
 
 
 def test_exports_carry_iree_abi_reflection(compiled):
