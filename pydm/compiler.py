@@ -70,13 +70,7 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
     Python name, so any IREE host can call ``fib``, not ``fib$i``."""
     sess = session()
     with sess.context, ir.Location.unknown():
-        program = ProgramTypes(module)
-        entry_specs: list[Specialization] = [program.specialization(fn, types) for fn, types in entries]
-        if plain_names:
-            for spec in entry_specs:
-                spec.symbol = spec.func.name
-        program.solve()
-        _check_types(program)
+        program, entry_specs = _typed_program(module, entries, plain_names)
         public = {s.symbol for s in entry_specs}
         mod = build_module(program, public)
         d.verify(mod)
@@ -97,19 +91,49 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
     return CompiledProgram(vmfb, sites, exports, stages)
 
 
+def _typed_program(module, entries, plain_names):
+    """Infer types; a callee that only types with its annotated argument types
+    (an int passed to a ``float`` parameter used with float values) is retried
+    with calls converting to those types."""
+    from .errors import MixedTypesError
+    from .frontend.typing import widened_types
+    widen: set[str] = set()
+    while True:
+        program = ProgramTypes(module, frozenset(widen))
+        entry_specs = [program.specialization(fn, types) for fn, types in entries]
+        if plain_names:
+            for spec in entry_specs:
+                spec.symbol = spec.func.name
+        program.solve()
+        try:
+            _check_types(program)
+            return program, entry_specs
+        except MixedTypesError as exc:
+            spec = getattr(exc, "spec", None)
+            if spec is None or spec in entry_specs or spec.func.name in widen or \
+                    widened_types(spec.func, spec.arg_types) == spec.arg_types:
+                raise
+            widen.add(spec.func.name)
+
+
 def _check_types(program: ProgramTypes) -> None:
     """Dynamic (object) values arrive with issue #3; until then name the culprit."""
     from .types import PyType as T
-    from .errors import error_at
-    for spec in program.specs.values():
+    from .errors import MixedTypesError, error_at
+    for spec in reversed(list(program.specs.values())):  # callees (made later) first
         for name, t in spec.var_types.items():
             if t is T.OBJECT and not name.startswith("$"):
                 node = _first_assignment(spec.func.node, name)
-                raise error_at(node, f"variable '{name}' holds values of different types",
-                               "pydm needs one type per variable (int, float, bool or None)")
+                exc = error_at(node, f"variable '{name}' holds values of different types",
+                               "pydm needs one type per variable (int, float, bool or None)",
+                               cls=MixedTypesError)
+                exc.spec = spec
+                raise exc
         if spec.ret is T.OBJECT:
-            raise error_at(spec.func.node, f"function '{spec.func.name}' returns values of different types",
-                           "return one type (int, float, bool or None) on every path")
+            exc = error_at(spec.func.node, f"function '{spec.func.name}' returns values of different types",
+                           "return one type (int, float, bool or None) on every path", cls=MixedTypesError)
+            exc.spec = spec
+            raise exc
 
 
 def _first_assignment(fn_node, name):

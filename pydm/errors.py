@@ -54,7 +54,7 @@ class CompileError(Exception):
 
 
 def _rebuild(*args):
-    return CompileError(*args)
+    return CompileError(*args)  # noqa: the subclass is not needed after pickling
 
 
 def node_position(node) -> tuple[str, int, int, int, int]:
@@ -71,7 +71,7 @@ def node_position(node) -> tuple[str, int, int, int, int]:
     return filename, line, col, end_line, end_col
 
 
-def error_at(node, message: str, hint: str = "") -> CompileError:
+def error_at(node, message: str, hint: str = "", cls=None) -> CompileError:
     """A CompileError located at ``node`` (raise the result)."""
     filename, line, col, end_line, end_col = node_position(node)
     source_line = _line_from_tree(node, line) or (linecache.getline(filename, line) if line else "")
@@ -79,7 +79,7 @@ def error_at(node, message: str, hint: str = "") -> CompileError:
     col = _char_column(source_line, col - 1) + 1
     if end_line == line:
         end_col = _char_column(source_line, end_col)
-    return CompileError(message, filename, line, col, end_line, end_col, source_line, hint)
+    return (cls or CompileError)(message, filename, line, col, end_line, end_col, source_line, hint)
 
 
 def _char_column(line: str, byte_offset: int) -> int:
@@ -93,3 +93,7 @@ def _line_from_tree(node, line: int) -> str:
         if 0 < line <= len(lines):
             return lines[line - 1]
     return ""
+
+
+class MixedTypesError(CompileError):
+    """A variable or return holds values of different types (needs dynamic objects)."""

@@ -18,7 +18,10 @@ from iree.compiler.api import Output, Session, Source
 from .vm_fixups import fix_same_successor_cond_br, widen_i32_block_arguments
 
 PIPELINE: tuple[str, ...] = (
-    "reconcile-unrealized-casts, convert-scf-to-cf, canonicalize, cse, symbol-dce",
+    # canonicalize with region simplification hangs on some CFGs with unreachable
+    # loops (MLIR region DCE, found by pydm); a first round without it removes them
+    "reconcile-unrealized-casts, convert-scf-to-cf, canonicalize{region-simplify=disabled}, "
+    "canonicalize, cse, symbol-dce",
     "iree-vm-conversion",
     "vm.module(iree-vm-reify-rodata-tables, iree-vm-hoist-inlined-rodata, iree-vm-deduplicate-rodata, "
     "iree-vm-drop-unused-calls, iree-vm-resolve-rodata-loads, iree-vm-global-initialization), "

@@ -624,7 +624,8 @@ class FunctionImporter:
                 args.append(self.expr(node))
             if self.block is None:
                 return args[-1]
-        spec = self.program.specialization(what, [d.value_type(a) for a in args])
+        spec = self.program.call_specialization(what, [d.value_type(a) for a in args])
+        args = [self.emit.promote(a, t) if d.value_type(a) is not t else a for a, t in zip(args, spec.arg_types)]
         call = self.call_op([d.exc_type(), d.ir_type(spec.ret)], spec.symbol, args)
         self.check(call.results[0])
         return call.results[1]

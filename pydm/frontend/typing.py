@@ -42,10 +42,19 @@ def mangle(name: str, arg_types) -> str:
 class ProgramTypes:
     """All specializations reachable from the entry points, with their types."""
 
-    def __init__(self, module: ModuleInfo):
+    def __init__(self, module: ModuleInfo, widen: frozenset = frozenset()):
         self.module = module
         self.specs: dict[tuple[str, tuple], Specialization] = {}
         self._changed = False
+        #: functions whose calls convert arguments to the annotated types
+        #: (int → float, bool → int) because they cannot be typed otherwise
+        self.widen = widen
+
+    def call_specialization(self, fn: FunctionInfo, arg_types) -> Specialization:
+        """The callee specialization a call with these argument types reaches."""
+        if fn.name in self.widen:
+            arg_types = widened_types(fn, arg_types)
+        return self.specialization(fn, arg_types)
 
     def specialization(self, fn: FunctionInfo, arg_types) -> Specialization:
         key = (fn.name, tuple(arg_types))
@@ -265,7 +274,7 @@ class _FunctionTyper:
                 args = [self.expr(a) for _, a in bind_arguments(e, what)]
                 if T.BOTTOM in args:
                     return T.BOTTOM
-                return self.program.specialization(what, args).ret
+                return self.program.call_specialization(what, args).ret
             arg_types = [self.expr(a) for a in e.args]
             if what == "range":
                 return T.OBJECT
@@ -309,3 +318,16 @@ def _own_breaks(body):
             for child in s.get_children():
                 if isinstance(child, nodes.NodeNG) and not isinstance(child, (nodes.While, nodes.For)):
                     yield from _own_breaks([child])
+
+
+_WIDENS = {(T.INT, "int"): T.INT, (T.BOOL, "int"): T.INT, (T.INT, "float"): T.FLOAT,
+           (T.BOOL, "float"): T.FLOAT}
+
+
+def widened_types(fn: FunctionInfo, arg_types) -> tuple:
+    """Argument types converted to the parameters' ``int``/``float`` annotations."""
+    out = []
+    for t, ann in zip(arg_types, fn.node.args.annotations):
+        name = ann.name if isinstance(ann, nodes.Name) else None
+        out.append(_WIDENS.get((t, name), t))
+    return tuple(out)

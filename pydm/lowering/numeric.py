@@ -267,7 +267,9 @@ def _checked_mul(a: ir.Value, b: ir.Value):
     a_zero = _icmp("eq", a, zero)
     a_m1 = _icmp("eq", a, m1)
     d = _sel(_or(a_zero, a_m1), int_const(1), a)
-    q = arith.divsi(r, d)
+    # The barrier stops the folders from rewriting (a*b)/a into b when ``a``
+    # is a constant (which silently dropped the overflow check of ``100 * b``).
+    q = arith.divsi(_barrier(r), d)
     ovf = _sel(a_zero, bool_const(False),
                _sel(a_m1, _icmp("eq", b, int_const(INT64_MIN)), _icmp("ne", q, b)))
     return ovf, r
@@ -747,8 +749,11 @@ def float_pow(a: ir.Value, b: ir.Value, raise_code: RaiseCode):
 
 def int_to_float(a: ir.Value) -> ir.Value:
     """Python ``float(a)`` for an int (round half to even, exact below 2**53).
-    Uses ``vm.cast.si64.f64`` (immune to the sitofp/extsi canonicalizer trap)."""
-    return _vm_si64_to_f64(a)
+    Uses ``vm.cast.si64.f64`` (immune to the sitofp/extsi canonicalizer trap).
+    The result goes through a barrier: a constant int (``1 - 1``) would
+    otherwise fold to a bare float constant and re-expose the VM's float
+    folding traps (``0.0 * inf``)."""
+    return _barrier(_vm_si64_to_f64(a))
 
 
 def bool_to_int(b: ir.Value) -> ir.Value:

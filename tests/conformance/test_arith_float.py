@@ -485,3 +485,68 @@ def int_div_exact(a: int, b: int) -> float:
 def test_int_true_division_correctly_rounded(a, b):
     """CPython's int / int is the correctly rounded quotient, not float(a) / float(b)."""
     check(int_div_exact, a, b)
+
+
+# --- int constants computed at compile time, used as float operands ---
+# (1 - 1) is the int 0; CPython converts it to 0.0 *at run time*, so 0 * inf is nan,
+# 0 / -1.0 is -0.0 and 0 + -0.0 is 0.0. Folding must not turn these into identities.
+
+@pydm.jit
+def folded_zero_mul(y: float) -> float:
+    return (1 - 1) * y
+
+
+@pydm.jit
+def folded_zero_shift_mul(y: float) -> float:
+    return (2 >> 3) * y
+
+
+@pydm.jit
+def folded_zero_div(y: float) -> float:
+    return (1 - 1) / y
+
+
+@pydm.jit
+def folded_zero_mod(y: float) -> float:
+    return (1 - 1) % y
+
+
+@pydm.jit
+def folded_zero_floordiv(y: float) -> float:
+    return (1 - 1) // y
+
+
+@pydm.jit
+def folded_zero_add(y: float) -> float:
+    return (1 - 1) + y
+
+
+@pydm.jit
+def folded_zero_sub(y: float) -> float:
+    return (1 - 1) - y
+
+
+@pydm.jit
+def mul_folded_zero(y: float) -> float:
+    return y * (1 - 1)
+
+
+@pydm.jit
+def folded_zero_local_mul(y: float) -> float:
+    z = 5 - 5
+    return z * y
+
+
+@pydm.jit
+def folded_float_zero_mul(y: float) -> float:
+    return (1.5 - 1.5) * y
+
+
+FOLDED_ZERO_FNS = [folded_zero_mul, folded_zero_shift_mul, folded_zero_div, folded_zero_mod,
+                   folded_zero_floordiv, folded_zero_add, folded_zero_sub, mul_folded_zero,
+                   folded_zero_local_mul, folded_float_zero_mul]
+
+
+@pytest.mark.parametrize("fn", FOLDED_ZERO_FNS, ids=_ids)
+def test_folded_int_constants_in_float_ops(fn):
+    check_many(fn, [(x,) for x in FLOAT_EDGES])

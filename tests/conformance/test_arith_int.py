@@ -470,3 +470,93 @@ def test_intermediate_overflow_raises():
     # CPython's final result fits, but a * b does not: pydm raises at the multiplication.
     check_overflow(intermediate, 2**40, 2**40, intermediate=True)
     check(intermediate, 2**20, 2**20)
+
+
+def _largest_fitting_exponent(base: int) -> int:
+    e = 0
+    while INT64_MIN <= base ** (e + 1) <= INT64_MAX:
+        e += 1
+    return e
+
+
+@pytest.mark.parametrize("base", [2, 3, 5, 7, 10, 11, 13, 100, 1000, 3037000499, -2, -3, -7, -10, -1000])
+def test_pow_largest_fitting_exponent(base):
+    """base ** e fits int64 but base ** (e + 1) does not: no spurious overflow from
+    intermediate squarings, and the overflow is detected one step later."""
+    e = _largest_fitting_exponent(base)
+    check(power, base, e)
+    check(power, base, e - 1)
+    check_overflow(power, base, e + 1)
+    check_overflow(power, base, e + 2)
+
+
+# --- constant operands: overflow checks must survive constant folding ---
+
+@pydm.jit
+def mul_const_left(b: int) -> int:
+    return 100 * b
+
+
+@pydm.jit
+def mul_const_right(b: int) -> int:
+    return b * 100
+
+
+@pydm.jit
+def mul_two_left(b: int) -> int:
+    return 2 * b
+
+
+@pydm.jit
+def mul_neg_const_left(b: int) -> int:
+    return (0 - 100) * b
+
+
+@pydm.jit
+def mul_const_local(b: int) -> int:
+    c = 100
+    return c * b
+
+
+@pydm.jit
+def mul_minus_one_left(b: int) -> int:
+    return -1 * b
+
+
+@pydm.jit
+def add_const_left(b: int) -> int:
+    return 100 + b
+
+
+@pydm.jit
+def sub_const_left(b: int) -> int:
+    return 100 - b
+
+
+@pydm.jit
+def float_of_const_product(a: int) -> float:
+    return float(7 * a)
+
+
+@pydm.jit
+def const_product_compared(a: int) -> bool:
+    return 100 * a == 0
+
+
+CONST_OPERAND_FNS = [mul_const_left, mul_const_right, mul_two_left, mul_neg_const_left, mul_const_local,
+                     mul_minus_one_left, add_const_left, sub_const_left, float_of_const_product,
+                     const_product_compared]
+
+
+@pytest.mark.parametrize("fn", CONST_OPERAND_FNS, ids=lambda f: f.py_func.__name__)
+def test_constant_operand_overflow(fn):
+    """e.g. 100 * 2**62 must raise OverflowError, not wrap to 0."""
+    cases = [(a,) for a in INT_EDGES + [2**62 - 1, 2**57, -(2**57), 92233720368547758, 92233720368547759]]
+    if fn in (float_of_const_product, const_product_compared):
+        # the int product is intermediate: CPython's final result fits, pydm must raise
+        big = [c for c in cases if not INT64_MIN <= c[0] * (7 if fn is float_of_const_product else 100) <= INT64_MAX]
+        check_many(fn, [c for c in cases if c not in big])
+        for c in big:
+            check_overflow(fn, *c, intermediate=True)
+    else:
+        check_many(fn, cases)

@@ -17,7 +17,7 @@ What is tested (pydm's contract, brief of issue #2):
 import pytest
 
 import pydm
-from .harness import INT64_MAX, INT64_MIN, check, check_raises, check_result
+from .harness import INT64_MAX, INT64_MIN, check, check_raises, check_result, reference, same_value
 
 
 @pydm.jit
@@ -171,3 +171,80 @@ def test_repeated_calls_are_consistent():
         check(add_zero, 12345)
         check(ident_float, -0.0)
         check(is_positive, 1)
+
+
+# An int argument for a float parameter must be accepted whatever the function does
+# with it. Where CPython's result is an int on some paths and a float on others, pydm
+# may return either CPython's value or its float conversion (the annotated type), but
+# it must not fail.
+@pydm.jit
+def relu(x: float) -> float:
+    if x > 0.0:
+        return x
+    return 0.0
+
+
+@pydm.jit
+def relu_expr(x: float) -> float:
+    return x if x > 0.0 else 0.0
+
+
+@pydm.jit
+def accumulate(x: float, n: int) -> float:
+    s = x
+    for _ in range(n):
+        s = s + 0.5
+    return s
+
+
+@pydm.jit
+def clamp(x: float, lo: float, hi: float) -> float:
+    if x < lo:
+        return lo
+    if x > hi:
+        return hi
+    return x
+
+
+@pydm.jit
+def call_relu_with_int(a: int) -> float:
+    return relu(a) + 0.0
+
+
+@pydm.jit
+def positive_part(a: int) -> int:
+    if a > 0:
+        return a
+    return 0
+
+
+@pydm.jit
+def count_up(a: int) -> int:
+    s = a
+    for _ in range(3):
+        s = s + 1
+    return s
+
+
+@pydm.jit
+def larger(a: int, b: int) -> int:
+    return a if a > b else b
+
+
+@pytest.mark.parametrize("fn,args", [
+    (relu, (3,)), (relu, (-3,)), (relu, (True,)), (relu_expr, (3,)), (relu_expr, (0,)),
+    (accumulate, (1, 0)), (accumulate, (1, 3)), (clamp, (5, 0.0, 1.5)), (clamp, (1, 0.0, 1.5)),
+    (clamp, (0.5, 0, 1)), (clamp, (0.5, 1, 2)), (call_relu_with_int, (4,)), (call_relu_with_int, (-4,)),
+    (positive_part, (True,)), (positive_part, (False,)), (count_up, (True,)), (larger, (True, 0)),
+    (larger, (True, 5)), (larger, (False, False)),
+])
+def test_subclass_argument_in_typed_code(fn, args):
+    """An int for a float parameter, a bool for an int parameter: accepted whatever the
+    function does with it. Where CPython's result type depends on the path (int on one,
+    float on another), pydm may return CPython's value or its conversion to the
+    annotated type, but must not fail."""
+    expected = reference(fn)(*args)
+    got = fn(*args)
+    annotated = fn.py_func.__annotations__["return"]
+    assert got == expected and (same_value(got, expected) or type(got) is annotated), (
+        f"{fn.py_func.__name__}{args}: CPython {expected!r}, pydm {got!r}")

@@ -213,3 +213,72 @@ def test_exceptions_propagate_through_calls():
     check_many(call_raising, [(7, 2), (7, 0), (INT64_MIN, -1), (INT64_MAX, 1)])
     check(call_overflowing, 20)  # 20! + 1 fits in 64 bits
     check_overflow(call_overflowing, 21)
+
+
+@pydm.jit
+def many_params(a: int, b: int, c: float, d: bool, e: int, f: float, g: int, h: bool, i: int) -> float:
+    r = a - b * e + g // (i or 1)
+    if d and not h:
+        r = r * 2
+    return r * c - f
+
+
+@pydm.jit
+def call_many_params(n: int) -> float:
+    return many_params(n, n + 1, 0.5, n > 0, 3, -0.0, 100, n > 5, n - 2)
+
+
+@pydm.jit
+def rot_a(n: int) -> int:
+    return 0 if n <= 0 else rot_b(n - 1) + 1
+
+
+@pydm.jit
+def rot_b(n: int) -> int:
+    return 0 if n <= 0 else rot_c(n - 2) + 10
+
+
+@pydm.jit
+def rot_c(n: int) -> int:
+    return 0 if n <= 0 else rot_a(n - 3) + 100
+
+
+@pydm.jit
+def bool_results_in_arith(n: int) -> int:
+    return is_even(n) + is_odd(n) * 2 + (is_even(n) & is_odd(n + 1)) * 4
+
+
+@pydm.jit
+def chain_a(n: int) -> int:
+    return chain_b(n + 1) * 2
+
+
+@pydm.jit
+def chain_b(n: int) -> int:
+    return chain_c(n + 2) - 3
+
+
+@pydm.jit
+def chain_c(n: int) -> int:
+    return chain_d(n * 2) + 5
+
+
+@pydm.jit
+def chain_d(n: int) -> int:
+    return chain_e(n - 7) ^ 0x55
+
+
+@pydm.jit
+def chain_e(n: int) -> int:
+    return n * n
+
+
+def test_more_calls():
+    check_many(many_params, [(1, 2, 1.5, True, 3, 0.25, 9, False, 4),
+                             (0, 0, -0.0, False, 0, 0.0, 0, True, 0),
+                             (-5, 7, float("inf"), True, -1, float("nan"), INT64_MAX // 4, False, -1)])
+    check_many(call_many_params, [(n,) for n in (-3, 0, 2, 6)])
+    check_many(rot_a, [(n,) for n in (0, 1, 5, 30, 200)])
+    check_many(bool_results_in_arith, [(n,) for n in (0, 1, 2, 9)])
+    check_many(chain_a, [(n,) for n in (-10, 0, 3, 1000, 2**30)])
+    check_overflow(chain_a, 2**40, intermediate=True)
