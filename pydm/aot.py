@@ -16,6 +16,7 @@ from .exceptions import RaiseSiteTable
 from .frontend.source import load_module
 from .jit import annotation_type
 from .runtime.program import LoadedProgram
+from .types import PyType
 
 
 def compile_file(path: str, output: str | None = None) -> bytes:
@@ -29,10 +30,7 @@ def compile_file(path: str, output: str | None = None) -> bytes:
         types = []
         for arg, ann in zip(fn.node.args.args, fn.node.args.annotations):
             t = annotation_type(ann)
-            if t is None:
-                raise error_at(arg, f"parameter '{arg.name}' needs a type annotation for ahead-of-time compilation",
-                               "annotate it with int, float, bool or None")
-            types.append(t)
+            types.append(PyType.OBJECT if t is None else t)  # unannotated: any value, as an object
         entries.append((fn, tuple(types)))
     compiled = compile_program(module, entries, plain_names=True)
     if output:

@@ -92,57 +92,14 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
 
 
 def _typed_program(module, entries, plain_names):
-    """Infer types; a callee that only types with its annotated argument types
-    (an int passed to a ``float`` parameter used with float values) is retried
-    with calls converting to those types."""
-    from .errors import MixedTypesError
-    from .frontend.typing import widened_types
-    widen: set[str] = set()
-    while True:
-        program = ProgramTypes(module, frozenset(widen))
-        entry_specs = [program.specialization(fn, types) for fn, types in entries]
-        if plain_names:
-            for spec in entry_specs:
-                spec.symbol = spec.func.name
-        program.solve()
-        try:
-            _check_types(program)
-            return program, entry_specs
-        except MixedTypesError as exc:
-            spec = getattr(exc, "spec", None)
-            if spec is None or spec in entry_specs or spec.func.name in widen or \
-                    widened_types(spec.func, spec.arg_types) == spec.arg_types:
-                raise
-            widen.add(spec.func.name)
-
-
-def _check_types(program: ProgramTypes) -> None:
-    """Dynamic (object) values arrive with issue #3; until then name the culprit."""
-    from .types import PyType as T
-    from .errors import MixedTypesError, error_at
-    for spec in reversed(list(program.specs.values())):  # callees (made later) first
-        for name, t in spec.var_types.items():
-            if t is T.OBJECT and not name.startswith("$"):
-                node = _first_assignment(spec.func.node, name)
-                exc = error_at(node, f"variable '{name}' holds values of different types",
-                               "pydm needs one type per variable (int, float, bool or None)",
-                               cls=MixedTypesError)
-                exc.spec = spec
-                raise exc
-        if spec.ret is T.OBJECT:
-            exc = error_at(spec.func.node, f"function '{spec.func.name}' returns values of different types",
-                           "return one type (int, float, bool or None) on every path", cls=MixedTypesError)
-            exc.spec = spec
-            raise exc
-
-
-def _first_assignment(fn_node, name):
-    """The assignment that mixes the types: the second binding of the name (or the first)."""
-    from astroid import nodes
-    found = [n for n in fn_node.nodes_of_class(nodes.AssignName) if n.name == name]
-    if len(found) >= 2:
-        return found[1]
-    return found[0] if found else fn_node
+    """Infer the static types of every specialization reachable from the entries."""
+    program = ProgramTypes(module)
+    entry_specs = [program.specialization(fn, types) for fn, types in entries]
+    if plain_names:
+        for spec in entry_specs:
+            spec.symbol = spec.func.name
+    program.solve()
+    return program, entry_specs
 
 
 def _defaults(fn: FunctionInfo) -> dict:

@@ -34,9 +34,12 @@ RAISE = "iree_pydm.raise"                # the exception_result of raising cls(m
 BOX = "iree_pydm.box"                    # primitive -> object record
 UNBOX = "iree_pydm.unbox"                # object -> (exc, primitive); TypeError if the type differs
 RANGE_NEXT = "iree_pydm.range_next"      # next counter of a range loop, saturating at stop
+GET_TYPE_CODE = "iree_pydm.get_type_code"  # object -> integer: slot 0 of the record
+RAISE_TYPE_ERROR = "iree_pydm.raise_type_error"  # TypeError whose message names the operands' types
 
 ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL, NOT,
-           BOOL_TO_PRED, SELECT, IS, FAILED, SUCCESS, RAISE, BOX, UNBOX, RANGE_NEXT)
+           BOOL_TO_PRED, SELECT, IS, FAILED, SUCCESS, RAISE, BOX, UNBOX, RANGE_NEXT,
+           GET_TYPE_CODE, RAISE_TYPE_ERROR)
 
 BINARY_NAMES = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
                 "lshift", "rshift", "and", "or", "xor")
@@ -164,9 +167,23 @@ def box(x, ip=None) -> ir.Value:
     return _op(BOX, [x], [ir_type(PyType.OBJECT)], ip=ip).result
 
 
-def unbox(x, t: PyType, ip=None) -> tuple[ir.Value, ir.Value]:
-    op = _op(UNBOX, [x], [exc_type(), ir_type(t)], ip=ip)
+def unbox(x, t: PyType, message: str = "pydm: expected {want}, got '{}'", ip=None) -> tuple[ir.Value, ir.Value]:
+    """The value of object ``x`` as ``t``: int accepts bool and int records,
+    float accepts any number (ints convert exactly as float() does). Otherwise
+    TypeError(message), ``{}`` standing for the record's type name."""
+    op = _op(UNBOX, [x], [exc_type(), ir_type(t)], message=ir.StringAttr.get(
+        message.replace("{want}", t.python_name)), ip=ip)
     return op.results[0], op.results[1]
+
+
+def get_type_code(x, ip=None) -> ir.Value:
+    """The type code (pydm/typecodes.py) of object ``x``."""
+    return _op(GET_TYPE_CODE, [x], [ir_type(PyType.INT)], ip=ip).result
+
+
+def raise_type_error(template: str, operands, ip=None) -> ir.Value:
+    """The exception_result of TypeError(template.format(*type names of operands))."""
+    return _op(RAISE_TYPE_ERROR, list(operands), [exc_type()], template=ir.StringAttr.get(template), ip=ip).result
 
 
 def range_next(i, stop, step, ip=None) -> ir.Value:

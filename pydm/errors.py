@@ -54,7 +54,7 @@ class CompileError(Exception):
 
 
 def _rebuild(*args):
-    return CompileError(*args)  # noqa: the subclass is not needed after pickling
+    return CompileError(*args)
 
 
 def node_position(node) -> tuple[str, int, int, int, int]:
@@ -93,7 +93,3 @@ def _line_from_tree(node, line: int) -> str:
         if 0 < line <= len(lines):
             return lines[line - 1]
     return ""
-
-
-class MixedTypesError(CompileError):
-    """A variable or return holds values of different types (needs dynamic objects)."""

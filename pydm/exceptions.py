@@ -72,6 +72,9 @@ class RaiseSiteTable:
     def __init__(self, sites: list[RaiseSite] | None = None):
         self.sites: list[RaiseSite] = list(sites or [])
         self._index = {s: i + 1 for i, s in enumerate(self.sites)}
+        #: set by the runtime: returns (and clears) the program's origin site —
+        #: the user line whose runtime-library call raised — or 0
+        self.origin_reader = None
 
     def code_for(self, site: RaiseSite) -> int:
         code = self._index.get(site)
@@ -89,10 +92,16 @@ class RaiseSiteTable:
 
     def make_exception(self, code: int) -> BaseException:
         """The Python exception a non-zero code stands for."""
+        origin = self.origin_reader() if self.origin_reader is not None else 0
         if code > 0 and code <= len(self.sites):
             site = self.sites[code - 1]
             exc = getattr(builtins, site.cls)(site.message)
-            exc.add_note(site.note())
+            if 0 < origin <= len(self.sites):
+                where = self.sites[origin - 1]
+                lib = site.file.replace("\\", "/").rsplit("/", 1)[-1]
+                exc.add_note(f"{where.note()} (in the runtime library: {lib}:{site.line} {site.function})")
+            else:
+                exc.add_note(site.note())
             return exc
         name = NEGATIVE_CODES.get(code)
         if name is None:

@@ -11,7 +11,7 @@ import threading
 from astroid import nodes
 
 from .compiler import compile_program
-from .errors import CompileError, MixedTypesError, error_at
+from .errors import CompileError, error_at
 from .frontend.source import load_module
 from .runtime.program import LoadedProgram, bind, make_exact_caller
 from .types import OF_PYTHON_CLASS, PyType
@@ -151,36 +151,17 @@ class JitFunction:
             caller = self._callers.get(key)
             if caller is not None:
                 return caller
-            try:
-                compiled = compile_program(self.info.module, [(self.info, arg_types)])
-                exact = True
-            except MixedTypesError:
-                # An int for a float parameter (or a bool for an int one) that the
-                # body cannot keep as an int without dynamic objects: convert it at
-                # the boundary to the annotated type, as the AOT signature does.
-                widened = self._annotated_types(arg_types)
-                if widened == arg_types:
-                    raise
-                compiled = compile_program(self.info.module, [(self.info, widened)])
-                exact = False
+            compiled = compile_program(self.info.module, [(self.info, arg_types)])
             program = LoadedProgram(compiled.vmfb, compiled.sites)
             (sig,) = compiled.exports.values()
-            if exact:
+            if T.OBJECT not in (sig.ret, *sig.param_types):
                 caller = make_exact_caller(program, sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)
-            else:
+            else:  # object records cross through the general marshalling path
                 caller = program.function(sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)
-                arg_types = tuple(sig.param_types)
             self._programs[arg_types] = (compiled, program)
             self._callers[key] = caller
             self._last_key = arg_types
             return caller
-
-    def _annotated_types(self, arg_types) -> tuple:
-        """Argument types widened to their annotations (int → float, bool → int)."""
-        out = []
-        for t, ann in zip(arg_types, self._annotations):
-            out.append(ann if ann in (T.INT, T.FLOAT) and t is not ann and t in _ADMITS[ann] else t)
-        return tuple(out)
 
     def inspect(self, stage: str = "pydm", *example_args) -> str:
         """The IR text of a compilation stage: ``pydm``, ``iree`` or ``vm``.

@@ -102,10 +102,6 @@ class Emitter:
             self.f.check(exc)
             return out
         ot = sem.operand_type(name, lt, rt, result)
-        if name == "pow" and result is T.INT and rhs_const is None:
-            # int ** n: CPython gives a float for n < 0; pydm's static int type cannot
-            _, negative = self.b.apply_compare("lt", self.promote(rhs, T.INT), self.b.constant(0, T.INT))
-            self.raise_if(self.b.bool_to_pred(negative), "ValueError", sem.NEGATIVE_POW_MESSAGE)
         exc, out = self.b.apply_binary(name, self.promote(lhs, ot), self.promote(rhs, ot), result)
         if (name, ot) not in _INFALLIBLE:
             self.f.check(exc)
@@ -160,10 +156,11 @@ class Emitter:
         lt, rt = self.type(lhs), self.type(rhs)
         if T.OBJECT in (lt, rt):
             out = self.b.is_(self.coerce(lhs, T.OBJECT), self.coerce(rhs, T.OBJECT))
-        elif T.NONE in (lt, rt):
-            out = self.b.constant(lt is rt, T.BOOL)
         elif lt is T.BOOL and rt is T.BOOL:
             _, out = self.b.apply_compare("eq", self.promote(lhs, T.INT), self.promote(rhs, T.INT))
+        elif T.NONE in (lt, rt) or T.BOOL in (lt, rt):
+            # None, True and False are singletons: a value of another type is never them
+            out = self.b.constant(lt is rt, T.BOOL)
         else:
             raise error_at(node, f"'{token}' between {lt.python_name} and {rt.python_name} values is not supported",
                            "identity of numbers depends on CPython's object caching; use == instead")
@@ -233,6 +230,21 @@ class Emitter:
             best = self.b.select(self.b.bool_to_pred(better), a, best)
         return best
 
+    # ---- type tests ----------------------------------------------------------------
+    def type_test(self, x, names) -> "ir.Value":
+        """bool: is the run-time type of ``x`` one of ``names`` ('int', 'NoneType', ...)?"""
+        from .. import typecodes as tc
+        codes = {"NoneType": tc.NONE, "bool": tc.BOOL, "int": tc.INTEGER, "float": tc.REAL}
+        t = self.type(x)
+        if t is not T.OBJECT:
+            return self.b.constant(t.python_name in names, T.BOOL)
+        code = self.b.get_type_code(x)
+        out = self.b.constant(False, T.BOOL)
+        for name in names:
+            _, hit = self.b.apply_compare("eq", code, self.b.constant(codes[name], T.INT))
+            out = self.b.select(self.b.bool_to_pred(hit), hit, out)
+        return out
+
     # ---- range loops -------------------------------------------------------------------
     def range_args(self, call):
         """Evaluate range(...) arguments: (start, stop, step, static sign of step or None)."""
@@ -243,7 +255,8 @@ class Emitter:
                 return None, None, None, None
             t = self.type(v)
             if t is T.OBJECT:
-                v = self.coerce(v, T.INT)
+                exc, v = self.b.unbox(v, T.INT, "'{}' object cannot be interpreted as an integer")
+                self.f.check(exc)
             elif t not in (T.INT, T.BOOL):
                 self.f.raise_here("TypeError", f"'{t.python_name}' object cannot be interpreted as an integer")
                 return None, None, None, None

@@ -26,6 +26,7 @@ from .. import dialect as d
 from ..errors import CompileError, error_at
 from ..types import PyType, join
 from . import semantics as sem
+from . import intrinsics
 from .emitter import Emitter
 from .typing import ProgramTypes, Specialization, bind_arguments, const_type, const_value, resolve_call
 
@@ -98,12 +99,49 @@ class FunctionImporter:
             self._raise_block = None
             self.block = entry
             for name, arg in zip(self.fn.params, entry.arguments):
-                self.env[name] = Var(arg)
+                # a parameter whose variable also holds other types starts boxed
+                self.env[name] = Var(self.emit.coerce(arg, self.type_of(name)))
         self.visit_body(_skip_docstring(node.body))
         if self.block is not None:
             with _loc(self.fn, node.body[-1] if node.body else node):
                 self.emit_return(self.emit.const(None))
-        # an unused raise block is removed by MLIR's canonicalizer (unreachable block)
+        self._prune_unreachable()
+
+    def _prune_unreachable(self) -> None:
+        """Empty the blocks no path reaches (e.g. after a condition that always
+        raises): MLIR's conversion does not rewrite ops in unreachable blocks,
+        so they must not hold pydm ops. Each becomes a bare self-loop that the
+        canonicalizer deletes."""
+        blocks = list(self.region.blocks)
+        reachable = set()
+        work = [blocks[0]]
+        while work:
+            b = work.pop()
+            if b in reachable:
+                continue
+            reachable.add(b)
+            ops = list(b.operations)
+            if ops:
+                work.extend(ops[-1].operation.successors)
+        dead = [b for b in blocks if b not in reachable]
+        if not dead:
+            return
+        pending = [op.operation for b in dead for op in b.operations]
+        while pending:
+            remaining = []
+            for op in pending:
+                if any(len(list(r.uses)) for r in op.results):
+                    remaining.append(op)
+                else:
+                    op.erase()
+            if len(remaining) == len(pending):
+                raise AssertionError("pydm internal: cyclic uses in unreachable code")
+            pending = remaining
+        for b in dead:
+            for i in reversed(range(len(b.arguments))):
+                b.erase_argument(i)
+            with ir.Location.unknown():
+                cf.BranchOp([], b, ip=ir.InsertionPoint(b))
 
     def ip(self) -> ir.InsertionPoint:
         return ir.InsertionPoint(self.block)
@@ -530,6 +568,9 @@ class FunctionImporter:
         return self.emit.unary(sem.UNARY[e.op], x, e)
 
     def expr_Compare(self, e):
+        exact = self._exact_type_test(e)
+        if exact is not None:
+            return exact
         if len(e.ops) == 1:
             lhs = self.expr(e.left)
             rhs = self.expr(e.ops[0][1]) if self.block is not None else lhs
@@ -558,6 +599,41 @@ class FunctionImporter:
             lhs, left_node = rhs, right_node
         self.block = merge
         return merge.arguments[0]
+
+    def _exact_type_test(self, e):
+        """``type(x) is int`` (also ``is not``, ``==``, ``!=``): the exact run-time type."""
+        if len(e.ops) != 1:
+            return None
+        op, right = e.ops[0]
+        left = e.left
+        if not (op in ("is", "is not", "==", "!=") and isinstance(left, nodes.Call)
+                and isinstance(left.func, nodes.Name) and left.func.name == "type"
+                and "type" not in self.fn.locals and len(left.args) == 1 and not left.keywords):
+            return None
+        if not (isinstance(right, nodes.Name) and right.name in sem.EXACT_TYPE_CODES):
+            raise error_at(right, "type(x) can be compared only with int, float or bool",
+                           "write type(x) is int, type(x) is float or type(x) is bool")
+        x = self.expr(left.args[0])
+        if self.block is None:
+            return x
+        hit = self.emit.type_test(x, sem.EXACT_TYPE_CODES[right.name])
+        return self.b.not_(hit) if op in ("is not", "!=") else hit
+
+    def _isinstance(self, e):
+        if len(e.args) != 2 or e.keywords:
+            raise error_at(e, "isinstance() takes 2 arguments")
+        classes = e.args[1]
+        elts = classes.elts if isinstance(classes, nodes.Tuple) else [classes]
+        names = []
+        for c in elts:
+            if not (isinstance(c, nodes.Name) and c.name in sem.ISINSTANCE_CODES):
+                raise error_at(c, "isinstance() supports the classes int, float, bool and object",
+                               "test with isinstance(x, int), isinstance(x, (int, float)), ...")
+            names.extend(sem.ISINSTANCE_CODES[c.name])
+        x = self.expr(e.args[0])
+        if self.block is None:
+            return x
+        return self.emit.type_test(x, tuple(names))
 
     def expr_BoolOp(self, e):
         """``a and b`` / ``a or b``: the deciding operand's value, not a bool."""
@@ -607,7 +683,20 @@ class FunctionImporter:
 
     def expr_Call(self, e):
         kind, what = resolve_call(self.program.module, e, self.fn)
+        if kind == "intrinsic":
+            args = []
+            for a in e.args:
+                if isinstance(a, nodes.Const) and isinstance(a.value, str):
+                    continue  # a message template, read by the intrinsic itself
+                args.append(self.expr(a))
+                if self.block is None:
+                    return args[-1]
+            return intrinsics.emit(self.emit, what, args, e)
         if kind == "builtin":
+            if what == "isinstance":
+                return self._isinstance(e)
+            if what == "type":
+                raise error_at(e, "type(x) is supported only in comparisons like type(x) is int")
             if what == "range":
                 raise error_at(e, "range(...) is only supported as the iterable of a for loop")
             if e.keywords:

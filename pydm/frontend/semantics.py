@@ -22,9 +22,6 @@ UNARY = {"-": "neg", "+": "pos", "~": "invert"}
 SYMBOL = {v: k for k, v in BINARY.items()}
 CMP_SYMBOL = {v: k for k, v in COMPARE.items()}
 
-NEGATIVE_POW_MESSAGE = ("pydm: int ** negative int gives a float, which needs a literal exponent "
-                        "(x ** -2) or a float operand")
-
 ARITH = ("add", "sub", "mul", "floordiv", "mod")
 BITWISE = ("and", "or", "xor")
 SHIFTS = ("lshift", "rshift")
@@ -39,7 +36,8 @@ class Raises:
 
 
 def _unsupported(name: str, lt: PyType, rt: PyType) -> Raises:
-    return Raises("TypeError", f"unsupported operand type(s) for {SYMBOL[name]}: "
+    symbol = "** or pow()" if name == "pow" else SYMBOL[name]
+    return Raises("TypeError", f"unsupported operand type(s) for {symbol}: "
                                f"'{lt.python_name}' and '{rt.python_name}'")
 
 
@@ -62,9 +60,8 @@ def binary_type(name: str, lt: PyType, rt: PyType, rhs_const=None) -> PyType | R
             return T.FLOAT
         if isinstance(rhs_const, (int, bool)):
             return T.INT if rhs_const >= 0 else T.FLOAT
-        # int ** n is an int for n >= 0 and a float for n < 0; with a
-        # non-literal n pydm types it int and raises for n < 0 (NEGATIVE_POW_MESSAGE)
-        return T.INT
+        # int ** n is an int for n >= 0 and a float for n < 0: dynamic
+        return T.OBJECT
     if has_float:
         return _unsupported(name, lt, rt)
     if name in BITWISE and lt is T.BOOL and rt is T.BOOL:
@@ -123,4 +120,13 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
         return T.FLOAT
     if name == "bool" and len(arg_types) <= 1:
         return T.BOOL
+    if name == "isinstance" and len(arg_types) == 1:  # the class argument is not a value
+        return T.BOOL
     return None
+
+
+#: classes a type test can name, with the type codes they match
+#: (isinstance: bool is an int; type(x) is int: exactly int)
+ISINSTANCE_CODES = {"int": ("bool", "int"), "float": ("float",), "bool": ("bool",), "object": (
+    "NoneType", "bool", "int", "float")}
+EXACT_TYPE_CODES = {"int": ("int",), "float": ("float",), "bool": ("bool",)}

@@ -37,6 +37,7 @@ class ModuleInfo:
     filename: str
     tree: nodes.Module
     functions: dict[str, FunctionInfo]
+    runtime_lib: bool = False  # every function is compiled and intrinsics are available
 
     def function(self, name: str) -> FunctionInfo:
         return self.functions[name]
@@ -57,7 +58,7 @@ _cache: dict[str, tuple[float, str, ModuleInfo]] = {}
 _lock = threading.Lock()
 
 
-def load_module(filename: str, source: str | None = None) -> ModuleInfo:
+def load_module(filename: str, source: str | None = None, runtime_lib: bool = False) -> ModuleInfo:
     """Parse ``filename`` (or the given source) and collect its jit functions.
 
     Parsed modules are cached by path and modification time.
@@ -75,7 +76,7 @@ def load_module(filename: str, source: str | None = None) -> ModuleInfo:
             mtime = -1.0
         tree = astroid.parse(source, module_name=_module_name(filename), path=filename)
         tree._pydm_source = source
-        info = ModuleInfo(filename, tree, {})
+        info = ModuleInfo(filename, tree, {}, runtime_lib)
         table = scopes.module_table(source, filename)
         for stmt in tree.body:
             if isinstance(stmt, nodes.AsyncFunctionDef) and stmt.decorators and any(
@@ -85,8 +86,8 @@ def load_module(filename: str, source: str | None = None) -> ModuleInfo:
                                     "pydm compiles plain (synchronous) functions")
                 info.functions[stmt.name] = fn
                 continue
-            if isinstance(stmt, nodes.FunctionDef) and stmt.decorators and any(
-                    is_jit_decorator(d) for d in stmt.decorators.nodes):
+            if isinstance(stmt, nodes.FunctionDef) and (runtime_lib or stmt.decorators and any(
+                    is_jit_decorator(d) for d in stmt.decorators.nodes)):
                 info.functions[stmt.name] = FunctionInfo(stmt.name, stmt, info)
         for fn in info.functions.values():
             if fn.error is not None:

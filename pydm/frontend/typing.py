@@ -15,12 +15,13 @@ from astroid import nodes
 
 from ..errors import error_at
 from ..types import PyType, join
+from . import intrinsics
 from . import semantics as sem
 from .source import FunctionInfo, ModuleInfo
 
 T = PyType
 
-BUILTINS = ("abs", "min", "max", "int", "float", "bool", "range")
+BUILTINS = ("abs", "min", "max", "int", "float", "bool", "range", "isinstance", "type")
 
 
 @dataclass
@@ -42,18 +43,14 @@ def mangle(name: str, arg_types) -> str:
 class ProgramTypes:
     """All specializations reachable from the entry points, with their types."""
 
-    def __init__(self, module: ModuleInfo, widen: frozenset = frozenset()):
+    def __init__(self, module: ModuleInfo):
         self.module = module
         self.specs: dict[tuple[str, tuple], Specialization] = {}
         self._changed = False
-        #: functions whose calls convert arguments to the annotated types
-        #: (int → float, bool → int) because they cannot be typed otherwise
-        self.widen = widen
 
     def call_specialization(self, fn: FunctionInfo, arg_types) -> Specialization:
-        """The callee specialization a call with these argument types reaches."""
-        if fn.name in self.widen:
-            arg_types = widened_types(fn, arg_types)
+        """The callee specialization a call with these argument types reaches:
+        one per argument-type signature, exactly as CPython would see the values."""
         return self.specialization(fn, arg_types)
 
     def specialization(self, fn: FunctionInfo, arg_types) -> Specialization:
@@ -93,6 +90,8 @@ def resolve_call(module: ModuleInfo, call: nodes.Call, fn: FunctionInfo):
     """What a call's callee is: ('jit', FunctionInfo) or ('builtin', name)."""
     f = call.func
     if isinstance(f, nodes.Name):
+        if module.runtime_lib and f.name in intrinsics.RESULT_TYPES:
+            return "intrinsic", f.name
         if f.name in fn.locals and f.name not in module.functions:
             raise error_at(f, f"calling local variable '{f.name}' is not supported",
                            "call module-level @pydm.jit functions or supported builtins")
@@ -270,11 +269,20 @@ class _FunctionTyper:
             return join(self.expr(e.body), self.expr(e.orelse))
         if isinstance(e, nodes.Call):
             kind, what = resolve_call(self.program.module, e, self.fn)
+            if kind == "intrinsic":
+                for a in e.args:
+                    if not (isinstance(a, nodes.Const) and isinstance(a.value, str)):
+                        self.expr(a)
+                return intrinsics.RESULT_TYPES[what]
             if kind == "jit":
                 args = [self.expr(a) for _, a in bind_arguments(e, what)]
                 if T.BOTTOM in args:
                     return T.BOTTOM
                 return self.program.call_specialization(what, args).ret
+            if what in ("isinstance", "type"):
+                if e.args:
+                    self.expr(e.args[0])
+                return T.BOOL if what == "isinstance" else T.BOTTOM
             arg_types = [self.expr(a) for a in e.args]
             if what == "range":
                 return T.OBJECT
@@ -293,7 +301,7 @@ def _t(r) -> PyType:
 def always_returns(body) -> bool:
     """Does control never fall off the end of ``body``? (Conservative.)"""
     for s in body:
-        if isinstance(s, nodes.Return):
+        if isinstance(s, nodes.Return) or intrinsics.is_terminating(s):
             return True
         if isinstance(s, nodes.If) and s.orelse and always_returns(s.body) and always_returns(s.orelse):
             return True
@@ -318,16 +326,3 @@ def _own_breaks(body):
             for child in s.get_children():
                 if isinstance(child, nodes.NodeNG) and not isinstance(child, (nodes.While, nodes.For)):
                     yield from _own_breaks([child])
-
-
-_WIDENS = {(T.INT, "int"): T.INT, (T.BOOL, "int"): T.INT, (T.INT, "float"): T.FLOAT,
-           (T.BOOL, "float"): T.FLOAT}
-
-
-def widened_types(fn: FunctionInfo, arg_types) -> tuple:
-    """Argument types converted to the parameters' ``int``/``float`` annotations."""
-    out = []
-    for t, ann in zip(arg_types, fn.node.args.annotations):
-        name = ann.name if isinstance(ann, nodes.Name) else None
-        out.append(_WIDENS.get((t, name), t))
-    return tuple(out)

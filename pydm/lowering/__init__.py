@@ -6,6 +6,6 @@ family in ``rules_*.py`` and register themselves with :func:`driver.rule`.
 ``numeric.py`` holds the emission helpers for Python's exact number semantics.
 """
 from .driver import LoweringContext, lower_module, rule, RULES
-from . import rules_scalar  # noqa: F401  (registers the rules)
+from . import rules_scalar, rules_object  # noqa: F401  (register the rules)
 
 __all__ = ["LoweringContext", "lower_module", "rule", "RULES"]

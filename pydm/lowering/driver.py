@@ -11,7 +11,7 @@ from typing import Callable
 
 from iree.compiler import ir
 from iree.compiler import rewrite as rw
-from iree.compiler.dialects import cf, func
+from iree.compiler.dialects import arith, cf, func, util
 
 from .. import dialect as d
 from ..exceptions import RaiseSite, RaiseSiteTable
@@ -32,6 +32,48 @@ def rule(*op_names: str):
 
 class LoweringError(Exception):
     pass
+
+
+RTL_PREFIX = "pydmrtl$"
+ORIGIN_GLOBAL = "pydm$origin"
+ORIGIN_FUNCTION = "__pydm_origin"
+
+
+def record_origin(ctx: "LoweringContext", code) -> None:
+    """After a runtime-library call that failed, remember (once) which user
+    line made it: the global holds a site whose location is this call, so the
+    exception's note names the user's line, not the library's."""
+    i32 = ir.IntegerType.get_signless(32)
+    site = ctx.sites.code_for(RaiseSite("", "", *_position(ctx.op.location), ctx._function_name()))
+    ctx.uses_origin = True
+    zero = arith.constant(i32, 0)
+    old = util.GlobalLoadOp(i32, ORIGIN_GLOBAL).result
+    first = arith.andi(arith.cmpi(arith.CmpIPredicate.ne, code, zero),
+                       arith.cmpi(arith.CmpIPredicate.eq, old, zero))
+    util.GlobalStoreOp(arith.select(first, arith.constant(i32, site), old), ORIGIN_GLOBAL)
+
+
+def add_origin_support(module: ir.Module) -> None:
+    """The origin global and an exported getter that reads and clears it."""
+    i32 = ir.IntegerType.get_signless(32)
+    with ir.InsertionPoint.at_block_begin(module.body), ir.Location.unknown():
+        util.GlobalOp(ORIGIN_GLOBAL, i32, sym_visibility="private", is_mutable=True,
+                      initial_value=ir.IntegerAttr.get(i32, 0))
+    with ir.InsertionPoint(module.body), ir.Location.unknown():
+        f = func.FuncOp(ORIGIN_FUNCTION, ir.FunctionType.get([], [i32]))
+        f.attributes["iree.reflection"] = ir.DictAttr.get({"iree.abi": ir.StringAttr.get('{"a":[],"r":["i32"],"v":1}')})
+        block = f.add_entry_block()
+        with ir.InsertionPoint(block):
+            value = util.GlobalLoadOp(i32, ORIGIN_GLOBAL).result
+            util.GlobalStoreOp(arith.constant(i32, 0), ORIGIN_GLOBAL)
+            func.ReturnOp([value])
+
+
+def _position(loc) -> tuple:
+    try:
+        return loc.filename, loc.start_line, loc.start_col
+    except (AttributeError, ValueError, TypeError):
+        return "<unknown>", 0, 0
 
 
 def lowered_type(t: ir.Type) -> ir.Type:
@@ -58,6 +100,7 @@ class LoweringContext:
     def __init__(self, sites: RaiseSiteTable | None = None):
         self.sites = sites or RaiseSiteTable()
         self.op: ir.Operation | None = None
+        self.uses_origin = False
 
     def raise_code(self, cls: str, message: str) -> int:
         """The exception code for raising ``cls(message)`` at the current op."""
@@ -92,6 +135,22 @@ class LoweringContext:
         s = str(t)
         return {"i1": PyType.BOOL, "i64": PyType.INT, "i32": PyType.NONE,
                 "!util.list<?>": PyType.OBJECT}[s]
+
+    def in_runtime_library(self, op) -> bool:
+        saved = self.op
+        self.op = op
+        try:
+            return self._function_symbol().startswith(RTL_PREFIX)
+        finally:
+            self.op = saved
+
+    def _function_symbol(self) -> str:
+        op = self.op
+        while op is not None:
+            if op.name == "func.func":
+                return ir.StringAttr(op.attributes["sym_name"]).value
+            op = op.parent
+        return ""
 
     @staticmethod
     def result_type(op: ir.Operation, i: int) -> PyType:
@@ -163,11 +222,15 @@ def lower_module(module: ir.Module, ctx: LoweringContext) -> None:
     def call_pattern(op, adaptor, conv, rewriter):
         if op.operation in rebuilt:
             return True
+        callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
         with rewriter.ip, op.location:
-            new = func.CallOp([lowered_type(r.type) for r in op.results],
-                              ir.FlatSymbolRefAttr(op.attributes["callee"]).value, list(adaptor.operands))
+            new = func.CallOp([lowered_type(r.type) for r in op.results], callee, list(adaptor.operands))
+            results = list(new.results)
+            if callee.startswith(RTL_PREFIX) and not ctx.in_runtime_library(op):
+                ctx.op = op
+                record_origin(ctx, results[0])
         done(new)
-        rewriter.replace_op(op, new.operation)
+        rewriter.replace_op(op, results)
         return False
 
     def br_pattern(op, adaptor, conv, rewriter):
@@ -209,6 +272,8 @@ def lower_module(module: ir.Module, ctx: LoweringContext) -> None:
     frozen = patterns.freeze()
     rw.apply_partial_conversion(module.operation, target, frozen)
     del keep
+    if ctx.uses_origin:
+        add_origin_support(module)
 
 
 def _missing_rules(module: ir.Module) -> set[str]:

@@ -218,7 +218,8 @@ def _first(cases, default: ir.Value) -> ir.Value:
 def _errors(raise_code: RaiseCode, errors) -> ir.Value:
     """``errors`` = [(cond, cls, msg), ...] in CPython's priority order; returns
     the i32 code of the first true condition, or 0. Conditions that share a
-    (cls, msg) share the code."""
+    (cls, msg) share the code; a ``None`` condition is one that never holds."""
+    errors = [e for e in errors if e[0] is not None]  # None: can never happen
     codes = {}
     for _, cls, msg in errors:
         if (cls, msg) not in codes:
@@ -260,9 +261,73 @@ def _vm_f64_to_si64(v: ir.Value) -> ir.Value:
     return ir.Operation.create("vm.cast.f64.si64", results=[i64_type()], operands=[v]).result
 
 
-def _checked_mul(a: ir.Value, b: ir.Value):
-    """(ovf: i1, a*b wrapped). Safe divisor trick from PLATFORM.md §1."""
-    r = arith.muli(a, b)
+def _const_int(v: ir.Value) -> int | None:
+    """The value of an ``i64`` operand defined by ``arith.constant`` (what
+    ``int_const`` and the constant lowering rule build), else ``None``."""
+    owner = v.owner
+    if isinstance(owner, ir.Block):
+        return None
+    op = getattr(owner, "operation", owner)
+    if op.name != "arith.constant" or v.type != i64_type():
+        return None
+    attr = op.attributes["value"]
+    if not isinstance(attr, ir.IntegerAttr):
+        try:
+            attr = ir.IntegerAttr(attr)
+        except (TypeError, ValueError):  # pragma: no cover - defensive
+            return None
+    value = attr.value
+    if value > INT64_MAX:  # pragma: no cover - an unsigned read of a signless attr
+        value -= 1 << 64
+    return value
+
+
+def _outside(x: ir.Value, lo: int, hi: int) -> ir.Value | None:
+    """i1: ``x`` (i64) lies outside ``[lo, hi]`` (Python ints, may exceed i64);
+    ``None`` when that can never happen. At most two VM ops."""
+    lo, hi = max(lo, INT64_MIN), min(hi, INT64_MAX)
+    if lo > hi:
+        return bool_const(True)
+    if lo == INT64_MIN and hi == INT64_MAX:
+        return None
+    if lo == INT64_MIN:
+        return _icmp("sgt", x, int_const(hi))
+    if hi == INT64_MAX:
+        return _icmp("slt", x, int_const(lo))
+    # x - lo wraps, so it lands in [0, hi - lo] (unsigned) exactly when x is in range.
+    return _icmp("ugt", arith.subi(x, int_const(_wrap(lo))), int_const(hi - lo))
+
+
+def _wrap(v: int) -> int:
+    """``v`` reduced to i64 (two's complement)."""
+    v &= (1 << 64) - 1
+    return v - (1 << 64) if v > INT64_MAX else v
+
+
+def _div_floor(a: int, b: int) -> int:
+    return a // b
+
+
+def _div_ceil(a: int, b: int) -> int:
+    return -((-a) // b)
+
+
+def _mul_range(c: int) -> tuple[int, int]:
+    """The ``x`` for which ``x * c`` fits in i64, as ``[lo, hi]``."""
+    if c == 0:
+        return INT64_MIN, INT64_MAX
+    if c > 0:
+        return _div_ceil(INT64_MIN, c), _div_floor(INT64_MAX, c)
+    return _div_ceil(INT64_MAX, c), _div_floor(INT64_MIN, c)
+
+
+# |x| <= isqrt(INT64_MAX) exactly when x * x fits in i64.
+_SQRT_MAX = _pymath.isqrt(INT64_MAX)
+
+
+def _checked_mul_exact(a: ir.Value, b: ir.Value, r: ir.Value) -> ir.Value:
+    """i1: the exact product ``a * b`` leaves i64 (``r`` = the wrapped product).
+    Safe divisor trick from PLATFORM.md §1."""
     zero, m1 = int_const(0), int_const(-1)
     a_zero = _icmp("eq", a, zero)
     a_m1 = _icmp("eq", a, m1)
@@ -270,35 +335,91 @@ def _checked_mul(a: ir.Value, b: ir.Value):
     # The barrier stops the folders from rewriting (a*b)/a into b when ``a``
     # is a constant (which silently dropped the overflow check of ``100 * b``).
     q = arith.divsi(_barrier(r), d)
-    ovf = _sel(a_zero, bool_const(False),
-               _sel(a_m1, _icmp("eq", b, int_const(INT64_MIN)), _icmp("ne", q, b)))
-    return ovf, r
+    return _sel(a_zero, bool_const(False),
+                _sel(a_m1, _icmp("eq", b, int_const(INT64_MIN)), _icmp("ne", q, b)))
+
+
+def _mul_overflow(a: ir.Value, b: ir.Value, r: ir.Value) -> ir.Value | None:
+    """i1 overflow condition of ``a * b`` (``None``: never), cheapest form:
+    a constant factor or a square is a range check on the other operand."""
+    ca, cb = _const_int(a), _const_int(b)
+    if cb is not None:
+        return _outside(a, *_mul_range(cb))
+    if ca is not None:
+        return _outside(b, *_mul_range(ca))
+    if a == b:
+        return _outside(a, -_SQRT_MAX, _SQRT_MAX)
+    return _checked_mul_exact(a, b, r)
+
+
+def _checked_mul(a: ir.Value, b: ir.Value):
+    """(ovf: i1, a*b wrapped)."""
+    r = arith.muli(a, b)
+    ovf = _mul_overflow(a, b, r)
+    return (bool_const(False) if ovf is None else ovf), r
 
 
 # --------------------------------------------------------------------------
 # int
 # --------------------------------------------------------------------------
 
+def _add_overflow(a: ir.Value, b: ir.Value, r: ir.Value) -> ir.Value | None:
+    ca, cb = _const_int(a), _const_int(b)
+    if cb is not None:  # a + c fits exactly when MIN - c <= a <= MAX - c: one compare
+        return _outside(a, INT64_MIN - cb, INT64_MAX - cb)
+    if ca is not None:
+        return _outside(b, INT64_MIN - ca, INT64_MAX - ca)
+    # b >= 0: the sum wrapped exactly when r < a; b < 0: exactly when r >= a.
+    return arith.xori(_icmp("slt", r, a), _icmp("slt", b, int_const(0)))
+
+
+def _sub_overflow(a: ir.Value, b: ir.Value, r: ir.Value) -> ir.Value | None:
+    ca, cb = _const_int(a), _const_int(b)
+    if cb is not None:  # a - c fits exactly when MIN + c <= a <= MAX + c
+        return _outside(a, INT64_MIN + cb, INT64_MAX + cb)
+    if ca is not None:  # c - b fits exactly when c - MAX <= b <= c - MIN
+        return _outside(b, ca - INT64_MAX, ca - INT64_MIN)
+    # b > 0: the difference wrapped exactly when r > a; b <= 0: when r < a.
+    return arith.xori(_icmp("slt", r, a), _icmp("sgt", b, int_const(0)))
+
+
 def int_add(a: ir.Value, b: ir.Value, raise_code: RaiseCode):
     """Python ``a + b`` on ints; OverflowError when the exact sum leaves i64."""
     r = arith.addi(a, b)
-    x = arith.andi(arith.xori(a, r), arith.xori(b, r))
-    ovf = _icmp("slt", x, int_const(0))
+    ovf = _add_overflow(a, b, r)
     return _errors(raise_code, [(ovf, "OverflowError", overflow_message("'+'"))]), r
 
 
 def int_sub(a: ir.Value, b: ir.Value, raise_code: RaiseCode):
     """Python ``a - b`` on ints; OverflowError when the exact difference leaves i64."""
     r = arith.subi(a, b)
-    x = arith.andi(arith.xori(a, b), arith.xori(a, r))
-    ovf = _icmp("slt", x, int_const(0))
+    ovf = _sub_overflow(a, b, r)
     return _errors(raise_code, [(ovf, "OverflowError", overflow_message("'-'"))]), r
+
+
+#: ``int_mul`` on two non-constant operands: test ``|a|, |b| <= 2**31`` first
+#: and only run the exact (division) check in an ``scf.if`` when that fails.
+MUL_FAST_PATH = True
 
 
 def int_mul(a: ir.Value, b: ir.Value, raise_code: RaiseCode):
     """Python ``a * b`` on ints; OverflowError when the exact product leaves i64."""
-    ovf, r = _checked_mul(a, b)
-    return _errors(raise_code, [(ovf, "OverflowError", overflow_message("'*'"))]), r
+    r = arith.muli(a, b)
+    msg = overflow_message("'*'")
+    general = _const_int(a) is None and _const_int(b) is None and a != b
+    if not (general and MUL_FAST_PATH):
+        return _errors(raise_code, [(_mul_overflow(a, b, r), "OverflowError", msg)]), r
+    # a, b in [-2**31, 2**31) => |a * b| <= 2**62: no overflow. a + 2**31 wraps
+    # to >= 2**32 (unsigned) for every other a, and the or of two values below
+    # 2**32 is below 2**32.
+    bias = int_const(2**31)
+    small = _icmp("ult", arith.ori(arith.addi(a, bias), arith.addi(b, bias)), int_const(2**32))
+    if_op = scf.IfOp(small, [i32_type()], has_else=True)
+    with ir.InsertionPoint(if_op.then_block):
+        scf.yield_([_i32(0)])
+    with ir.InsertionPoint(if_op.else_block):
+        scf.yield_([_errors(raise_code, [(_checked_mul_exact(a, b, r), "OverflowError", msg)])])
+    return if_op.results[0], r
 
 
 def int_neg(a: ir.Value, raise_code: RaiseCode):
@@ -333,9 +454,31 @@ def _int_divmod(a: ir.Value, b: ir.Value):
     return zero, ovf, q, r
 
 
+def _pow2_log(c: int) -> int | None:
+    return c.bit_length() - 1 if c > 0 and c & (c - 1) == 0 else None
+
+
 def int_floordiv(a: ir.Value, b: ir.Value, raise_code: RaiseCode):
     """Python ``a // b`` on ints (floor, Python signs). ZeroDivisionError for
     ``b == 0``; OverflowError for ``INT64_MIN // -1``."""
+    c = _const_int(b)
+    if c is not None and c != 0:
+        # A constant non-zero divisor: no zero test, no trap to avoid.
+        if c == 1:
+            return _i32(0), a
+        if c == -1:
+            ovf = _icmp("eq", a, int_const(INT64_MIN))
+            err = _errors(raise_code, [(ovf, "OverflowError", overflow_message("'//'"))])
+            return err, arith.subi(int_const(0), a)
+        k = _pow2_log(c)
+        if k is not None:  # the arithmetic shift rounds toward -inf, like //
+            return _i32(0), arith.shrsi(a, int_const(k))
+        cv = int_const(c)
+        q = arith.divsi(a, cv)
+        r = arith.remsi(a, cv)
+        if c > 0:  # truncation rounded up exactly when r < 0: add r >> 63 (= -1)
+            return _i32(0), arith.addi(q, arith.shrsi(r, int_const(63)))
+        return _i32(0), _sel(_icmp("sgt", r, int_const(0)), arith.subi(q, int_const(1)), q)
     zero, ovf, q, _ = _int_divmod(a, b)
     err = _errors(raise_code, [
         (zero, "ZeroDivisionError", MSG_INT_DIV_ZERO),
@@ -348,6 +491,18 @@ def int_mod(a: ir.Value, b: ir.Value, raise_code: RaiseCode):
     """Python ``a % b`` on ints (result has the sign of ``b``).
     ZeroDivisionError for ``b == 0`` (CPython 3.11's message ``"integer modulo
     by zero"``); ``INT64_MIN % -1 == 0``."""
+    c = _const_int(b)
+    if c is not None and c != 0:
+        # A constant non-zero divisor: no zero test, no trap to avoid.
+        if c in (1, -1):
+            return _i32(0), int_const(0)
+        k = _pow2_log(c)
+        if k is not None:  # two's complement: a % 2**k == a & (2**k - 1)
+            return _i32(0), arith.andi(a, int_const(c - 1))
+        cv = int_const(c)
+        r = arith.remsi(a, cv)  # sign of a; Python's has the sign of c
+        wrong = _icmp("slt", r, int_const(0)) if c > 0 else _icmp("sgt", r, int_const(0))
+        return _i32(0), _sel(wrong, arith.addi(r, cv), r)
     zero, _, _, r = _int_divmod(a, b)
     return _errors(raise_code, [(zero, "ZeroDivisionError", MSG_INT_MOD_ZERO)]), r
 
@@ -499,6 +654,13 @@ def int_pow_negative(a: ir.Value, b: ir.Value, raise_code: RaiseCode):
 def int_lshift(a: ir.Value, n: ir.Value, raise_code: RaiseCode):
     """Python ``a << n`` on ints. ValueError for ``n < 0``; OverflowError when
     the result leaves i64 (any ``n`` is fine for ``a == 0``)."""
+    k = _const_int(n)
+    if k is not None and k >= 0:
+        # A constant count: a << k fits exactly when MIN >> k <= a <= MAX >> k
+        # (k <= 63); for k >= 64 only 0 fits.
+        ovf = _outside(a, INT64_MIN >> k, INT64_MAX >> k) if k < 64 else _outside(a, 0, 0)
+        value = arith.shli(a, int_const(k)) if k < 64 else int_const(0)
+        return _errors(raise_code, [(ovf, "OverflowError", overflow_message("'<<'"))]), value
     c0 = int_const(0)
     neg = _icmp("slt", n, c0)
     big = _icmp("sgt", n, int_const(63))
@@ -518,6 +680,9 @@ def int_lshift(a: ir.Value, n: ir.Value, raise_code: RaiseCode):
 def int_rshift(a: ir.Value, n: ir.Value, raise_code: RaiseCode):
     """Python ``a >> n`` on ints (arithmetic; ``n >= 64`` gives 0 or -1).
     ValueError for ``n < 0``."""
+    k = _const_int(n)
+    if k is not None and k >= 0:
+        return _i32(0), arith.shrsi(a, int_const(min(k, 63)))
     c0 = int_const(0)
     neg = _icmp("slt", n, c0)
     ns = _sel(_icmp("sgt", n, int_const(63)), int_const(63), _sel(neg, c0, n))

@@ -19,7 +19,7 @@ def register(name: str):
 
 
 #: The default pipeline on iree_pydm IR, in order.
-PIPELINE: list[str] = []
+PIPELINE: list[str] = ["link-runtime"]
 
 
 def run_pipeline(module: ir.Module, stages: dict | None = None, pipeline=None) -> None:
@@ -27,3 +27,6 @@ def run_pipeline(module: ir.Module, stages: dict | None = None, pipeline=None) -
         PASSES[name](module)
         if stages is not None:
             stages[f"after:{name}"] = str(module)
+
+
+from . import link_runtime  # noqa: E402,F401  (registers the pass)

@@ -13,6 +13,7 @@ import threading
 
 import iree.runtime as rt
 
+from .. import typecodes as tc
 from ..exceptions import RaiseSiteTable
 from ..types import PyType
 
@@ -39,6 +40,14 @@ class LoadedProgram:
         self.module = rt.VmModule.copy_buffer(inst, vmfb)
         self.context = rt.VmContext(inst, modules=[self.module])
         self.sites = sites
+        origin = self.module.lookup_function("__pydm_origin")
+        if origin is not None:
+            context, empty, out = self.context, rt.VmVariantList(0), rt.VmVariantList(1)
+
+            def read_origin() -> int:
+                context.invoke(origin, empty, out)
+                return out.get_variant(0)
+            sites.origin_reader = read_origin
 
     def function(self, symbol: str, name: str, params, param_types, ret, defaults=None):
         fn = self.module.lookup_function(symbol)
@@ -81,10 +90,52 @@ def marshal_arg(fname: str, pname: str, t: PyType, value, args: rt.VmVariantList
             args.push_int(0)
             return
         raise _arg_error(fname, pname, "None", value)
+    if t is T.OBJECT:
+        args.push_list(box_value(fname, pname, value))
+        return
     raise TypeError(f"{fname}(): parameter '{pname}' of type {t.python_name} cannot be passed yet")
 
 
-_RESULT = {T.INT: int, T.FLOAT: float, T.BOOL: bool, T.NONE: lambda v: None, T.BOTTOM: lambda v: None}
+def box_value(fname: str, pname: str, value) -> rt.VmVariantList:
+    """A Python None/bool/int/float as an object record ``[type code, payload]``."""
+    record = rt.VmVariantList(2)
+    cls = type(value)
+    if value is None:
+        record.push_int(tc.NONE)
+        record.push_int(0)
+    elif cls is bool:
+        record.push_int(tc.BOOL)
+        record.push_int(1 if value else 0)
+    elif cls is float or isinstance(value, float) and not isinstance(value, bool):
+        record.push_int(tc.REAL)
+        record.push_float(float(value))
+    elif isinstance(value, int):
+        if not INT64_MIN <= value <= INT64_MAX:
+            raise OverflowError(f"{fname}() argument '{pname}': int {value} does not fit in 64 bits")
+        record.push_int(tc.INTEGER)
+        record.push_int(int(value))
+    else:
+        raise TypeError(f"{fname}() argument '{pname}': pydm cannot pass a {cls.__name__} value")
+    return record
+
+
+def unbox_record(record: rt.VmVariantList):
+    """The Python value of an object record."""
+    code = record.get_variant(0)
+    if code == tc.NONE:
+        return None
+    value = record.get_variant(1)
+    if code == tc.BOOL:
+        return bool(value)
+    if code == tc.INTEGER:
+        return int(value)
+    if code == tc.REAL:
+        return float(value)
+    raise SystemError(f"pydm: object record with unknown type code {code}")
+
+
+_RESULT = {T.INT: int, T.FLOAT: float, T.BOOL: bool, T.NONE: lambda v: None, T.BOTTOM: lambda v: None,
+           T.OBJECT: lambda ref: unbox_record(ref.deref(rt.VmVariantList))}
 
 
 def make_caller(program: LoadedProgram, fn, name, params, param_types, ret, defaults):
@@ -143,34 +194,81 @@ def translate_vm_error(exc: RuntimeError) -> BaseException:
     return RuntimeError(f"pydm: the VM failed: {first[:300]}")
 
 
+# One generated line per parameter type. ``push_int`` itself rejects an int
+# outside int64 with a TypeError (pybind's int64 caster; checked by
+# tests/lowering/test_numeric.py), so the range check costs nothing on the
+# fast path: the except clause turns that TypeError into pydm's OverflowError.
 _PUSH = {
-    T.INT: "    if not {MIN} <= {a} <= {MAX}: raise _overflow({i})\n    _l.push_int({a})\n",
-    T.BOOL: "    _l.push_int({a})\n",
-    T.FLOAT: "    _l.push_float({a})\n",
-    T.NONE: "    _l.push_int(0)\n",
+    T.INT: "_push_int(_l, {a})",
+    T.BOOL: "_push_int(_l, {a})",
+    T.FLOAT: "_push_float(_l, {a})",
+    T.NONE: "_push_int(_l, 0)",
+}
+
+# Result conversion: ``get_variant`` already returns an exact ``int`` for an
+# i64 and an exact ``float`` for an f64, so those need no call.
+_RETURN = {
+    T.INT: "return _get(1)",
+    T.FLOAT: "return _get(1)",
+    T.BOOL: "return _get(1) != 0",
+    T.NONE: "return None",
+    T.BOTTOM: "return None",
 }
 
 
 def make_exact_caller(program: LoadedProgram, symbol: str, name: str, params, param_types, ret):
     """A caller for arguments already known to have exactly ``param_types``
     (the JIT's specialization key guarantees it): straight-line generated code,
-    no per-argument dispatch. Ints are still range-checked."""
-    fn = program.module.lookup_function(symbol)
-    args = ", ".join(f"a{i}" for i in range(len(params)))
-    body = [f"def call({args}):\n", f"    _l = _List({len(params)})\n"]
-    for i, t in enumerate(param_types):
-        body.append(_PUSH[t].format(a=f"a{i}", i=i, MIN=INT64_MIN, MAX=INT64_MAX))
-    body.append("    try:\n        _invoke(_fn, _l, _r)\n    except RuntimeError as exc:\n"
-                "        raise _translate(exc) from None\n")
-    body.append("    code = _r.get_variant(0)\n    if code:\n        raise _sites.make_exception(code)\n")
-    body.append("    return _convert(_r.get_variant(1))\n")
+    no per-argument dispatch. Ints are still range-checked (by ``push_int``).
 
-    def _overflow(i):
-        return OverflowError(f"{name}() argument '{params[i]}' does not fit in 64 bits")
-    namespace = {"_List": rt.VmVariantList, "_invoke": program.context.invoke, "_fn": fn,
-                 "_r": rt.VmVariantList(2), "_translate": translate_vm_error, "_sites": program.sites,
-                 "_convert": _RESULT[ret], "_overflow": _overflow}
-    exec(compile("".join(body), f"<pydm caller {name}>", "exec"), namespace)
-    call = namespace["call"]
+    Per call it does only what the VM API forces: one fresh argument list
+    (``VmVariantList`` has no way to empty a list), one push per argument, the
+    invoke, and one or two reads of the reused result list. Everything it
+    uses is a closure cell (bound methods looked up once)."""
+    fn = program.module.lookup_function(symbol)
+    n = len(params)
+    args = ", ".join(f"a{i}" for i in range(n))
+    pushes = [_PUSH[t].format(a=f"a{i}") for i, t in enumerate(param_types)]
+    int_args = [i for i, t in enumerate(param_types) if t is T.INT]
+    lines = [f"def call({args}):"]
+    if n:
+        lines.append(f"    _l = _List({n})")
+    else:
+        lines.append("    _l = _empty")  # never modified: invoke only reads it
+    if int_args:
+        lines.append("    try:")
+        lines += [f"        {p}" for p in pushes]
+        lines.append("    except TypeError:")
+        lines.append(f"        raise _overflow(({args},), {int_args!r}) from None")
+    else:
+        lines += [f"    {p}" for p in pushes]
+    lines += [
+        "    try:",
+        "        _invoke(_fn, _l, _r)",
+        "    except RuntimeError as exc:",
+        "        raise _translate(exc) from None",
+        "    code = _get(0)",
+        "    if code:",
+        "        raise _sites.make_exception(code)",
+        f"    {_RETURN[ret]}",
+    ]
+    src = ("def _make(_List, _empty, _push_int, _push_float, _invoke, _fn, _r, _get,"
+           " _translate, _sites, _overflow):\n"
+           + "".join(f"    {line}\n" for line in lines)
+           + "    return call\n")
+
+    def _overflow(values, int_args):
+        for i in int_args:
+            if not INT64_MIN <= values[i] <= INT64_MAX:
+                return OverflowError(f"{name}() argument '{params[i]}' does not fit in 64 bits")
+        return TypeError(f"{name}(): cannot pass the arguments {values!r}")  # pragma: no cover
+
+    namespace: dict = {}
+    exec(compile(src, f"<pydm caller {name}>", "exec"), namespace)
+    results = rt.VmVariantList(2)
+    call = namespace["_make"](
+        rt.VmVariantList, rt.VmVariantList(0), rt.VmVariantList.push_int,
+        rt.VmVariantList.push_float, program.context.invoke, fn, results,
+        results.get_variant, translate_vm_error, program.sites, _overflow)
     call.__name__ = name
     return call

@@ -506,3 +506,110 @@ def test_int_constants_fold_correctly(prog):
     check(prog, "fold_const_pow", (0,), ("ok", 3**39))
     check(prog, "fold_const_float_to_int", (0,), ("ok", 0))
     check(prog, "fold_const_cpow", (0,), ("err", "ValueError", N.MSG_COMPLEX_POW))
+
+
+# ---------------------------------------------------------------- fast paths
+# int ops with a constant operand (a range check instead of the generic
+# overflow test; no zero/-1 guards for a constant divisor), squares, and the
+# |a|, |b| < 2**31 fast path of a general multiplication.
+
+CONSTS = [
+    0, 1, -1, 2, -2, 3, -3, 7, -7, 8, -8, 64, -64, 1000003, -1000003,
+    2**31 - 1, 2**31, -(2**31), -(2**31) - 1, 2**32, -(2**32), 2**62, -(2**62),
+    3037000499, -3037000499, 3037000500, I64_MAX, I64_MAX - 1, I64_MIN, I64_MIN + 1,
+]
+CONST_OPS = [("add", N.int_add, operator.add, "'+'"), ("sub", N.int_sub, operator.sub, "'-'"),
+             ("mul", N.int_mul, operator.mul, "'*'"),
+             ("floordiv", N.int_floordiv, operator.floordiv, "'//'"),
+             ("mod", N.int_mod, operator.mod, None)]
+
+for _i, _c in enumerate(CONSTS):
+    for _name, _op, _, _ in CONST_OPS:
+        define(f"cr_{_name}_{_i}", [I64], I64, True)(
+            (lambda op, c: lambda a, rc: op(a, N.int_const(c), rc))(_op, _c))
+        define(f"cl_{_name}_{_i}", [I64], I64, True)(
+            (lambda op, c: lambda a, rc: op(N.int_const(c), a, rc))(_op, _c))
+define("int_mul_self", [I64], I64, True)(lambda a, rc: N.int_mul(a, a, rc))
+
+
+def _edges(c):
+    """Operands around every bound a constant ``c`` puts on the other operand."""
+    pts = [I64_MAX - c, I64_MIN - c, I64_MIN + c, I64_MAX + c, c - I64_MAX, c - I64_MIN]
+    if c:
+        for m in (I64_MAX, I64_MIN):
+            pts += [m // c, -(-m // c), -(m // c), -(-(-m // c)), m % c]
+    out = set(INTS)
+    for p in pts:
+        out.update(p + d for d in (-2, -1, 0, 1, 2))
+    return sorted(v for v in out if fits(v))
+
+
+@pytest.mark.parametrize("name,op,sym", [(n, f, s) for n, _, f, s in CONST_OPS])
+def test_int_constant_operand(prog, name, op, sym):
+    for i, c in enumerate(CONSTS):
+        for a in _edges(c):
+            check(prog, f"cr_{name}_{i}", (a,), ref(op, a, c, int_op=sym))
+            check(prog, f"cl_{name}_{i}", (a,), ref(op, c, a, int_op=sym))
+
+
+def test_constant_operands_are_recognized():
+    with session().context, ir.Location.unknown():
+        module = ir.Module.create()
+        with ir.InsertionPoint(module.body):
+            for c in CONSTS:
+                assert N._const_int(N.int_const(c)) == c
+            f = func.FuncOp("probe", ([N.i64_type()], []))
+            with ir.InsertionPoint(f.add_entry_block()):
+                assert N._const_int(f.arguments[0]) is None
+                assert N._const_int(arith.addi(f.arguments[0], N.int_const(1))) is None
+                func.ReturnOp([])
+
+
+def test_int_mul_square(prog):
+    r = N._SQRT_MAX
+    assert r * r <= I64_MAX < (r + 1) * (r + 1)
+    for a in sorted(set(INTS) | {r, r + 1, -r, -r - 1, r - 1, -r + 1}):
+        check(prog, "int_mul_self", (a,), ref(operator.mul, a, a, int_op="'*'"))
+
+
+def test_int_mul_small_fast_path_edges(prog):
+    near = sorted({s * (2**31) + d for s in (-1, 1) for d in (-2, -1, 0, 1, 2)}
+                  | {s * (2**32) + d for s in (-1, 1) for d in (-1, 0, 1)}
+                  | {0, 1, -1, 2**62, I64_MIN, I64_MAX, 3037000500, -3037000500})
+    for a in near:
+        for b in near:
+            check(prog, "int_mul", (a, b), ref(operator.mul, a, b, int_op="'*'"))
+    rng = random.Random(7)
+    for _ in range(3000):
+        a = rng.randint(-2**rng.randint(0, 63), 2**rng.randint(0, 63) - 1)
+        b = rng.randint(-2**rng.randint(0, 63), 2**rng.randint(0, 63) - 1)
+        check(prog, "int_mul", (a, b), ref(operator.mul, a, b, int_op="'*'"))
+        check(prog, "int_add", (a, b), ref(operator.add, a, b, int_op="'+'"))
+        check(prog, "int_sub", (a, b), ref(operator.sub, a, b, int_op="'-'"))
+
+
+CSHIFTS = [0, 1, 2, 31, 32, 33, 62, 63, 64, 65, 127, 1000, I64_MAX, -1, I64_MIN]
+for _i, _k in enumerate(CSHIFTS):
+    define(f"cshl_{_i}", [I64], I64, True)((lambda k: lambda a, rc: N.int_lshift(a, N.int_const(k), rc))(_k))
+    define(f"cshr_{_i}", [I64], I64, True)((lambda k: lambda a, rc: N.int_rshift(a, N.int_const(k), rc))(_k))
+
+
+def test_int_shift_by_constant(prog):
+    for i, k in enumerate(CSHIFTS):
+        vals = set(INTS)
+        if 0 <= k < 64:
+            vals.update(b + d for b in (I64_MAX >> k, I64_MIN >> k) for d in (-1, 0, 1))
+        for a in sorted(v for v in vals if fits(v)):
+            check(prog, f"cshl_{i}", (a,), ref(_py_lshift, a, k, int_op="'<<'"))
+            check(prog, f"cshr_{i}", (a,), ref(_py_rshift, a, k))
+
+
+# The VM fuses ``x * y + z`` into ``vm.fma.f64``; that must stay two roundings
+# (CPython's result), never a fused multiply-add.
+define("float_mul_add", [F64, F64], F64, False)(lambda x, c: N.float_add(N.float_mul(x, x), c))
+
+
+def test_float_mul_add_is_not_fused(prog):
+    x = 1 + 2.0**-30
+    check(prog, "float_mul_add", (x, -1.0), ("ok", x * x - 1.0), fallible=False)
+    assert x * x - 1.0 == 2.0**-29  # a fused multiply-add would give 2**-29 + 2**-60

@@ -1,0 +1,155 @@
+"""The runtime library: ``runtime_lib/*.py`` compiled by pydm's own frontend,
+cached on disk, and linked into programs by symbol (``pydmrtl$<name>``).
+
+The cache holds the library's iree_pydm IR as text, keyed by the library's
+sources, pydm's version and the compiler's version; a stale or unreadable
+entry is rebuilt, never trusted.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+import threading
+
+from iree.compiler import ir
+
+PREFIX = "pydmrtl$"
+LIB_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "runtime_lib")
+SOURCES = ("numbers.py",)
+
+_lock = threading.Lock()
+_text: str | None = None
+_module: ir.Module | None = None
+
+
+def _source_paths():
+    import runtime_lib
+    base = os.path.dirname(os.path.abspath(runtime_lib.__file__))
+    return [os.path.join(base, name) for name in SOURCES]
+
+
+def cache_key() -> str:
+    from . import __version__
+    from iree.compiler import version as iree_version
+    h = hashlib.sha256()
+    h.update(__version__.encode())
+    h.update(str(getattr(iree_version, "VERSION", "")).encode())
+    for path in _source_paths():
+        with open(path, "rb") as f:
+            h.update(f.read())
+    # the compiler's own sources decide the IR too
+    pkg = os.path.dirname(os.path.abspath(__file__))
+    for root, _, files in sorted(os.walk(pkg)):
+        for name in sorted(files):
+            if name.endswith(".py"):
+                with open(os.path.join(root, name), "rb") as f:
+                    h.update(f.read())
+    return h.hexdigest()[:24]
+
+
+def cache_dir() -> str:
+    base = os.environ.get("PYDM_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pydm")
+    return base
+
+
+def build_text() -> str:
+    """Compile the library to iree_pydm IR text (all functions, object arguments)."""
+    from .frontend.importer import build_module
+    from .frontend.source import load_module
+    from .frontend.typing import ProgramTypes
+    from .types import PyType
+    texts = []
+    for path in _source_paths():
+        module = load_module(path, runtime_lib=True)
+        program = ProgramTypes(module)
+        specs = []
+        for fn in module.functions.values():
+            fn.check()
+            spec = program.specialization(fn, tuple(PyType.OBJECT for _ in fn.params))
+            spec.symbol = PREFIX + fn.name
+            specs.append(spec)
+        program.solve()
+        mod = build_module(program, {s.symbol for s in specs})
+        texts.append(mod.operation.get_asm(enable_debug_info=True))  # keep file:line locations
+    return "\n".join(texts)
+
+
+def library_module() -> ir.Module:
+    """The library's IR, parsed in the current context (from the disk cache if valid)."""
+    global _text, _module
+    with _lock:
+        if _module is not None:
+            return _module
+        key = cache_key()
+        path = os.path.join(cache_dir(), f"rtl-{key}.mlir")
+        text = None
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+            _module = ir.Module.parse(text)
+        except (OSError, ir.MLIRError, ValueError):
+            text, _module = None, None
+        if _module is None:
+            text = build_text()
+            _module = ir.Module.parse(text)
+            try:
+                os.makedirs(cache_dir(), exist_ok=True)
+                fd, tmp = tempfile.mkstemp(dir=cache_dir(), suffix=".tmp")
+                with os.fdopen(fd, "w", encoding="utf-8") as f:
+                    f.write(text)
+                os.replace(tmp, path)
+            except OSError:
+                pass  # a read-only home: no cache, still correct
+        _text = text
+        return _module
+
+
+def function_type(symbol: str) -> ir.FunctionType:
+    """The pydm-level signature of library function ``symbol``."""
+    for op in library_module().body.operations:
+        if op.operation.name == "func.func" and ir.StringAttr(op.attributes["sym_name"]).value == symbol:
+            return ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
+    raise KeyError(f"runtime library has no function {symbol}")
+
+
+def link(program: ir.Module, symbols: set[str]) -> None:
+    """Copy the library functions named by ``symbols`` (and what they call) into
+    ``program`` as private functions."""
+    if not symbols:
+        return
+    lib = library_module()
+    by_name = {}
+    for op in lib.body.operations:
+        if op.operation.name == "func.func":
+            by_name[ir.StringAttr(op.attributes["sym_name"]).value] = op
+    present = {ir.StringAttr(op.attributes["sym_name"]).value for op in program.body.operations
+               if op.operation.name == "func.func"}
+    todo = sorted(symbols)
+    done = set()
+    while todo:
+        name = todo.pop()
+        if name in done or name in present:
+            continue
+        done.add(name)
+        src = by_name.get(name)
+        if src is None:
+            raise KeyError(f"runtime library has no function {name}")
+        clone = src.operation.clone(ip=ir.InsertionPoint(program.body))
+        clone.attributes["sym_visibility"] = ir.StringAttr.get("private")
+        for callee in _callees(clone):
+            if callee.startswith(PREFIX):
+                todo.append(callee)
+
+
+def _callees(op) -> list[str]:
+    out = []
+
+    def visit(o):
+        o = o.operation if hasattr(o, "operation") else o
+        if o.name == "func.call":
+            out.append(ir.FlatSymbolRefAttr(o.attributes["callee"]).value)
+        return ir.WalkResult.ADVANCE
+    op.walk(visit)
+    return out

@@ -1,0 +1,265 @@
+"""Dynamic number semantics: Python's operators on values whose type is only
+known at run time (None, bool, int, float as object records).
+
+This is ordinary Python in the pydm subset, compiled by pydm's own frontend and
+linked into programs by symbol (``pydmrtl$add`` …) when they use an operator on
+an ``object``. Besides the subset it uses a few intrinsics (see
+``pydm/frontend/intrinsics.py``):
+
+* ``is_none(x)``, ``is_bool(x)``, ``is_int(x)`` (exactly int), ``is_float(x)``,
+  ``is_intlike(x)`` (bool or int), ``is_number(x)`` — tests of the type code;
+* ``int_value(x)`` — a bool/int record's value as an int; ``float_value(x)`` —
+  a number record's value as a float (ints convert exactly like ``float()``);
+* ``int_power(a, b)`` — ``a ** b`` for ints with ``b >= 0``;
+* ``type_error(template, *values)`` — raise ``TypeError(template.format(type
+  names of values))``, CPython's message for the run-time types.
+
+Each function checks the operand types the way CPython's number protocol does
+(bool < int < float) and otherwise raises CPython's TypeError. Typed operations
+inside (``int_value(a) + int_value(b)``) carry the exact semantics: overflow,
+division by zero, float rounding.
+"""
+
+
+# ---- arithmetic -------------------------------------------------------------------
+def add(a: object, b: object) -> object:
+    if is_intlike(a) and is_intlike(b):
+        return int_value(a) + int_value(b)
+    if is_number(a) and is_number(b):
+        return float_value(a) + float_value(b)
+    type_error("unsupported operand type(s) for +: '{}' and '{}'", a, b)
+
+
+def sub(a: object, b: object) -> object:
+    if is_intlike(a) and is_intlike(b):
+        return int_value(a) - int_value(b)
+    if is_number(a) and is_number(b):
+        return float_value(a) - float_value(b)
+    type_error("unsupported operand type(s) for -: '{}' and '{}'", a, b)
+
+
+def mul(a: object, b: object) -> object:
+    if is_intlike(a) and is_intlike(b):
+        return int_value(a) * int_value(b)
+    if is_number(a) and is_number(b):
+        return float_value(a) * float_value(b)
+    type_error("unsupported operand type(s) for *: '{}' and '{}'", a, b)
+
+
+def truediv(a: object, b: object) -> object:
+    if is_intlike(a) and is_intlike(b):
+        return int_value(a) / int_value(b)
+    if is_number(a) and is_number(b):
+        return float_value(a) / float_value(b)
+    type_error("unsupported operand type(s) for /: '{}' and '{}'", a, b)
+
+
+def floordiv(a: object, b: object) -> object:
+    if is_intlike(a) and is_intlike(b):
+        return int_value(a) // int_value(b)
+    if is_number(a) and is_number(b):
+        return float_value(a) // float_value(b)
+    type_error("unsupported operand type(s) for //: '{}' and '{}'", a, b)
+
+
+def mod(a: object, b: object) -> object:
+    if is_intlike(a) and is_intlike(b):
+        return int_value(a) % int_value(b)
+    if is_number(a) and is_number(b):
+        return float_value(a) % float_value(b)
+    type_error("unsupported operand type(s) for %: '{}' and '{}'", a, b)
+
+
+def power(a: object, b: object) -> object:
+    """``a ** b``: an int for int ** non-negative int, else a float (as CPython,
+    which computes int ** negative int in floating point)."""
+    if is_intlike(a) and is_intlike(b):
+        exponent = int_value(b)
+        if exponent >= 0:
+            return int_power(int_value(a), exponent)
+        return float_value(a) ** float_value(b)
+    if is_number(a) and is_number(b):
+        return float_value(a) ** float_value(b)
+    type_error("unsupported operand type(s) for ** or pow(): '{}' and '{}'", a, b)
+
+
+# ---- bitwise (ints and bools only; bool op bool stays a bool) -------------------------
+def bit_and(a: object, b: object) -> object:
+    if is_bool(a) and is_bool(b):
+        return (int_value(a) & int_value(b)) != 0
+    if is_intlike(a) and is_intlike(b):
+        return int_value(a) & int_value(b)
+    type_error("unsupported operand type(s) for &: '{}' and '{}'", a, b)
+
+
+def bit_or(a: object, b: object) -> object:
+    if is_bool(a) and is_bool(b):
+        return (int_value(a) | int_value(b)) != 0
+    if is_intlike(a) and is_intlike(b):
+        return int_value(a) | int_value(b)
+    type_error("unsupported operand type(s) for |: '{}' and '{}'", a, b)
+
+
+def bit_xor(a: object, b: object) -> object:
+    if is_bool(a) and is_bool(b):
+        return (int_value(a) ^ int_value(b)) != 0
+    if is_intlike(a) and is_intlike(b):
+        return int_value(a) ^ int_value(b)
+    type_error("unsupported operand type(s) for ^: '{}' and '{}'", a, b)
+
+
+def lshift(a: object, b: object) -> object:
+    if is_intlike(a) and is_intlike(b):
+        return int_value(a) << int_value(b)
+    type_error("unsupported operand type(s) for <<: '{}' and '{}'", a, b)
+
+
+def rshift(a: object, b: object) -> object:
+    if is_intlike(a) and is_intlike(b):
+        return int_value(a) >> int_value(b)
+    type_error("unsupported operand type(s) for >>: '{}' and '{}'", a, b)
+
+
+# ---- comparisons (int against float compares exactly) -----------------------------------
+def lt(a: object, b: object) -> bool:
+    if is_intlike(a):
+        if is_intlike(b):
+            return int_value(a) < int_value(b)
+        if is_float(b):
+            return int_value(a) < float_value(b)
+    elif is_float(a):
+        if is_intlike(b):
+            return float_value(a) < int_value(b)
+        if is_float(b):
+            return float_value(a) < float_value(b)
+    type_error("'<' not supported between instances of '{}' and '{}'", a, b)
+
+
+def le(a: object, b: object) -> bool:
+    if is_intlike(a):
+        if is_intlike(b):
+            return int_value(a) <= int_value(b)
+        if is_float(b):
+            return int_value(a) <= float_value(b)
+    elif is_float(a):
+        if is_intlike(b):
+            return float_value(a) <= int_value(b)
+        if is_float(b):
+            return float_value(a) <= float_value(b)
+    type_error("'<=' not supported between instances of '{}' and '{}'", a, b)
+
+
+def gt(a: object, b: object) -> bool:
+    if is_intlike(a):
+        if is_intlike(b):
+            return int_value(a) > int_value(b)
+        if is_float(b):
+            return int_value(a) > float_value(b)
+    elif is_float(a):
+        if is_intlike(b):
+            return float_value(a) > int_value(b)
+        if is_float(b):
+            return float_value(a) > float_value(b)
+    type_error("'>' not supported between instances of '{}' and '{}'", a, b)
+
+
+def ge(a: object, b: object) -> bool:
+    if is_intlike(a):
+        if is_intlike(b):
+            return int_value(a) >= int_value(b)
+        if is_float(b):
+            return int_value(a) >= float_value(b)
+    elif is_float(a):
+        if is_intlike(b):
+            return float_value(a) >= int_value(b)
+        if is_float(b):
+            return float_value(a) >= float_value(b)
+    type_error("'>=' not supported between instances of '{}' and '{}'", a, b)
+
+
+def eq(a: object, b: object) -> bool:
+    """``a == b``: numbers compare by value; None equals only None."""
+    if is_intlike(a):
+        if is_intlike(b):
+            return int_value(a) == int_value(b)
+        if is_float(b):
+            return int_value(a) == float_value(b)
+        return False
+    if is_float(a):
+        if is_intlike(b):
+            return float_value(a) == int_value(b)
+        if is_float(b):
+            return float_value(a) == float_value(b)
+        return False
+    return is_none(b)
+
+
+def ne(a: object, b: object) -> bool:
+    if is_intlike(a):
+        if is_intlike(b):
+            return int_value(a) != int_value(b)
+        if is_float(b):
+            return int_value(a) != float_value(b)
+        return True
+    if is_float(a):
+        if is_intlike(b):
+            return float_value(a) != int_value(b)
+        if is_float(b):
+            return float_value(a) != float_value(b)
+        return True
+    return not is_none(b)
+
+
+# ---- unary operators, truth and conversions --------------------------------------------
+def neg(a: object) -> object:
+    if is_intlike(a):
+        return -int_value(a)
+    if is_float(a):
+        return -float_value(a)
+    type_error("bad operand type for unary -: '{}'", a)
+
+
+def pos(a: object) -> object:
+    if is_intlike(a):
+        return int_value(a)
+    if is_float(a):
+        return float_value(a)
+    type_error("bad operand type for unary +: '{}'", a)
+
+
+def invert(a: object) -> object:
+    if is_intlike(a):
+        return ~int_value(a)
+    type_error("bad operand type for unary ~: '{}'", a)
+
+
+def absolute(a: object) -> object:
+    if is_intlike(a):
+        return abs(int_value(a))
+    if is_float(a):
+        return abs(float_value(a))
+    type_error("bad operand type for abs(): '{}'", a)
+
+
+def truth(a: object) -> bool:
+    """``bool(a)``: None is false, numbers are true unless zero (NaN is true)."""
+    if is_intlike(a):
+        return int_value(a) != 0
+    if is_float(a):
+        return float_value(a) != 0.0
+    return False
+
+
+def to_int(a: object) -> int:
+    """``int(a)``: truncates floats; NaN and infinities raise as in CPython."""
+    if is_intlike(a):
+        return int_value(a)
+    if is_float(a):
+        return int(float_value(a))
+    type_error("int() argument must be a string, a bytes-like object or a real number, not '{}'", a)
+
+
+def to_float(a: object) -> float:
+    if is_number(a):
+        return float_value(a)
+    type_error("float() argument must be a string or a real number, not '{}'", a)
