@@ -24,9 +24,8 @@ _module: ir.Module | None = None
 
 
 def _source_paths():
-    import runtime_lib
-    base = os.path.dirname(os.path.abspath(runtime_lib.__file__))
-    return [os.path.join(base, name) for name in SOURCES]
+    # runtime_lib/ is installed next to pydm/ (a sibling package)
+    return [os.path.join(LIB_DIR, name) for name in SOURCES]
 
 
 def cache_key() -> str:

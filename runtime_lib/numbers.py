@@ -19,6 +19,10 @@ Each function checks the operand types the way CPython's number protocol does
 inside (``int_value(a) + int_value(b)``) carry the exact semantics: overflow,
 division by zero, float rounding.
 """
+# Under CPython the intrinsics are these plain functions (pydm compiles the
+# names itself and ignores this import).
+from .intrinsics import (float_value, int_power, int_value, is_bool, is_float,  # noqa: F401
+                         is_int, is_intlike, is_none, is_number, type_error)
 
 
 # ---- arithmetic -------------------------------------------------------------------
