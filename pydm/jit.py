@@ -128,6 +128,8 @@ class JitFunction:
                                 f"not {type(value).__name__}")
             if t is T.INT and not -2**63 <= value < 2**63:
                 raise OverflowError(f"{info.name}() argument '{pname}': int {value} does not fit in 64 bits")
+            if ann is T.OBJECT:
+                t = T.OBJECT  # ``x: object`` asks for the generic (boxed) code, as pydm compile makes
             out.append(t)
         return tuple(out)
 

@@ -101,6 +101,17 @@ class Emitter:
             exc, out = self.b.apply_binary(name, self.coerce(lhs, T.OBJECT), self.coerce(rhs, T.OBJECT), T.OBJECT)
             self.f.check(exc)
             return out
+        if sem.float_with_object(name, lt, rt):
+            # the object operand must be a number; it is used as a float
+            symbol = "** or pow()" if name == "pow" else token
+            if lt is T.OBJECT:
+                template = f"unsupported operand type(s) for {symbol}: '{{}}' and 'float'"
+                exc, lhs = self.b.unbox(lhs, T.FLOAT, template)
+            else:
+                template = f"unsupported operand type(s) for {symbol}: 'float' and '{{}}'"
+                exc, rhs = self.b.unbox(rhs, T.FLOAT, template)
+            self.f.check(exc)
+            lt = rt = T.FLOAT
         ot = sem.operand_type(name, lt, rt, result)
         exc, out = self.b.apply_binary(name, self.promote(lhs, ot), self.promote(rhs, ot), result)
         if (name, ot) not in _INFALLIBLE:

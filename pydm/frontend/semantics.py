@@ -47,6 +47,8 @@ def binary_type(name: str, lt: PyType, rt: PyType, rhs_const=None) -> PyType | R
     if T.BOTTOM in (lt, rt):
         return T.BOTTOM
     if T.OBJECT in (lt, rt):
+        if float_with_object(name, lt, rt):
+            return T.FLOAT  # a float operand makes any successful result a float
         return T.OBJECT
     if not (lt.is_numeric and rt.is_numeric):
         return _unsupported(name, lt, rt)
@@ -67,6 +69,12 @@ def binary_type(name: str, lt: PyType, rt: PyType, rhs_const=None) -> PyType | R
     if name in BITWISE and lt is T.BOOL and rt is T.BOOL:
         return T.BOOL
     return T.INT
+
+
+def float_with_object(name: str, lt: PyType, rt: PyType) -> bool:
+    """``float <op> object`` (either order) for an arithmetic op: the result is a
+    float or the op raises — so pydm keeps it unboxed (progressive typing)."""
+    return {lt, rt} == {T.FLOAT, T.OBJECT} and name in ARITH + ("truediv", "pow")
 
 
 def operand_type(name: str, lt: PyType, rt: PyType, result: PyType) -> PyType:

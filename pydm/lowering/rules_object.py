@@ -7,7 +7,7 @@ payload i32 0, bool an i32 0/1, int an i64, float an f64.
 from __future__ import annotations
 
 from iree.compiler import ir
-from iree.compiler.dialects import arith, util
+from iree.compiler.dialects import arith, scf, util
 
 from .. import dialect as d
 from .. import typecodes as tc
@@ -82,7 +82,6 @@ def lower_unbox(ctx, op, operands):
     obj = operands[0]
     code = type_code(obj)
     template = ir.StringAttr(op.attributes["message"]).value
-    bad = dynamic_type_error(ctx, template, [code])
     i64 = ir.IntegerType.get_signless(64)
     if want is T.INT:
         ok = arith.ori(_code_is(code, tc.INTEGER), _code_is(code, tc.BOOL))
@@ -101,7 +100,14 @@ def lower_unbox(ctx, op, operands):
         value = _i32(0)
     else:
         raise NotImplementedError(f"unbox to {want}")
-    return [arith.select(ok, _i32(0), bad), value]
+    # the TypeError's code (a select chain over the type names) only on failure
+    i32 = ir.IntegerType.get_signless(32)
+    branch = scf.IfOp(ok, [i32], has_else=True)
+    with ir.InsertionPoint(branch.then_block):
+        scf.YieldOp([_i32(0)])
+    with ir.InsertionPoint(branch.else_block):
+        scf.YieldOp([dynamic_type_error(ctx, template, [code])])
+    return [branch.results[0], value]
 
 
 @rule(d.RAISE_TYPE_ERROR)
