@@ -227,7 +227,11 @@ def _errors(raise_code: RaiseCode, errors) -> ir.Value:
             if code == 0:
                 raise ValueError("raise_code must return a non-zero code")
             codes[(cls, msg)] = code
-    return _first([(c, _i32(codes[(cls, msg)])) for c, cls, msg in errors], _i32(0))
+    # Each condition goes through a barrier: if folding proved it always true
+    # (``t // 0``), the code after the op would become an unreachable loop, on
+    # which MLIR's canonicalizer never terminates. A barrier here (not on the
+    # code) still lets the check fold into a single compare of the condition.
+    return _first([(_barrier(c), _i32(codes[(cls, msg)])) for c, cls, msg in errors], _i32(0))
 
 
 def _check_pred(pred: str) -> None:
