@@ -171,13 +171,19 @@ def bind(name, params, defaults, args, kwargs):
     if len(args) > len(params):
         raise TypeError(f"{name}() takes {len(params)} positional arguments but {len(args)} were given")
     out = list(args)
+    missing = []
     for p in params[len(args):]:
         if p in kwargs:
             out.append(kwargs.pop(p))
         elif p in defaults:
             out.append(defaults[p])
         else:
-            raise TypeError(f"{name}() missing required argument: '{p}'")
+            missing.append(p)
+    if missing:  # CPython's wording
+        names = ", ".join(f"'{m}'" for m in missing[:-1])
+        names = f"{names} and '{missing[-1]}'" if names else f"'{missing[-1]}'"
+        plural = "s" if len(missing) > 1 else ""
+        raise TypeError(f"{name}() missing {len(missing)} required positional argument{plural}: {names}")
     for k in kwargs:
         if k in params:
             raise TypeError(f"{name}() got multiple values for argument '{k}'")
