@@ -98,6 +98,7 @@ class FunctionImporter:
             self.region = self.func.regions[0]
             self._raise_block = None
             self.block = entry
+            self.emit_fast_paths(entry)
             for name, arg in zip(self.fn.params, entry.arguments):
                 # a parameter whose variable also holds other types starts boxed
                 self.env[name] = Var(self.emit.coerce(arg, self.type_of(name)))
@@ -106,6 +107,30 @@ class FunctionImporter:
             with _loc(self.fn, node.body[-1] if node.body else node):
                 self.emit_return(self.emit.const(None))
         self._prune_unreachable()
+
+    def emit_fast_paths(self, entry) -> None:
+        """Generic code that dispatches on entry: when every object argument
+        holds an int (or every one a float), call the typed twin specialization
+        and box its result — so `pydm compile`d untyped functions run typed code
+        for typed inputs. The rest of the body is the generic fallback."""
+        objects = [(i, a) for i, (a, t) in enumerate(zip(entry.arguments, self.spec.arg_types))
+                   if t is T.OBJECT]
+        for t, twin in self.spec.fast_paths:
+            names = {T.INT: ("int",), T.FLOAT: ("float",)}[t]
+            hit = None
+            for _, arg in objects:
+                test = self.b.bool_to_pred(self.emit.type_test(arg, names))
+                hit = test if hit is None else arith.andi(hit, test, ip=self.ip())
+            fast, slow = self.new_block(), self.new_block()
+            self.cond_br(hit, [], [], fast, slow)
+            self.block = fast
+            args = list(entry.arguments)
+            for i, arg in objects:
+                exc, args[i] = self.b.unbox(arg, t)
+            call = self.call_op([d.exc_type(), d.ir_type(twin.ret)], twin.symbol, args)
+            self.check(call.results[0])
+            self.ret([self.b.success(), self.emit.coerce(call.results[1], self.spec.ret)])
+            self.block = slow
 
     def _prune_unreachable(self) -> None:
         """Empty the blocks no path reaches (e.g. after a condition that always

@@ -33,6 +33,9 @@ class Specialization:
     symbol: str
     var_types: dict[str, PyType] = field(default_factory=dict)
     ret: PyType = PyType.BOTTOM
+    #: for a generic (object-argument) specialization: (type, typed twin) pairs —
+    #: when every object argument holds that type, the twin runs instead
+    fast_paths: list = field(default_factory=list)
 
 
 def mangle(name: str, arg_types) -> str:
@@ -61,6 +64,10 @@ class ProgramTypes:
             spec = Specialization(fn, tuple(arg_types), mangle(fn.name, arg_types))
             self.specs[key] = spec
             self._changed = True
+            if T.OBJECT in spec.arg_types and not self.module.runtime_lib:
+                for t in (T.INT, T.FLOAT):
+                    twin = tuple(t if a is T.OBJECT else a for a in spec.arg_types)
+                    spec.fast_paths.append((t, self.specialization(fn, twin)))
         return spec
 
     def solve(self) -> None:
