@@ -103,9 +103,11 @@ def constant(value, t: PyType, ip=None) -> ir.Value:
     return _op(CONSTANT, [], [ir_type(t)], value=attr, ip=ip).result
 
 
-def apply_binary(name: str, lhs, rhs, result: PyType, ip=None) -> tuple[ir.Value, ir.Value]:
-    """Python ``lhs <op> rhs`` with both operands already of the operation's type."""
-    op = _op(APPLY_BINARY, [lhs, rhs], [exc_type(), ir_type(result)], dunder_name=ir.StringAttr.get(name), ip=ip)
+def apply_binary(name: str, lhs, rhs, result: PyType, inplace: bool = False, ip=None) -> tuple[ir.Value, ir.Value]:
+    """Python ``lhs <op> rhs`` with both operands already of the operation's type
+    (``inplace``: written ``lhs <op>= rhs``, which only changes error messages)."""
+    op = _op(APPLY_BINARY, [lhs, rhs], [exc_type(), ir_type(result)], dunder_name=ir.StringAttr.get(name),
+             inplace=ir.UnitAttr.get() if inplace else None, ip=ip)
     return op.results[0], op.results[1]
 
 

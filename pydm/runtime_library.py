@@ -66,13 +66,20 @@ def build_text() -> str:
         specs = []
         for fn in module.functions.values():
             fn.check()
-            spec = program.specialization(fn, tuple(PyType.OBJECT for _ in fn.params))
+            spec = program.specialization(fn, parameter_types(fn))
             spec.symbol = PREFIX + fn.name
             specs.append(spec)
         program.solve()
         mod = build_module(program, {s.symbol for s in specs})
         texts.append(mod.operation.get_asm(enable_debug_info=True))  # keep file:line locations
     return "\n".join(texts)
+
+
+def parameter_types(fn) -> tuple:
+    """A library function's parameter types: its annotations (``object``, ``bool``)."""
+    from .jit import annotation_type
+    from .types import PyType
+    return tuple(annotation_type(a) or PyType.OBJECT for a in fn.node.args.annotations)
 
 
 def library_module() -> ir.Module:

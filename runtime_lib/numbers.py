@@ -14,6 +14,7 @@ an ``object``. Besides the subset it uses a few intrinsics (see
 * ``type_error(template, *values)`` — raise ``TypeError(template.format(type
   names of values))``, CPython's message for the run-time types.
 
+Binary operators take ``inplace`` (``x += y`` names ``+=`` in its TypeError).
 Each function checks the operand types the way CPython's number protocol does
 (bool < int < float) and otherwise raises CPython's TypeError. Typed operations
 inside (``int_value(a) + int_value(b)``) carry the exact semantics: overflow,
@@ -26,55 +27,67 @@ from .intrinsics import (float_value, int_power, int_value, is_bool, is_float,  
 
 
 # ---- arithmetic -------------------------------------------------------------------
-def add(a: object, b: object) -> object:
+def add(a: object, b: object, inplace: bool) -> object:
     if is_intlike(a) and is_intlike(b):
         return int_value(a) + int_value(b)
     if is_number(a) and is_number(b):
         return float_value(a) + float_value(b)
+    if inplace:
+        type_error("unsupported operand type(s) for +=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for +: '{}' and '{}'", a, b)
 
 
-def sub(a: object, b: object) -> object:
+def sub(a: object, b: object, inplace: bool) -> object:
     if is_intlike(a) and is_intlike(b):
         return int_value(a) - int_value(b)
     if is_number(a) and is_number(b):
         return float_value(a) - float_value(b)
+    if inplace:
+        type_error("unsupported operand type(s) for -=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for -: '{}' and '{}'", a, b)
 
 
-def mul(a: object, b: object) -> object:
+def mul(a: object, b: object, inplace: bool) -> object:
     if is_intlike(a) and is_intlike(b):
         return int_value(a) * int_value(b)
     if is_number(a) and is_number(b):
         return float_value(a) * float_value(b)
+    if inplace:
+        type_error("unsupported operand type(s) for *=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for *: '{}' and '{}'", a, b)
 
 
-def truediv(a: object, b: object) -> object:
+def truediv(a: object, b: object, inplace: bool) -> object:
     if is_intlike(a) and is_intlike(b):
         return int_value(a) / int_value(b)
     if is_number(a) and is_number(b):
         return float_value(a) / float_value(b)
+    if inplace:
+        type_error("unsupported operand type(s) for /=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for /: '{}' and '{}'", a, b)
 
 
-def floordiv(a: object, b: object) -> object:
+def floordiv(a: object, b: object, inplace: bool) -> object:
     if is_intlike(a) and is_intlike(b):
         return int_value(a) // int_value(b)
     if is_number(a) and is_number(b):
         return float_value(a) // float_value(b)
+    if inplace:
+        type_error("unsupported operand type(s) for //=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for //: '{}' and '{}'", a, b)
 
 
-def mod(a: object, b: object) -> object:
+def mod(a: object, b: object, inplace: bool) -> object:
     if is_intlike(a) and is_intlike(b):
         return int_value(a) % int_value(b)
     if is_number(a) and is_number(b):
         return float_value(a) % float_value(b)
+    if inplace:
+        type_error("unsupported operand type(s) for %=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for %: '{}' and '{}'", a, b)
 
 
-def power(a: object, b: object) -> object:
+def power(a: object, b: object, inplace: bool) -> object:
     """``a ** b``: an int for int ** non-negative int, else a float (as CPython,
     which computes int ** negative int in floating point)."""
     if is_intlike(a) and is_intlike(b):
@@ -84,43 +97,55 @@ def power(a: object, b: object) -> object:
         return float_value(a) ** float_value(b)
     if is_number(a) and is_number(b):
         return float_value(a) ** float_value(b)
+    if inplace:
+        type_error("unsupported operand type(s) for **=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for ** or pow(): '{}' and '{}'", a, b)
 
 
 # ---- bitwise (ints and bools only; bool op bool stays a bool) -------------------------
-def bit_and(a: object, b: object) -> object:
+def bit_and(a: object, b: object, inplace: bool) -> object:
     if is_bool(a) and is_bool(b):
         return (int_value(a) & int_value(b)) != 0
     if is_intlike(a) and is_intlike(b):
         return int_value(a) & int_value(b)
+    if inplace:
+        type_error("unsupported operand type(s) for &=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for &: '{}' and '{}'", a, b)
 
 
-def bit_or(a: object, b: object) -> object:
+def bit_or(a: object, b: object, inplace: bool) -> object:
     if is_bool(a) and is_bool(b):
         return (int_value(a) | int_value(b)) != 0
     if is_intlike(a) and is_intlike(b):
         return int_value(a) | int_value(b)
+    if inplace:
+        type_error("unsupported operand type(s) for |=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for |: '{}' and '{}'", a, b)
 
 
-def bit_xor(a: object, b: object) -> object:
+def bit_xor(a: object, b: object, inplace: bool) -> object:
     if is_bool(a) and is_bool(b):
         return (int_value(a) ^ int_value(b)) != 0
     if is_intlike(a) and is_intlike(b):
         return int_value(a) ^ int_value(b)
+    if inplace:
+        type_error("unsupported operand type(s) for ^=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for ^: '{}' and '{}'", a, b)
 
 
-def lshift(a: object, b: object) -> object:
+def lshift(a: object, b: object, inplace: bool) -> object:
     if is_intlike(a) and is_intlike(b):
         return int_value(a) << int_value(b)
+    if inplace:
+        type_error("unsupported operand type(s) for <<=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for <<: '{}' and '{}'", a, b)
 
 
-def rshift(a: object, b: object) -> object:
+def rshift(a: object, b: object, inplace: bool) -> object:
     if is_intlike(a) and is_intlike(b):
         return int_value(a) >> int_value(b)
+    if inplace:
+        type_error("unsupported operand type(s) for >>=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for >>: '{}' and '{}'", a, b)
 
 

@@ -87,23 +87,24 @@ class Emitter:
         self.f.block = ok
 
     # ---- operators ---------------------------------------------------------------------
-    def binary(self, token: str, lhs, rhs, node, rhs_const=None):
-        """``lhs <token> rhs`` (token: '+', '//', ...)."""
+    def binary(self, token: str, lhs, rhs, node, rhs_const=None, inplace: bool = False):
+        """``lhs <token> rhs`` (token: '+', '//', ...); ``inplace`` for ``lhs <token>= rhs``."""
         name = sem.BINARY.get(token)
         if name is None:
             raise error_at(node, f"operator {token!r} is not supported")
         lt, rt = self.type(lhs), self.type(rhs)
-        result = sem.binary_type(name, lt, rt, rhs_const)
+        result = sem.binary_type(name, lt, rt, rhs_const, inplace)
         if isinstance(result, sem.Raises):
             self.raise_always(result)
             return self.f.dummy(T.NONE)
         if result is T.OBJECT:
-            exc, out = self.b.apply_binary(name, self.coerce(lhs, T.OBJECT), self.coerce(rhs, T.OBJECT), T.OBJECT)
+            exc, out = self.b.apply_binary(name, self.coerce(lhs, T.OBJECT), self.coerce(rhs, T.OBJECT), T.OBJECT,
+                                           inplace)
             self.f.check(exc)
             return out
         if sem.float_with_object(name, lt, rt):
             # the object operand must be a number; it is used as a float
-            symbol = "** or pow()" if name == "pow" else token
+            symbol = sem.binary_symbol(name, inplace)
             if lt is T.OBJECT:
                 template = f"unsupported operand type(s) for {symbol}: '{{}}' and 'float'"
                 exc, lhs = self.b.unbox(lhs, T.FLOAT, template)

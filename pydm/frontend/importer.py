@@ -380,7 +380,7 @@ class FunctionImporter:
             rhs = self.expr(s.value)
             if self.block is None:
                 return
-            value = self.emit.binary(s.op[:-1], current, rhs, s, const_value(s.value))
+            value = self.emit.binary(s.op[:-1], current, rhs, s, const_value(s.value), inplace=True)
             if self.block is not None:
                 self.store(s.target, value)
 

@@ -35,13 +35,20 @@ class Raises:
     message: str
 
 
-def _unsupported(name: str, lt: PyType, rt: PyType) -> Raises:
-    symbol = "** or pow()" if name == "pow" else SYMBOL[name]
+def _unsupported(name: str, lt: PyType, rt: PyType, inplace: bool = False) -> Raises:
+    symbol = binary_symbol(name, inplace)
     return Raises("TypeError", f"unsupported operand type(s) for {symbol}: "
                                f"'{lt.python_name}' and '{rt.python_name}'")
 
 
-def binary_type(name: str, lt: PyType, rt: PyType, rhs_const=None) -> PyType | Raises:
+def binary_symbol(name: str, inplace: bool = False) -> str:
+    """How CPython's TypeError names the operator: ``+``, ``+=``, ``** or pow()``."""
+    if inplace:
+        return SYMBOL[name] + "="
+    return "** or pow()" if name == "pow" else SYMBOL[name]
+
+
+def binary_type(name: str, lt: PyType, rt: PyType, rhs_const=None, inplace: bool = False) -> PyType | Raises:
     """Static result type of ``lt <op> rt``; ``rhs_const`` is the right operand's
     value when it is a literal (it decides whether ``int ** k`` is an int)."""
     if T.BOTTOM in (lt, rt):
@@ -51,7 +58,7 @@ def binary_type(name: str, lt: PyType, rt: PyType, rhs_const=None) -> PyType | R
             return T.FLOAT  # a float operand makes any successful result a float
         return T.OBJECT
     if not (lt.is_numeric and rt.is_numeric):
-        return _unsupported(name, lt, rt)
+        return _unsupported(name, lt, rt, inplace)
     has_float = T.FLOAT in (lt, rt)
     if name in ARITH:
         return T.FLOAT if has_float else T.INT
@@ -65,7 +72,7 @@ def binary_type(name: str, lt: PyType, rt: PyType, rhs_const=None) -> PyType | R
         # int ** n is an int for n >= 0 and a float for n < 0: dynamic
         return T.OBJECT
     if has_float:
-        return _unsupported(name, lt, rt)
+        return _unsupported(name, lt, rt, inplace)
     if name in BITWISE and lt is T.BOOL and rt is T.BOOL:
         return T.BOOL
     return T.INT

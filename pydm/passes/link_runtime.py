@@ -55,7 +55,10 @@ def run(module: ir.Module) -> None:
         used.add(symbol)
         results = function_type(symbol).results
         with op.location, ir.InsertionPoint(op):
-            call = func.CallOp(list(results), symbol, list(op.operands))
+            operands = list(op.operands)
+            if name == d.APPLY_BINARY:  # the library's binary ops take ``inplace``
+                operands.append(d.constant("inplace" in op.attributes, T.BOOL))
+            call = func.CallOp(list(results), symbol, operands)
             value = call.results[1]
             wanted = op.results[-1].type
             if value.type != wanted:  # e.g. truediv always returns a float: box it

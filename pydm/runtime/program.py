@@ -9,7 +9,10 @@ the Python exception it stands for.
 """
 from __future__ import annotations
 
+import atexit
+import gc
 import threading
+import weakref
 
 import iree.runtime as rt
 
@@ -32,10 +35,25 @@ def vm_instance() -> rt.VmInstance:
         return _instance
 
 
+_LOADED: "weakref.WeakSet[LoadedProgram]" = weakref.WeakSet()
+
+
+def _release_at_exit() -> None:
+    """Drop VM contexts and modules before interpreter teardown, so the runtime's
+    bindings do not print "leaked instance" warnings for live VM objects."""
+    for program in list(_LOADED):
+        program.__dict__.clear()
+    gc.collect()
+
+
+atexit.register(_release_at_exit)
+
+
 class LoadedProgram:
     """A VM module in its own context, with its raise-site table."""
 
     def __init__(self, vmfb: bytes, sites: RaiseSiteTable):
+        _LOADED.add(self)
         inst = vm_instance()
         self.module = rt.VmModule.copy_buffer(inst, vmfb)
         self.context = rt.VmContext(inst, modules=[self.module])

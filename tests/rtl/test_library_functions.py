@@ -10,7 +10,7 @@ import runtime_lib.numbers as lib
 from pydm.compiler import compile_program
 from pydm.frontend.source import load_module
 from pydm.runtime.program import LoadedProgram
-from pydm.types import PyType
+from pydm.runtime_library import parameter_types
 
 VALUES = [None, False, True, 0, 1, -3, 7, 2**40, -2**63, 2**63 - 1, 0.0, -0.0, 1.5, -2.5,
           float("nan"), float("inf"), 1e300]
@@ -20,7 +20,7 @@ PATH = os.path.join(os.path.dirname(lib.__file__), "numbers.py")
 @pytest.fixture(scope="module")
 def compiled():
     module = load_module(PATH, runtime_lib=True)
-    entries = [(fn, tuple(PyType.OBJECT for _ in fn.params)) for fn in module.functions.values()]
+    entries = [(fn, parameter_types(fn)) for fn in module.functions.values()]
     program = compile_program(module, entries, plain_names=True)
     loaded = LoadedProgram(program.vmfb, program.sites)
     return {sig.name: loaded.function(sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)
@@ -51,7 +51,11 @@ def test_library_function_matches_cpython(compiled, name):
     py = getattr(lib, name)
     arity = py.__code__.co_argcount
     bad = []
-    for args in itertools.product(VALUES, repeat=arity):
+    value_arity = arity - ("inplace" in py.__code__.co_varnames[:arity])
+    combos = itertools.product(VALUES, repeat=value_arity)
+    if value_arity != arity:  # binary operators: also the ``x op= y`` spelling
+        combos = (c + (inplace,) for c in combos for inplace in (False, True))
+    for args in combos:
         if name in ("power", "lshift") and type(args[1]) is int and args[1] > 64:
             continue  # CPython would build a gigantic int (covered in tests/dynamic)
         want = outcome(py, args)
