@@ -50,6 +50,7 @@ def _release_at_exit() -> None:
     for f in list(_ALL):
         f._callers.clear()
         f._programs.clear()
+        getattr(f, "_fast", {}).clear()
     gc.collect()
 
 
@@ -239,6 +240,7 @@ def make_dispatcher(jf: JitFunction):
         namespace: dict = {}
         exec(compile(src, f"<pydm dispatcher {jf.py_func.__name__}>", "exec"), namespace)
         fast: dict = {}
+        jf._fast = fast  # cleared at exit with the rest of the compiled state
         dispatch = namespace["_make"](fast.get, fast, jf, _MISSING)
     functools.update_wrapper(dispatch, jf.py_func)
     dispatch.py_func = jf.py_func
