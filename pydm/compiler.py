@@ -15,7 +15,7 @@ from .backend import compile_module, session
 from .exceptions import RaiseSiteTable
 from .frontend.importer import build_module
 from .frontend.source import FunctionInfo, ModuleInfo
-from .frontend.typing import ProgramTypes, Specialization
+from .frontend.typing import ProgramTypes
 from .lowering import LoweringContext, lower_module
 from .passes import run_pipeline
 from .types import PyType

@@ -19,7 +19,6 @@ LIB_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SOURCES = ("numbers.py",)
 
 _lock = threading.Lock()
-_text: str | None = None
 _module: ir.Module | None = None
 
 
@@ -58,7 +57,6 @@ def build_text() -> str:
     from .frontend.importer import build_module
     from .frontend.source import load_module
     from .frontend.typing import ProgramTypes
-    from .types import PyType
     texts = []
     for path in _source_paths():
         module = load_module(path, runtime_lib=True)
@@ -84,7 +82,7 @@ def parameter_types(fn) -> tuple:
 
 def library_module() -> ir.Module:
     """The library's IR, parsed in the current context (from the disk cache if valid)."""
-    global _text, _module
+    global _module
     with _lock:
         if _module is not None:
             return _module
@@ -108,7 +106,6 @@ def library_module() -> ir.Module:
                 os.replace(tmp, path)
             except OSError:
                 pass  # a read-only home: no cache, still correct
-        _text = text
         return _module
 
 

@@ -23,3 +23,13 @@ FIRST_USER_TYPE = 0x101
 
 NAMES = {NONE: "NoneType", TUPLE: "tuple", LIST: "list", STR: "str", BYTES: "bytes",
          BOOL: "bool", INTEGER: "int", REAL: "float", RANGE: "range", TYPE: "type"}
+
+#: the type codes of the scalar values an object record can hold, by static type
+#: and by Python type name (the names CPython's messages use)
+SCALAR_NAMES = {NONE: "NoneType", BOOL: "bool", INTEGER: "int", REAL: "float"}
+CODE_OF_NAME = {name: code for code, name in SCALAR_NAMES.items()}
+
+
+def of_type(t) -> int:
+    """The type code of a value of static type ``t`` (a PyType; -1 for object)."""
+    return CODE_OF_NAME.get(t.python_name, -1)

@@ -13,7 +13,7 @@ import tempfile
 import threading
 
 from iree.compiler import ir
-from iree.compiler.api import Output, Session, Source
+from iree.compiler.api import Output, Session
 
 from .vm_fixups import fix_same_successor_cond_br, widen_i32_block_arguments
 

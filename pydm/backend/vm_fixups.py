@@ -93,7 +93,7 @@ def widen_i32_block_arguments(module: ir.Module) -> int:
                 continue
             for dest, start, n in groups:
                 for j in range(n):
-                    edges.setdefault(_key(dest), []).append((term, start + j, j))
+                    edges.setdefault(dest, []).append((term, start + j, j))
         for block in blocks[1:]:
             args = list(block.arguments)
             targets = [a for a in args if a.type == i32]
@@ -106,7 +106,7 @@ def widen_i32_block_arguments(module: ir.Module) -> int:
                 with first.location, ir.InsertionPoint(first):
                     narrow = ir.Operation.create("vm.trunc.i64.i32", results=[i32], operands=[arg])
                 arg.replace_all_uses_except(narrow.result, narrow)
-                for term, operand_index, arg_index in edges.get(_key(block), []):
+                for term, operand_index, arg_index in edges.get(block, []):
                     if arg_index != idx:
                         continue
                     value = term.operands[operand_index]
@@ -115,7 +115,3 @@ def widen_i32_block_arguments(module: ir.Module) -> int:
                     term.operands[operand_index] = wide.result
                 count += 1
     return count
-
-
-def _key(block) -> int:
-    return hash(block)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from iree.compiler import ir
 
 from .. import dialect as d
+from .. import typecodes as tc
 from ..errors import error_at
 from ..types import PyType, join
 from . import semantics as sem
@@ -74,7 +75,7 @@ class Emitter:
         """``bool(v)`` as a pydm bool."""
         return v if self.type(v) is T.BOOL else self.b.as_bool(v)
 
-    def raise_always(self, r: sem.Raises, result: PyType = T.NONE):
+    def raise_always(self, r: sem.Raises):
         self.f.raise_here(r.cls, r.message)
         return None
 
@@ -180,7 +181,6 @@ class Emitter:
 
     # ---- builtins -----------------------------------------------------------------------
     def builtin(self, name: str, args, node):
-        types = [self.type(a) for a in args]
         if name == "abs":
             if len(args) != 1:
                 raise error_at(node, f"abs() takes exactly one argument ({len(args)} given)")
@@ -245,15 +245,13 @@ class Emitter:
     # ---- type tests ----------------------------------------------------------------
     def type_test(self, x, names) -> "ir.Value":
         """bool: is the run-time type of ``x`` one of ``names`` ('int', 'NoneType', ...)?"""
-        from .. import typecodes as tc
-        codes = {"NoneType": tc.NONE, "bool": tc.BOOL, "int": tc.INTEGER, "float": tc.REAL}
         t = self.type(x)
         if t is not T.OBJECT:
             return self.b.constant(t.python_name in names, T.BOOL)
         code = self.b.get_type_code(x)
         out = self.b.constant(False, T.BOOL)
         for name in names:
-            _, hit = self.b.apply_compare("eq", code, self.b.constant(codes[name], T.INT))
+            _, hit = self.b.apply_compare("eq", code, self.b.constant(tc.CODE_OF_NAME[name], T.INT))
             out = self.b.select(self.b.bool_to_pred(hit), hit, out)
         return out
 

@@ -264,7 +264,6 @@ class FunctionImporter:
         for _, env in preds:
             names.update(env)
         merged_names = []
-        arg_types = []
         for name in sorted(names):
             entries = [env.get(name) for _, env in preds]
             first = entries[0]
@@ -273,27 +272,25 @@ class FunctionImporter:
                 continue
             need_flag = any(e is None or e.bound is not None for e in entries)
             merged_names.append((name, need_flag))
-            arg_types.append(d.ir_type(self.type_of(name)))
-            if need_flag:
-                arg_types.append(d.i1())
-        block = self.new_block(*arg_types)
+        block, merged = self._block_for(merged_names)
         for pred_block, env in preds:
             with self.in_block(pred_block), ir.Location.unknown():
                 self.br(self._edge_values(env, merged_names), block)
-        new_env = {}
-        for name in names:
-            if all(name in env for _, env in preds):
-                new_env[name] = preds[0][1][name]
-        i = 0
-        for name, need_flag in merged_names:
-            value = block.arguments[i]
-            i += 1
-            flag = None
-            if need_flag:
-                flag = block.arguments[i]
-                i += 1
-            new_env[name] = Var(value, flag)
+        new_env = {name: preds[0][1][name] for name in names if all(name in env for _, env in preds)}
+        new_env.update(merged)
         self.block, self.env = block, new_env
+
+    def _block_for(self, layout):
+        """A new block with, per ``(name, need_flag)``, an argument for the value
+        (and one for its i1 "bound" flag); returns it and the names' new Vars."""
+        types = []
+        for name, need_flag in layout:
+            types.append(d.ir_type(self.type_of(name)))
+            if need_flag:
+                types.append(d.i1())
+        block = self.new_block(*types)
+        args = iter(block.arguments)
+        return block, {name: Var(next(args), next(args) if need_flag else None) for name, need_flag in layout}
 
     def _edge_values(self, env, merged_names) -> list:
         out = []
@@ -419,7 +416,7 @@ class FunctionImporter:
         self.visit_body(s.body)
         self.jump_to(cont)
         self.loops.pop()
-        self.close_loop(header, carried, cont)
+        self.close_loop(header, cont)
         self.block, self.env = else_block, dict(header_env)
         self.visit_body(s.orelse)
         self.jump_to(exit_)
@@ -464,7 +461,7 @@ class FunctionImporter:
             self.env[counter] = Var(nxt)
         latch = _Join()
         self.jump_to(latch)
-        self.close_loop(header, carried, latch)
+        self.close_loop(header, latch)
         self.block, self.env = else_block, dict(header_env)
         self.visit_body(s.orelse)
         self.jump_to(exit_)
@@ -482,31 +479,16 @@ class FunctionImporter:
 
     def enter_loop_header(self, carried: list[str], node):
         """Branch into a new loop header whose arguments are the carried names."""
-        layout = []
-        types = []
-        for name in carried:
-            var = self.env.get(name)
-            need_flag = var is None or var.bound is not None
-            layout.append((name, need_flag))
-            types.append(d.ir_type(self.type_of(name)))
-            if need_flag:
-                types.append(d.i1())
-        header = self.new_block(*types)
+        layout = [(name, self.env.get(name) is None or self.env[name].bound is not None)
+                  for name in carried]
+        header, carried_vars = self._block_for(layout)
         with _loc(self.fn, node):
             self.br(self._edge_values(self.env, layout), header)
-        i = 0
-        for name, need_flag in layout:
-            value = header.arguments[i]
-            i += 1
-            flag = None
-            if need_flag:
-                flag = header.arguments[i]
-                i += 1
-            self.env[name] = Var(value, flag)
+        self.env.update(carried_vars)
         self.block = header
         return header, layout
 
-    def close_loop(self, header_info, carried, back: _Join):
+    def close_loop(self, header_info, back: _Join):
         header, layout = header_info
         for block, env in back.preds:
             with self.in_block(block), ir.Location.unknown():

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from .. import dialect as d
 from .. import typecodes as tc
 from ..errors import error_at
 from ..types import PyType
@@ -40,7 +39,7 @@ def emit(emitter, name: str, args, node):
     if name in _CODE_SETS:
         (x,) = args
         if emitter.type(x) is not T.OBJECT:
-            return b.constant(_static_code(emitter.type(x)) in _CODE_SETS[name], T.BOOL)
+            return b.constant(tc.of_type(emitter.type(x)) in _CODE_SETS[name], T.BOOL)
         code = b.get_type_code(x)
         out = None
         for want in _CODE_SETS[name]:
@@ -69,7 +68,3 @@ def emit(emitter, name: str, args, node):
         emitter.f.block = None
         return None
     raise error_at(node, f"unknown intrinsic {name}()")
-
-
-def _static_code(t: PyType) -> int:
-    return {T.NONE: tc.NONE, T.BOOL: tc.BOOL, T.INT: tc.INTEGER, T.FLOAT: tc.REAL}.get(t, -1)

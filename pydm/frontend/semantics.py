@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import dialect as d
 from ..types import PyType, join
 
 T = PyType

@@ -44,7 +44,7 @@ def record_origin(ctx: "LoweringContext", code) -> None:
     line made it: the global holds a site whose location is this call, so the
     exception's note names the user's line, not the library's."""
     i32 = ir.IntegerType.get_signless(32)
-    site = ctx.sites.code_for(RaiseSite("", "", *_position(ctx.op.location), ctx._function_name()))
+    site = ctx.sites.code_for(ctx.site("", ""))
     ctx.uses_origin = True
     zero = arith.constant(i32, 0)
     old = util.GlobalLoadOp(i32, ORIGIN_GLOBAL).result
@@ -67,6 +67,12 @@ def add_origin_support(module: ir.Module) -> None:
             value = util.GlobalLoadOp(i32, ORIGIN_GLOBAL).result
             util.GlobalStoreOp(arith.constant(i32, 0), ORIGIN_GLOBAL)
             func.ReturnOp([value])
+
+
+def _enclosing_function(op):
+    while op is not None and op.name != "func.func":
+        op = op.parent
+    return op
 
 
 def _position(loc) -> tuple:
@@ -104,24 +110,17 @@ class LoweringContext:
 
     def raise_code(self, cls: str, message: str) -> int:
         """The exception code for raising ``cls(message)`` at the current op."""
-        file, line, col = "<unknown>", 0, 0
-        loc = self.op.location if self.op is not None else None
-        try:
-            file, line, col = loc.filename, loc.start_line, loc.start_col
-        except (AttributeError, ValueError, TypeError):
-            pass
-        return self.sites.code_for(RaiseSite(cls, message, file, line, col, self._function_name()))
+        return self.sites.code_for(self.site(cls, message))
 
-    def _function_name(self) -> str:
-        op = self.op
-        while op is not None:
-            if op.name == "func.func":
-                attrs = op.attributes
-                if "pydm.name" in attrs:
-                    return ir.StringAttr(attrs["pydm.name"]).value
-                return ir.StringAttr(attrs["sym_name"]).value
-            op = op.parent
-        return ""
+    def site(self, cls: str, message: str) -> RaiseSite:
+        """A raise site at the current op's location, in its Python function."""
+        position = _position(self.op.location) if self.op is not None else ("<unknown>", 0, 0)
+        func = _enclosing_function(self.op)
+        name = ""
+        if func is not None:
+            attrs = func.attributes
+            name = ir.StringAttr(attrs["pydm.name" if "pydm.name" in attrs else "sym_name"]).value
+        return RaiseSite(cls, message, *position, name)
 
     def operand_type(self, op: ir.Operation, i: int) -> PyType:
         """The static pydm type of the op's i-th operand before conversion.
@@ -136,21 +135,10 @@ class LoweringContext:
         return {"i1": PyType.BOOL, "i64": PyType.INT, "i32": PyType.NONE,
                 "!util.list<?>": PyType.OBJECT}[s]
 
-    def in_runtime_library(self, op) -> bool:
-        saved = self.op
-        self.op = op
-        try:
-            return self._function_symbol().startswith(RTL_PREFIX)
-        finally:
-            self.op = saved
-
-    def _function_symbol(self) -> str:
-        op = self.op
-        while op is not None:
-            if op.name == "func.func":
-                return ir.StringAttr(op.attributes["sym_name"]).value
-            op = op.parent
-        return ""
+    @staticmethod
+    def in_runtime_library(op) -> bool:
+        func = _enclosing_function(op)
+        return func is not None and ir.StringAttr(func.attributes["sym_name"]).value.startswith(RTL_PREFIX)
 
     @staticmethod
     def result_type(op: ir.Operation, i: int) -> PyType:

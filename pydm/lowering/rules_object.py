@@ -17,9 +17,7 @@ from .driver import rule
 
 T = PyType
 
-#: static type → (type code, Python type name)
-CODES = {T.NONE: tc.NONE, T.BOOL: tc.BOOL, T.INT: tc.INTEGER, T.FLOAT: tc.REAL}
-NAMES = {tc.NONE: "NoneType", tc.BOOL: "bool", tc.INTEGER: "int", tc.REAL: "float"}
+NAMES = tc.SCALAR_NAMES
 
 
 def list_type() -> ir.Type:
@@ -49,7 +47,7 @@ def lower_box(ctx, op, operands):
     x = operands[0]
     record = util.ListCreateOp(list_type(), initial_capacity=_index(2)).result
     util.ListResizeOp(record, _index(2))
-    util.ListSetOp(record, _index(0), _i32(CODES[t]))
+    util.ListSetOp(record, _index(0), _i32(tc.of_type(t)))
     if t is T.BOOL:
         x = arith.extui(ir.IntegerType.get_signless(32), x)
     util.ListSetOp(record, _index(1), x)
