@@ -79,10 +79,10 @@ class Emitter:
         self.f.raise_here(r.cls, r.message)
         return None
 
-    def raise_if(self, pred, cls: str, message: str) -> None:
-        """Raise ``cls(message)`` when the i1 ``pred`` holds."""
+    def raise_if(self, pred, cls: str, message: str, when: bool = True) -> None:
+        """Raise ``cls(message)`` when the i1 ``pred`` is ``when``."""
         bad, ok = self.f.new_block(), self.f.new_block()
-        self.f.cond_br(pred, [], [], bad, ok)
+        self.f.cond_br(pred, [], [], *((bad, ok) if when else (ok, bad)))
         self.f.block = bad
         self.f.raise_here(cls, message)
         self.f.block = ok

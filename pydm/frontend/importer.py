@@ -548,11 +548,7 @@ class FunctionImporter:
             self.raise_here("UnboundLocalError", message)
             return self.dummy(self.type_of(name))
         if var.bound is not None:
-            ok_block, bad_block = self.new_block(), self.new_block()
-            self.cond_br(var.bound, [], [], ok_block, bad_block)
-            self.block = bad_block
-            self.raise_here("UnboundLocalError", message)
-            self.block = ok_block
+            self.emit.raise_if(var.bound, "UnboundLocalError", message, when=False)
             self.env[name] = Var(var.value)  # checked: bound from here on
         return var.value
 
