@@ -115,3 +115,160 @@ def widen_i32_block_arguments(module: ir.Module) -> int:
                     term.operands[operand_index] = wide.result
                 count += 1
     return count
+
+
+# ---- hot-path peepholes ---------------------------------------------------------------
+# Every checked operation ends in ``vm.cond_br %failed, ^raise(%code), ^next``.
+# MLIR leaves two costs on the success path that the VM pays on every run:
+# the code is tested as ``vm.cmp.nz(vm.select(%c, K, 0))`` rather than ``%c``,
+# and the ops computing ``%code`` run before the branch although only the
+# raise edge reads them. These two rewrites remove both (run after the last
+# canonicalize, so nothing re-merges them).
+
+_PURE_PREFIXES = ("vm.select.", "vm.ext.", "vm.trunc.", "vm.and.", "vm.or.", "vm.xor.",
+                  "vm.const.", "vm.cmp.")
+
+
+def _walk_funcs(module: ir.Module) -> list:
+    funcs = []
+
+    def visit(op):
+        op = op.operation if hasattr(op, "operation") else op
+        if op.name == "vm.func":
+            funcs.append(op)
+            return ir.WalkResult.SKIP
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return funcs
+
+
+def _const_i32(value) -> int | None:
+    owner = value.owner
+    if not isinstance(owner, ir.Operation):
+        owner = getattr(owner, "operation", None)
+        if owner is None or not hasattr(owner, "name"):
+            return None
+    if owner.name == "vm.const.i32.zero":
+        return 0
+    if owner.name == "vm.const.i32":
+        return ir.IntegerAttr(owner.attributes["value"]).value
+    return None
+
+
+def _owner_op(value):
+    owner = value.owner
+    if isinstance(owner, ir.Block):
+        return None
+    return owner.operation if hasattr(owner, "operation") else owner
+
+
+def branch_on_raw_conditions(module: ir.Module) -> int:
+    """``vm.cond_br`` tests an i32 for nonzero itself: ``vm.cond_br
+    (vm.cmp.nz.i32 %x)`` branches on ``%x`` (e.g. a callee's exception code),
+    and ``%x = vm.select.i32 %c, K, 0`` with K != 0 is nonzero exactly when
+    ``%c`` is: branch on ``%c``."""
+    count = 0
+    for fop in _walk_funcs(module):
+        for block in fop.regions[0].blocks:
+            ops = list(block.operations)
+            if not ops:
+                continue
+            term = ops[-1].operation
+            if term.name != "vm.cond_br":
+                continue
+            test = _owner_op(term.operands[0])
+            if test is None or test.name != "vm.cmp.nz.i32":
+                continue
+            cond = test.operands[0]
+            sel = _owner_op(cond)
+            if sel is not None and sel.name == "vm.select.i32":
+                k, zero = _const_i32(sel.operands[1]), _const_i32(sel.operands[2])
+                if k is not None and k != 0 and zero == 0:
+                    cond = sel.operands[0]
+            term.operands[0] = cond
+            if not any(True for _ in test.result.uses):
+                test.erase()
+            count += 1
+    return count
+
+
+def _edge_ranges(term) -> list[tuple[int, int]]:
+    seg = ir.DenseI32ArrayAttr(term.attributes["operandSegmentSizes"])
+    return [(1, 1 + seg[1]), (1 + seg[1], 1 + seg[1] + seg[2])]
+
+
+def sink_into_edges(module: ir.Module) -> int:
+    """Move pure ops whose results only feed one edge of a ``vm.cond_br``
+    into a new block on that edge, so the other path never executes them."""
+    moved = 0
+    for fop in _walk_funcs(module):
+        region = fop.regions[0]
+        for block in list(region.blocks):
+            ops = list(block.operations)
+            if len(ops) < 2 or ops[-1].operation.name != "vm.cond_br":
+                continue
+            term = ops[-1].operation
+            if term.successors[0] == term.successors[1]:
+                continue
+            for edge, (lo, hi) in enumerate(_edge_ranges(term)):
+                sunk = _sinkable(ops[:-1], term, lo, hi)
+                if sunk:
+                    term = _split_edge(region, term, edge, sunk)
+                    ops = list(block.operations)
+                    moved += len(sunk)
+    return moved
+
+
+def _sinkable(ops, term, lo, hi) -> list:
+    """The ops (in program order) used only by operands ``lo:hi`` of ``term``
+    or by other such ops."""
+    chosen: set = set()
+    chosen_ops = []
+    for op in reversed(ops):
+        op = op.operation
+        if not op.name.startswith(_PURE_PREFIXES) or len(op.results) != 1:
+            continue
+        uses = list(op.result.uses)
+        if not uses:
+            continue
+        ok = True
+        for use in uses:
+            user = use.owner.operation if hasattr(use.owner, "operation") else use.owner
+            if user == term:
+                if not lo <= use.operand_number < hi:
+                    ok = False
+            elif user not in chosen:
+                ok = False
+            if not ok:
+                break
+        if ok:
+            chosen.add(op)
+            chosen_ops.append(op)
+    chosen_ops.reverse()
+    return chosen_ops
+
+
+def _split_edge(region, term, edge: int, sunk: list):
+    """Give ``term``'s ``edge`` a new block holding ``sunk`` and a ``vm.br``
+    to the old successor; return the rebuilt ``vm.cond_br``."""
+    ranges = _edge_ranges(term)
+    operands = list(term.operands)
+    dest = term.successors[edge]
+    lo, hi = ranges[edge]
+    new_block = region.blocks.append()
+    with term.location:
+        br = ir.Operation.create("vm.br", operands=operands[lo:hi],
+                                 successors=[dest], ip=ir.InsertionPoint(new_block))
+    for op in sunk:
+        op.move_before(br)
+    edges = [operands[a:b] for a, b in ranges]
+    edges[edge] = []
+    succs = list(term.successors)
+    succs[edge] = new_block
+    with term.location, ir.InsertionPoint(term):
+        new = ir.Operation.create(
+            "vm.cond_br", operands=[operands[0], *edges[0], *edges[1]], successors=succs,
+            attributes={"operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, len(edges[0]), len(edges[1])])})
+    term.erase()
+    return new

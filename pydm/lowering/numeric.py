@@ -265,7 +265,7 @@ def _vm_f64_to_si64(v: ir.Value) -> ir.Value:
     return ir.Operation.create("vm.cast.f64.si64", results=[i64_type()], operands=[v]).result
 
 
-def _const_int(v: ir.Value) -> int | None:
+def const_int(v: ir.Value) -> int | None:
     """The value of an ``i64`` operand defined by ``arith.constant`` (what
     ``int_const`` and the constant lowering rule build), else ``None``."""
     owner = v.owner
@@ -346,7 +346,7 @@ def _checked_mul_exact(a: ir.Value, b: ir.Value, r: ir.Value) -> ir.Value:
 def _mul_overflow(a: ir.Value, b: ir.Value, r: ir.Value) -> ir.Value | None:
     """i1 overflow condition of ``a * b`` (``None``: never), cheapest form:
     a constant factor or a square is a range check on the other operand."""
-    ca, cb = _const_int(a), _const_int(b)
+    ca, cb = const_int(a), const_int(b)
     if cb is not None:
         return _outside(a, *_mul_range(cb))
     if ca is not None:
@@ -368,7 +368,7 @@ def _checked_mul(a: ir.Value, b: ir.Value):
 # --------------------------------------------------------------------------
 
 def _add_overflow(a: ir.Value, b: ir.Value, r: ir.Value) -> ir.Value | None:
-    ca, cb = _const_int(a), _const_int(b)
+    ca, cb = const_int(a), const_int(b)
     if cb is not None:  # a + c fits exactly when MIN - c <= a <= MAX - c: one compare
         return _outside(a, INT64_MIN - cb, INT64_MAX - cb)
     if ca is not None:
@@ -378,7 +378,7 @@ def _add_overflow(a: ir.Value, b: ir.Value, r: ir.Value) -> ir.Value | None:
 
 
 def _sub_overflow(a: ir.Value, b: ir.Value, r: ir.Value) -> ir.Value | None:
-    ca, cb = _const_int(a), _const_int(b)
+    ca, cb = const_int(a), const_int(b)
     if cb is not None:  # a - c fits exactly when MIN + c <= a <= MAX + c
         return _outside(a, INT64_MIN + cb, INT64_MAX + cb)
     if ca is not None:  # c - b fits exactly when c - MAX <= b <= c - MIN
@@ -410,7 +410,7 @@ def int_mul(a: ir.Value, b: ir.Value, raise_code: RaiseCode):
     """Python ``a * b`` on ints; OverflowError when the exact product leaves i64."""
     r = arith.muli(a, b)
     msg = overflow_message("'*'")
-    general = _const_int(a) is None and _const_int(b) is None and a != b
+    general = const_int(a) is None and const_int(b) is None and a != b
     if not (general and MUL_FAST_PATH):
         return _errors(raise_code, [(_mul_overflow(a, b, r), "OverflowError", msg)]), r
     # a, b in [-2**31, 2**31) => |a * b| <= 2**62: no overflow. a + 2**31 wraps
@@ -465,7 +465,7 @@ def _pow2_log(c: int) -> int | None:
 def int_floordiv(a: ir.Value, b: ir.Value, raise_code: RaiseCode):
     """Python ``a // b`` on ints (floor, Python signs). ZeroDivisionError for
     ``b == 0``; OverflowError for ``INT64_MIN // -1``."""
-    c = _const_int(b)
+    c = const_int(b)
     if c is not None and c != 0:
         # A constant non-zero divisor: no zero test, no trap to avoid.
         if c == 1:
@@ -495,7 +495,7 @@ def int_mod(a: ir.Value, b: ir.Value, raise_code: RaiseCode):
     """Python ``a % b`` on ints (result has the sign of ``b``).
     ZeroDivisionError for ``b == 0`` (CPython 3.11's message ``"integer modulo
     by zero"``); ``INT64_MIN % -1 == 0``."""
-    c = _const_int(b)
+    c = const_int(b)
     if c is not None and c != 0:
         # A constant non-zero divisor: no zero test, no trap to avoid.
         if c in (1, -1):
@@ -658,7 +658,7 @@ def int_pow_negative(a: ir.Value, b: ir.Value, raise_code: RaiseCode):
 def int_lshift(a: ir.Value, n: ir.Value, raise_code: RaiseCode):
     """Python ``a << n`` on ints. ValueError for ``n < 0``; OverflowError when
     the result leaves i64 (any ``n`` is fine for ``a == 0``)."""
-    k = _const_int(n)
+    k = const_int(n)
     if k is not None and k >= 0:
         # A constant count: a << k fits exactly when MIN >> k <= a <= MAX >> k
         # (k <= 63); for k >= 64 only 0 fits.
@@ -684,7 +684,7 @@ def int_lshift(a: ir.Value, n: ir.Value, raise_code: RaiseCode):
 def int_rshift(a: ir.Value, n: ir.Value, raise_code: RaiseCode):
     """Python ``a >> n`` on ints (arithmetic; ``n >= 64`` gives 0 or -1).
     ValueError for ``n < 0``."""
-    k = _const_int(n)
+    k = const_int(n)
     if k is not None and k >= 0:
         return _i32(0), arith.shrsi(a, int_const(min(k, 63)))
     c0 = int_const(0)

@@ -97,6 +97,9 @@ def lower_as_bool(ctx, op, operands):
 @rule(d.RANGE_NEXT)
 def lower_range_next(ctx, op, operands):
     i, stop, step = operands
+    if num.const_int(step) in (1, -1):
+        # the loop runs only while i < stop (i > stop), so i ± 1 stays in range
+        return [arith.addi(i, step)]
     err, nxt = num.int_add(i, step, lambda cls, msg: 1)
     overflowed = arith.cmpi(arith.CmpIPredicate.ne, err, _ok())
     return [arith.select(overflowed, stop, nxt)]
@@ -109,6 +112,8 @@ _INT_BINARY = {
     "lshift": num.int_lshift, "rshift": num.int_rshift,
 }
 _INT_BITWISE = {"and": num.int_and, "or": num.int_or, "xor": num.int_xor}
+# int ops the importer proved cannot overflow (frontend/ranges.py)
+_INT_UNCHECKED = {"add": arith.addi, "sub": arith.subi, "mul": arith.muli}
 _FLOAT_INFALLIBLE = {"add": num.float_add, "sub": num.float_sub, "mul": num.float_mul}
 _FLOAT_BINARY = {"truediv": num.float_truediv, "floordiv": num.float_floordiv,
                  "mod": num.float_mod, "pow": num.float_pow}
@@ -124,6 +129,8 @@ def lower_apply_binary(ctx, op, operands):
     if t is T.INT:
         if name in _INT_BITWISE:
             return [_ok(), _INT_BITWISE[name](a, b)]
+        if name in _INT_UNCHECKED and "no_overflow" in op.attributes:
+            return [_ok(), _INT_UNCHECKED[name](a, b)]
         if name == "pow":
             fn = num.int_pow if result is T.INT else num.int_pow_negative
             return list(fn(a, b, ctx.raise_code))

@@ -557,11 +557,11 @@ def test_constant_operands_are_recognized():
         module = ir.Module.create()
         with ir.InsertionPoint(module.body):
             for c in CONSTS:
-                assert N._const_int(N.int_const(c)) == c
+                assert N.const_int(N.int_const(c)) == c
             f = func.FuncOp("probe", ([N.i64_type()], []))
             with ir.InsertionPoint(f.add_entry_block()):
-                assert N._const_int(f.arguments[0]) is None
-                assert N._const_int(arith.addi(f.arguments[0], N.int_const(1))) is None
+                assert N.const_int(f.arguments[0]) is None
+                assert N.const_int(arith.addi(f.arguments[0], N.int_const(1))) is None
                 func.ReturnOp([])
 
 
