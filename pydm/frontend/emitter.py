@@ -21,6 +21,8 @@ T = PyType
 _INFALLIBLE = {("add", T.FLOAT), ("sub", T.FLOAT), ("mul", T.FLOAT),
                ("and", T.INT), ("or", T.INT), ("xor", T.INT),
                ("and", T.BOOL), ("or", T.BOOL), ("xor", T.BOOL)}
+#: int binary ops whose only possible error is overflow
+_OVERFLOW_ONLY = {"add", "sub", "mul"}
 
 
 class Emitter:
@@ -88,8 +90,10 @@ class Emitter:
         self.f.block = ok
 
     # ---- operators ---------------------------------------------------------------------
-    def binary(self, token: str, lhs, rhs, node, rhs_const=None, inplace: bool = False):
-        """``lhs <token> rhs`` (token: '+', '//', ...); ``inplace`` for ``lhs <token>= rhs``."""
+    def binary(self, token: str, lhs, rhs, node, rhs_const=None, inplace: bool = False,
+               no_overflow: bool = False):
+        """``lhs <token> rhs`` (token: '+', '//', ...); ``inplace`` for ``lhs <token>= rhs``;
+        ``no_overflow``: the operands' intervals prove an int result fits (ranges.py)."""
         name = sem.BINARY.get(token)
         if name is None:
             raise error_at(node, f"operator {token!r} is not supported")
@@ -115,8 +119,10 @@ class Emitter:
             self.f.check(exc)
             lt = rt = T.FLOAT
         ot = sem.operand_type(name, lt, rt, result)
-        exc, out = self.b.apply_binary(name, self.promote(lhs, ot), self.promote(rhs, ot), result)
-        if (name, ot) not in _INFALLIBLE:
+        unchecked = no_overflow and ot is T.INT and result is T.INT and name in _OVERFLOW_ONLY
+        exc, out = self.b.apply_binary(name, self.promote(lhs, ot), self.promote(rhs, ot), result,
+                                       no_overflow=unchecked)
+        if (name, ot) not in _INFALLIBLE and not unchecked:
             self.f.check(exc)
         return out
 

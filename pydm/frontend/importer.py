@@ -26,19 +26,22 @@ from .. import dialect as d
 from ..errors import CompileError, error_at
 from ..types import PyType, join
 from . import semantics as sem
-from . import intrinsics
+from . import inlining, intrinsics, ranges
 from .emitter import Emitter
 from .typing import ProgramTypes, Specialization, bind_arguments, const_type, const_value, resolve_call
 
 T = PyType
+_RETURN = "$return"  # the env name of an inlined copy's result at its return join
 
 
 @dataclass(frozen=True)
 class Var:
-    """A name's current SSA value and, if it may be unbound, its i1 flag."""
+    """A name's current SSA value, its i1 flag if it may be unbound, and the
+    interval an int value is known to lie in (ranges.py)."""
 
     value: ir.Value
     bound: ir.Value | None = None
+    range: tuple | None = None
 
 
 class _Join:
@@ -82,6 +85,10 @@ class FunctionImporter:
         self.emit = Emitter(self)
         self.b = _Builders(self)
         self._hidden = 0
+        # inlined copies (see inlining.py): the open copies' return joins
+        self.root_spec = spec
+        self.returns: list[_Join] = []
+        self.expanded = 0
 
     # ---- scaffolding -----------------------------------------------------------------
     def build(self) -> None:
@@ -177,7 +184,7 @@ class FunctionImporter:
         if self._raise_block is None:
             block = self.new_block(d.exc_type())
             with self.in_block(block), ir.Location.unknown():
-                self.ret([block.arguments[0], self.dummy(self.spec.ret)])
+                self.ret([block.arguments[0], self.dummy(self.root_spec.ret)])
             self._raise_block = block
         return self._raise_block
 
@@ -276,8 +283,15 @@ class FunctionImporter:
         for pred_block, env in preds:
             with self.in_block(pred_block), ir.Location.unknown():
                 self.br(self._edge_values(env, merged_names), block)
-        new_env = {name: preds[0][1][name] for name in names if all(name in env for _, env in preds)}
-        new_env.update(merged)
+        new_env = dict(merged)
+        for name in names:
+            entries = [env.get(name) for _, env in preds]
+            if all(e is not None for e in entries):  # bound on every path: merge intervals
+                rng = entries[0].range
+                for e in entries[1:]:
+                    rng = ranges.hull(rng, e.range)
+                var = merged.get(name, entries[0])
+                new_env[name] = Var(var.value, var.bound, rng)
         self.block, self.env = block, new_env
 
     def _block_for(self, layout):
@@ -338,6 +352,10 @@ class FunctionImporter:
 
     def emit_return(self, value):
         value = self.emit.coerce(value, self.spec.ret)
+        if self.returns:  # in an inlined copy: on to the call site
+            self.env = {_RETURN: Var(value)}
+            self.jump_to(self.returns[-1])
+            return
         self.ret([self.b.success(), value])
         self.block = None
 
@@ -350,14 +368,15 @@ class FunctionImporter:
                 values = [self.expr(v) for v in s.value.elts]  # all right-hand sides first
                 if self.block is None:
                     return
-                for t, v in zip(target.elts, values):
-                    self.store(t, v)
+                intervals = [self.interval(v) for v in s.value.elts]
+                for t, v, iv in zip(target.elts, values, intervals):
+                    self.store(t, v, iv)
                 return
             value = self.expr(s.value)
             if self.block is None:
                 return
             for target in s.targets:
-                self.store(target, value)
+                self.store(target, value, self.interval(s.value))
 
     def stmt_AnnAssign(self, s):
         if s.value is None:
@@ -365,7 +384,7 @@ class FunctionImporter:
         with self.at(s):
             value = self.expr(s.value)
             if self.block is not None:
-                self.store(s.target, value)
+                self.store(s.target, value, self.interval(s.value))
 
     def stmt_AugAssign(self, s):
         if not isinstance(s.target, nodes.AssignName):
@@ -377,14 +396,17 @@ class FunctionImporter:
             rhs = self.expr(s.value)
             if self.block is None:
                 return
-            value = self.emit.binary(s.op[:-1], current, rhs, s, const_value(s.value), inplace=True)
+            iv = ranges.binary(s.op[:-1], self.range_of(s.target.name), self.interval(s.value))
+            value = self.emit.binary(s.op[:-1], current, rhs, s, const_value(s.value), inplace=True,
+                                     no_overflow=iv is not None)
             if self.block is not None:
-                self.store(s.target, value)
+                self.store(s.target, value, iv)
 
-    def store(self, target, value):
+    def store(self, target, value, interval=None):
         if isinstance(target, nodes.AssignName):
             name = target.name
-            self.env[name] = Var(self.emit.coerce(value, self.type_of(name)))
+            t = self.type_of(name)
+            self.env[name] = Var(self.emit.coerce(value, t), None, interval if t is T.INT else None)
             return
         raise error_at(target, f"assignment to {_describe(target)} is not supported",
                        "assign to local variable names (or a tuple of them)")
@@ -392,13 +414,13 @@ class FunctionImporter:
     def stmt_If(self, s):
         then_block, else_block = self.new_block(), self.new_block()
         with self.at(s.test):
-            self.branch_on(s.test, then_block, else_block)
+            facts = self.branch_on(s.test, then_block, else_block)
         after = _Join()
         env = dict(self.env)
-        self.block, self.env = then_block, dict(env)
+        self.block, self.env = then_block, self.narrowed(env, facts[0])
         self.visit_body(s.body)
         self.jump_to(after)
-        self.block, self.env = else_block, dict(env)
+        self.block, self.env = else_block, self.narrowed(env, facts[1])
         self.visit_body(s.orelse)
         self.jump_to(after)
         self.finish(after)
@@ -408,16 +430,16 @@ class FunctionImporter:
         header = self.enter_loop_header(carried, s)
         body_block, else_block = self.new_block(), self.new_block()
         with self.at(s.test):
-            self.branch_on(s.test, body_block, else_block)
+            facts = self.branch_on(s.test, body_block, else_block)
         header_env = dict(self.env)
         cont, exit_ = _Join(), _Join()
         self.loops.append(_Loop(cont, exit_))
-        self.block, self.env = body_block, dict(header_env)
+        self.block, self.env = body_block, self.narrowed(header_env, facts[0])
         self.visit_body(s.body)
         self.jump_to(cont)
         self.loops.pop()
         self.close_loop(header, cont)
-        self.block, self.env = else_block, dict(header_env)
+        self.block, self.env = else_block, self.narrowed(header_env, facts[1])
         self.visit_body(s.orelse)
         self.jump_to(exit_)
         self.finish(exit_)
@@ -449,7 +471,9 @@ class FunctionImporter:
         cont, exit_ = _Join(), _Join()
         self.loops.append(_Loop(cont, exit_))
         self.block, self.env = body_block, dict(header_env)
-        self.env[s.target.name] = Var(self.emit.coerce(self.env[counter].value, self.type_of(s.target.name)))
+        target_type = self.type_of(s.target.name)
+        self.env[s.target.name] = Var(self.emit.coerce(self.env[counter].value, target_type), None,
+                                      self.loop_interval(it, step_sign) if target_type is T.INT else None)
         self.visit_body(s.body)
         self.jump_to(cont)
         self.loops.pop()
@@ -466,6 +490,19 @@ class FunctionImporter:
         self.visit_body(s.orelse)
         self.jump_to(exit_)
         self.finish(exit_)
+
+    def loop_interval(self, it, step_sign):
+        """Where a ``range()`` loop variable lies while the body runs."""
+        args = it.args
+        if len(args) == 1:
+            start, stop = (0, 0), self.interval(args[0]) or ranges.FULL
+        else:
+            start, stop = self.interval(args[0]), self.interval(args[1]) or ranges.FULL
+        if start is None or step_sign is None:
+            return None
+        if step_sign > 0:
+            return (start[0], stop[1] - 1)
+        return (stop[0] + 1, start[1])
 
     def stmt_Break(self, s):
         if not self.loops:
@@ -500,19 +537,48 @@ class FunctionImporter:
         return f"${what}{self._hidden}"
 
     # ---- conditions ---------------------------------------------------------------------
-    def branch_on(self, test, true_block: ir.Block, false_block: ir.Block) -> None:
-        """Branch on the truth of ``test`` without materializing and/or values."""
+    def branch_on(self, test, true_block: ir.Block, false_block: ir.Block):
+        """Branch on the truth of ``test`` without materializing and/or values;
+        return the int intervals each edge implies (name → interval dicts)."""
+        facts = ranges.narrow(test, self.range_of, lambda n: self.type_of(n) is T.INT,
+                              lambda node: self.program_type(node) in (T.INT, T.BOOL))
+        self._branch(test, true_block, false_block)
+        return facts
+
+    def narrowed(self, env: dict, facts: dict) -> dict:
+        """A copy of ``env`` with the names in ``facts`` known to lie in their intervals."""
+        env = dict(env)
+        for name, iv in facts.items():
+            var = env.get(name)
+            if var is not None:
+                env[name] = Var(var.value, var.bound, ranges.meet(var.range, iv) or var.range)
+        return env
+
+    def range_of(self, name: str):
+        """The interval ``name``'s current value is known to lie in (None: unknown)."""
+        t = self.type_of(name)
+        var = self.env.get(name)
+        if var is None:
+            return None
+        if t is T.BOOL:
+            return (0, 1)
+        return var.range if t is T.INT else None
+
+    def interval(self, node):
+        return ranges.of_node(node, self.range_of)
+
+    def _branch(self, test, true_block: ir.Block, false_block: ir.Block) -> None:
         if isinstance(test, nodes.UnaryOp) and test.op == "not":
-            return self.branch_on(test.operand, false_block, true_block)
+            return self._branch(test.operand, false_block, true_block)
         if isinstance(test, nodes.BoolOp):
             for v in test.values[:-1]:
                 nxt = self.new_block()
                 if test.op == "and":
-                    self.branch_on(v, nxt, false_block)
+                    self._branch(v, nxt, false_block)
                 else:
-                    self.branch_on(v, true_block, nxt)
+                    self._branch(v, true_block, nxt)
                 self.block = nxt
-            return self.branch_on(test.values[-1], true_block, false_block)
+            return self._branch(test.values[-1], true_block, false_block)
         with self.at(test):
             value = self.expr(test)
             if self.block is None:
@@ -549,7 +615,7 @@ class FunctionImporter:
             return self.dummy(self.type_of(name))
         if var.bound is not None:
             self.emit.raise_if(var.bound, "UnboundLocalError", message, when=False)
-            self.env[name] = Var(var.value)  # checked: bound from here on
+            self.env[name] = Var(var.value, None, var.range)  # checked: bound from here on
         return var.value
 
     def expr_BinOp(self, e):
@@ -557,7 +623,8 @@ class FunctionImporter:
         rhs = self.expr(e.right) if self.block is not None else lhs
         if self.block is None:
             return lhs
-        return self.emit.binary(e.op, lhs, rhs, e, const_value(e.right))
+        return self.emit.binary(e.op, lhs, rhs, e, const_value(e.right),
+                                no_overflow=self.interval(e) is not None)
 
     def expr_UnaryOp(self, e):
         if e.op == "-" and isinstance(e.operand, nodes.Const) and type(e.operand.value) is int \
@@ -667,14 +734,15 @@ class FunctionImporter:
         result = join(self.program_type(e.body), self.program_type(e.orelse))
         then_block, else_block = self.new_block(), self.new_block()
         merge = self.new_block(d.ir_type(result if result is not T.BOTTOM else T.NONE))
-        self.branch_on(e.test, then_block, else_block)
-        for block, node in ((then_block, e.body), (else_block, e.orelse)):
-            self.block = block
+        facts = self.branch_on(e.test, then_block, else_block)
+        env = dict(self.env)
+        for block, node, known in ((then_block, e.body, facts[0]), (else_block, e.orelse, facts[1])):
+            self.block, self.env = block, self.narrowed(env, known)
             with self.at(node):
                 value = self.expr(node)
                 if self.block is not None:
                     self.br([self.emit.coerce(value, result)], merge)
-        self.block = merge
+        self.block, self.env = merge, env
         return merge.arguments[0]
 
     def program_type(self, node) -> PyType:
@@ -710,17 +778,44 @@ class FunctionImporter:
                 if self.block is None:
                     return args[-1]
             return self.emit.builtin(what, args, e)
-        args = []
+        args, arg_nodes = [], []
         for _, node in bind_arguments(e, what):
             with self.at(node):
                 args.append(self.expr(node))
+            arg_nodes.append(node)
             if self.block is None:
                 return args[-1]
         spec = self.program.call_specialization(what, [d.value_type(a) for a in args])
         args = [self.emit.promote(a, t) if d.value_type(a) is not t else a for a, t in zip(args, spec.arg_types)]
+        if inlining.expand_self_call(self.root_spec, spec, len(self.returns), self.expanded):
+            return self.inline_call(spec, args, [self.interval(n) for n in arg_nodes])
         call = self.call_op([d.exc_type(), d.ir_type(spec.ret)], spec.symbol, args)
         self.check(call.results[0])
         return call.results[1]
+
+    def inline_call(self, spec: Specialization, args, intervals) -> ir.Value:
+        """The callee's body in place of a call: its own names, loops and
+        types; each ``return`` jumps to a join whose value is the call's."""
+        saved = (self.spec, self.fn, self.types, self.env, self.loops)
+        self.spec, self.fn, self.types, self.loops = spec, spec.func, dict(spec.var_types), []
+        self.types[_RETURN] = spec.ret
+        self.expanded += inlining.body_size(spec.func.node)
+        self.env = {}
+        for name, arg, iv in zip(self.fn.params, args, intervals):
+            t = self.type_of(name)
+            self.env[name] = Var(self.emit.coerce(arg, t), None, iv if t is T.INT else None)
+        done = _Join()
+        self.returns.append(done)
+        body = self.fn.node.body
+        self.visit_body(_skip_docstring(body))
+        if self.block is not None:
+            with _loc(self.fn, body[-1] if body else self.fn.node):
+                self.emit_return(self.emit.const(None))
+        self.finish(done)
+        self.returns.pop()
+        result = self.env[_RETURN].value if self.block is not None else None
+        self.spec, self.fn, self.types, self.env, self.loops = saved
+        return result
 
     def expr_Tuple(self, e):
         raise error_at(e, "tuple values are not supported yet",

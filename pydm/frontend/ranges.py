@@ -1,0 +1,139 @@
+"""Integer intervals known from the syntax (so checks can be dropped).
+
+Every ``int`` ``+ - *`` is checked for 64-bit overflow, a compare and a
+branch each time it runs. Where the operands' intervals prove the result
+fits, the importer marks the operation ``no_overflow`` and the lowering emits
+the bare VM op. Facts come from int literals, from assignments of known
+intervals, from ``range()`` loop variables, and from the edge a comparison
+branched on: after ``if n < 2: return n`` the importer knows ``n >= 2``, so
+``n - 1`` needs no check. The importer keeps a name's interval with its
+current value (``Var.range``) and merges intervals at joins.
+"""
+from __future__ import annotations
+
+from astroid import nodes
+
+INT64_MIN = -(1 << 63)
+INT64_MAX = (1 << 63) - 1
+FULL = (INT64_MIN, INT64_MAX)
+
+Interval = tuple  # (lo, hi), inclusive, Python ints
+
+
+def fits(iv) -> bool:
+    return iv is not None and INT64_MIN <= iv[0] and iv[1] <= INT64_MAX
+
+
+def hull(a, b):
+    if a is None or b is None:
+        return None
+    return (min(a[0], b[0]), max(a[1], b[1]))
+
+
+def meet(a, b):
+    """The intersection (``None`` if it is empty: keep what was known)."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    lo, hi = max(a[0], b[0]), min(a[1], b[1])
+    return (lo, hi) if lo <= hi else None
+
+
+def binary(op: str, a, b):
+    """Interval of ``a <op> b`` for int operands, or ``None`` if unknown or
+    if it can leave 64 bits (then the operation keeps its check)."""
+    if a is None or b is None:
+        return None
+    out = None
+    if op == "+":
+        out = (a[0] + b[0], a[1] + b[1])
+    elif op == "-":
+        out = (a[0] - b[1], a[1] - b[0])
+    elif op == "*":
+        products = [x * y for x in a for y in b]
+        out = (min(products), max(products))
+    elif op == "//" and b[0] == b[1] and b[0] != 0:
+        c = b[0]
+        ends = (a[0] // c, a[1] // c)
+        out = (min(ends), max(ends))
+    elif op == "%" and b[0] == b[1] and b[0] != 0:
+        c = b[0]
+        out = (0, c - 1) if c > 0 else (c + 1, 0)
+    elif op == "&" and b[0] == b[1] and b[0] >= 0:
+        out = (0, b[0])
+    elif op == ">>" and b[0] == b[1] and 0 <= b[0] < 64:
+        out = (a[0] >> b[0], a[1] >> b[0])
+    return out if fits(out) else None
+
+
+def of_node(node, lookup):
+    """Interval of an int expression; ``lookup(name)`` gives a name's."""
+    if isinstance(node, nodes.Const) and type(node.value) in (int, bool):
+        v = int(node.value)
+        return (v, v) if fits((v, v)) else None
+    if isinstance(node, nodes.Name):
+        return lookup(node.name)
+    if isinstance(node, nodes.UnaryOp):
+        x = of_node(node.operand, lookup)
+        if x is None:
+            return None
+        out = {"-": (-x[1], -x[0]), "+": x, "~": (-x[1] - 1, -x[0] - 1)}.get(node.op)
+        return out if fits(out) else None
+    if isinstance(node, nodes.BinOp):
+        return binary(node.op, of_node(node.left, lookup), of_node(node.right, lookup))
+    return None
+
+
+_FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+_NEGATE = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "=="}
+
+
+def _bound(op: str, r):
+    """Interval of x given ``x <op> y`` holds with ``y`` in ``r``."""
+    lo, hi = r
+    return {"<": (INT64_MIN, hi - 1), "<=": (INT64_MIN, hi), ">": (lo + 1, INT64_MAX),
+            ">=": (lo, INT64_MAX), "==": (lo, hi)}.get(op)
+
+
+def narrow(test, lookup, int_name, int_expr):
+    """Facts on each edge of a branch on ``test``: two dicts name → interval.
+
+    ``int_name(name)``: the name holds an int; ``int_expr(node)``: the node
+    is an int expression (its interval is then at worst ``FULL``)."""
+    if isinstance(test, nodes.UnaryOp) and test.op == "not":
+        t, f = narrow(test.operand, lookup, int_name, int_expr)
+        return f, t
+    if isinstance(test, nodes.BoolOp):
+        parts = [narrow(v, lookup, int_name, int_expr) for v in test.values]
+        if test.op == "and":  # true: every operand was true
+            return _meet_all([p[0] for p in parts]), {}
+        return {}, _meet_all([p[1] for p in parts])  # or, false: every one was false
+    if not isinstance(test, nodes.Compare):
+        return {}, {}
+    true: dict = {}
+    false: dict = {}
+    left = test.left
+    single = len(test.ops) == 1
+    for op, right in test.ops:
+        for x, y, o in ((left, right, op), (right, left, _FLIP.get(op))):
+            if o is None or not (isinstance(x, nodes.Name) and int_name(x.name) and int_expr(y)):
+                continue
+            r = of_node(y, lookup) or FULL
+            fact = _bound(o, r)
+            if fact is not None:
+                true[x.name] = meet(true.get(x.name), fact) or true.get(x.name)
+            if single:  # a chain that is false says only that some link failed
+                fact = _bound(_NEGATE[o], r)
+                if fact is not None:
+                    false[x.name] = meet(false.get(x.name), fact) or false.get(x.name)
+        left = right
+    return true, false
+
+
+def _meet_all(dicts):
+    out: dict = {}
+    for d in dicts:
+        for name, iv in d.items():
+            out[name] = meet(out.get(name), iv) or out.get(name)
+    return out
