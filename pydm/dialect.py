@@ -11,10 +11,14 @@ Every op that can raise returns an ``exception_result`` as its first result.
 from __future__ import annotations
 
 from iree.compiler import ir
+from iree.compiler._mlir_libs import _mlir
 
 from .types import PyType
 
 NS = "iree_pydm"
+
+if "pydm.mlir_modules" not in _mlir.globals.dialect_search_modules:
+    _mlir.globals.append_dialect_search_prefix("pydm.mlir_modules")  # see that package
 EXC = "exception_result"
 
 # ---- op names --------------------------------------------------------------

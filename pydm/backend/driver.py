@@ -15,8 +15,8 @@ import threading
 from iree.compiler import ir
 from iree.compiler.api import Output, Session
 
-from .vm_fixups import (branch_on_raw_conditions, fix_same_successor_cond_br, sink_into_edges,
-                        widen_i32_block_arguments)
+from .vm_fixups import (branch_on_raw_conditions, fix_same_successor_cond_br, place_constants,
+                        sink_into_edges, widen_i32_block_arguments)
 
 PIPELINE: tuple[str, ...] = (
     # canonicalize with region simplification hangs on some CFGs with unreachable
@@ -98,6 +98,7 @@ def compile_module(module: ir.Module, *, stages: dict | None = None) -> bytes:
                         fix_same_successor_cond_br(module)
                         widen_i32_block_arguments(module)
                         sink_into_edges(module)
+                        place_constants(module)
                     if stages is not None:
                         stages["vm"] = str(module)
                     out = Output.open_membuffer()

@@ -787,15 +787,20 @@ class FunctionImporter:
                 return args[-1]
         spec = self.program.call_specialization(what, [d.value_type(a) for a in args])
         args = [self.emit.promote(a, t) if d.value_type(a) is not t else a for a, t in zip(args, spec.arg_types)]
-        if inlining.expand_self_call(self.root_spec, spec, len(self.returns), self.expanded):
-            return self.inline_call(spec, args, [self.interval(n) for n in arg_nodes])
+        how = inlining.expansion(self.root_spec, spec, len(self.returns), self.expanded)
+        if how is not None:
+            return self.inline_call(spec, args, [self.interval(n) for n in arg_nodes], how)
+        return self.plain_call(spec, args)
+
+    def plain_call(self, spec: Specialization, args) -> ir.Value:
         call = self.call_op([d.exc_type(), d.ir_type(spec.ret)], spec.symbol, args)
         self.check(call.results[0])
         return call.results[1]
 
-    def inline_call(self, spec: Specialization, args, intervals) -> ir.Value:
+    def inline_call(self, spec: Specialization, args, intervals, how: str) -> ir.Value:
         """The callee's body in place of a call: its own names, loops and
-        types; each ``return`` jumps to a join whose value is the call's."""
+        types; each ``return`` jumps to a join whose value is the call's.
+        ``how`` is ``inlining.GUARDS``: only its leading base cases, then the call."""
         saved = (self.spec, self.fn, self.types, self.env, self.loops)
         self.spec, self.fn, self.types, self.loops = spec, spec.func, dict(spec.var_types), []
         self.types[_RETURN] = spec.ret
@@ -807,10 +812,15 @@ class FunctionImporter:
         done = _Join()
         self.returns.append(done)
         body = self.fn.node.body
-        self.visit_body(_skip_docstring(body))
-        if self.block is not None:
-            with _loc(self.fn, body[-1] if body else self.fn.node):
-                self.emit_return(self.emit.const(None))
+        if how == inlining.GUARDS:
+            self.visit_body(inlining.leading_guards(body))
+            if self.block is not None:
+                self.emit_return(self.plain_call(spec, args))
+        else:
+            self.visit_body(_skip_docstring(body))
+            if self.block is not None:
+                with _loc(self.fn, body[-1] if body else self.fn.node):
+                    self.emit_return(self.emit.const(None))
         self.finish(done)
         self.returns.pop()
         result = self.env[_RETURN].value if self.block is not None else None

@@ -14,7 +14,7 @@ from __future__ import annotations
 from astroid import nodes
 
 #: levels of self-recursion expanded into one VM function
-SELF_RECURSION_DEPTH = 3
+SELF_RECURSION_DEPTH = 4
 #: functions larger than this many syntax nodes are never expanded
 MAX_BODY_NODES = 120
 #: at most this many syntax nodes are expanded into one VM function
@@ -22,19 +22,51 @@ MAX_EXPANDED_NODES = 1200
 
 def body_size(fn_node: nodes.FunctionDef) -> int:
     """Syntax nodes in a function's body (a proxy for the code one copy adds)."""
-    size = 0
-    work = list(fn_node.body)
+    return sum(1 for stmt in fn_node.body for _ in _walk(stmt))
+
+
+FULL = "full"
+GUARDS = "guards"
+
+
+def expansion(root_spec, callee_spec, depth: int, expanded: int) -> str | None:
+    """How to expand this call: ``FULL`` (the whole body), ``GUARDS`` (only
+    its leading guards, then the real call) or ``None`` (a plain call).
+    ``depth``: copies already open around the call site; ``expanded``: syntax
+    nodes expanded so far in this function."""
+    if callee_spec is not root_spec:
+        return None
+    size = body_size(callee_spec.func.node)
+    if size > MAX_BODY_NODES or expanded + size > MAX_EXPANDED_NODES:
+        return None
+    if depth < SELF_RECURSION_DEPTH:
+        return FULL
+    return GUARDS if leading_guards(callee_spec.func.node.body) else None
+
+
+def leading_guards(body) -> list:
+    """The base cases a recursive function starts with: the leading
+    ``if <test>: return <value>`` statements (no ``else``, no calls). Where
+    the expansion stops, a call site tests them in place and calls only when
+    none holds - most calls of a recursive function are its base cases
+    (half of ``fib``'s), each a whole VM call for a compare and a return."""
+    out = []
+    for stmt in body:
+        if isinstance(stmt, nodes.Expr) and isinstance(stmt.value, nodes.Const) \
+                and isinstance(stmt.value.value, str) and not out:
+            continue  # the docstring
+        if not (isinstance(stmt, nodes.If) and not stmt.orelse and len(stmt.body) == 1
+                and isinstance(stmt.body[0], nodes.Return)):
+            break
+        if any(isinstance(n, nodes.Call) for n in _walk(stmt)):
+            break
+        out.append(stmt)
+    return out
+
+
+def _walk(node):
+    work = [node]
     while work:
         n = work.pop()
-        size += 1
+        yield n
         work.extend(n.get_children())
-    return size
-
-
-def expand_self_call(root_spec, callee_spec, depth: int, expanded: int) -> bool:
-    """Expand this call in place? ``depth``: copies already open around the
-    call site; ``expanded``: syntax nodes expanded so far in this function."""
-    if callee_spec is not root_spec or depth >= SELF_RECURSION_DEPTH:
-        return False
-    size = body_size(callee_spec.func.node)
-    return size <= MAX_BODY_NODES and expanded + size <= MAX_EXPANDED_NODES

@@ -1,0 +1,1 @@
+"""The (empty) Python module of the ``iree_pydm`` dialect, see ``__init__.py``."""
