@@ -26,3 +26,23 @@ def float_loop(n: object) -> object:
         x = (i + 0.5) * h
         s = s + 4.0 / (1.0 + x * x)
     return s * h
+
+
+@pydm.jit
+def mixed_loop(n: object, x: object) -> object:
+    # called with (int, float): the generic entry dispatches to the typed
+    # (int, float) twin, as `pydm compile`d code does for mixed numeric arguments
+    s = x
+    for i in range(n):
+        s = s + i * x
+    return s
+
+
+@pydm.jit
+def dynamic_loop(n: object) -> object:
+    # `v` and `t` hold ints and floats: they stay boxed objects (genuinely dynamic)
+    t = 0
+    for i in range(n):
+        v = 1.5 if i % 3 == 0 else i
+        t = t + v
+    return t

@@ -62,7 +62,8 @@ FULL = Settings(fib_n=30, loop_n=3_000_000, repeats=5, budget_s=10.0,
                 call_target_s=0.2, compile_repeats=7)
 QUICK = Settings(fib_n=22, loop_n=200_000, repeats=3, budget_s=1.0,
                  call_target_s=0.03, compile_repeats=3)
-WARM_N = {"fib": 10, "int_loop": 100, "float_loop": 100}  # first (compiling) call
+WARM_N = {"fib": 10, "int_loop": 100, "float_loop": 100,  # first (compiling) call
+          "mixed_loop": 100, "dynamic_loop": 100}
 
 
 # --------------------------------------------------------------------------
@@ -231,10 +232,11 @@ def per_call(f, arg, cfg: Settings) -> float:
 
 
 def kernel_row(label: str, group: Group, fname: str, n: int,
-               cfg: Settings, target: float | None) -> Row:
+               cfg: Settings, target: float | None, extra: tuple = ()) -> Row:
+    """``fname(n, *extra)`` under CPython and pydm."""
     row = Row(label, target=f"≥ {target:g}×" if target else "-")
     progress(label)
-    t_py, expected = best_of(group.twins[fname], (n,), cfg)
+    t_py, expected = best_of(group.twins[fname], (n, *extra), cfg)
     row.cpython = fmt_time(t_py)
     if group.error is not None:
         record_error(row, group.error, report=False)  # reported once, by Group
@@ -242,11 +244,11 @@ def kernel_row(label: str, group: Group, fname: str, n: int,
     jf = getattr(group.mod, fname)
     try:
         warm = WARM_N[fname]
-        got_warm = jf(warm)  # the first call compiles
-        if not same(got_warm, group.twins[fname](warm)):
-            mismatch(row, f"{fname}({warm})", got_warm, group.twins[fname](warm))
+        got_warm = jf(warm, *extra)  # the first call compiles
+        if not same(got_warm, group.twins[fname](warm, *extra)):
+            mismatch(row, f"{fname}({warm})", got_warm, group.twins[fname](warm, *extra))
             return row
-        t_jit, got = best_of(jf, (n,), cfg)
+        t_jit, got = best_of(jf, (n, *extra), cfg)
     except Exception as exc:
         record_error(row, exc)
         return row
@@ -402,6 +404,8 @@ def main(argv=None) -> int:
         kernel_row(f"float loop {loop} typed", typed, "float_loop", cfg.loop_n, cfg, 5),
         kernel_row(f"float loop {loop} untyped", untyped, "float_loop", cfg.loop_n, cfg, None),
         kernel_row(f"float loop {loop} `object`", obj, "float_loop", cfg.loop_n, cfg, None),
+        kernel_row(f"mixed int/float loop {loop} `object`", obj, "mixed_loop", cfg.loop_n, cfg, None, (0.5,)),
+        kernel_row(f"dynamic loop {loop} `object` (boxed)", obj, "dynamic_loop", cfg.loop_n, cfg, None),
         compile_row(cfg, notes),  # after the others: a warm process
         call_row("call `inc(x)` typed, per call", typed, cfg, 1),
         call_row("call `inc(x)` untyped, per call", untyped, cfg, None),
@@ -409,6 +413,9 @@ def main(argv=None) -> int:
     notes.append("per-call rows: loop of calls minus an empty loop of the same length.")
     notes.append("int loop: `s = (s + i * i) % 1000003`; float loop: midpoint rule for "
                  "∫ 4/(1+x²) dx over [0, 1].")
+    notes.append("mixed loop: `s = s + i * x` called with (int, float): entry dispatch to the "
+                 "(int, float) twin; dynamic loop: `t = t + (1.5 if i % 3 == 0 else i)`, whose "
+                 "values stay boxed.")
 
     print(f"pydm benchmarks ({'quick' if args.quick else 'full'}): best of ≤ {cfg.repeats} runs, "
           f"Python {platform.python_version()} on {platform.machine()}")

@@ -107,14 +107,15 @@ def constant(value, t: PyType, ip=None) -> ir.Value:
     return _op(CONSTANT, [], [ir_type(t)], value=attr, ip=ip).result
 
 
-def apply_binary(name: str, lhs, rhs, result: PyType, inplace: bool = False, no_overflow: bool = False,
+def apply_binary(name: str, lhs, rhs, result: PyType, inplace: bool = False, infallible: bool = False,
                  ip=None) -> tuple[ir.Value, ir.Value]:
     """Python ``lhs <op> rhs`` with both operands already of the operation's type
     (``inplace``: written ``lhs <op>= rhs``, which only changes error messages;
-    ``no_overflow``: an int add/sub/mul proven to fit, lowered without a check)."""
+    ``infallible``: proven not to raise - an int add/sub/mul that fits, a float
+    division by a nonzero divisor - so lowered without a check)."""
     op = _op(APPLY_BINARY, [lhs, rhs], [exc_type(), ir_type(result)], dunder_name=ir.StringAttr.get(name),
              inplace=ir.UnitAttr.get() if inplace else None,
-             no_overflow=ir.UnitAttr.get() if no_overflow else None, ip=ip)
+             infallible=ir.UnitAttr.get() if infallible else None, ip=ip)
     return op.results[0], op.results[1]
 
 

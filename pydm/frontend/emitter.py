@@ -23,6 +23,8 @@ _INFALLIBLE = {("add", T.FLOAT), ("sub", T.FLOAT), ("mul", T.FLOAT),
                ("and", T.BOOL), ("or", T.BOOL), ("xor", T.BOOL)}
 #: int binary ops whose only possible error is overflow
 _OVERFLOW_ONLY = {"add", "sub", "mul"}
+#: float binary ops whose only possible error is a zero divisor
+_ZERO_DIVISOR_ONLY = {"truediv"}
 
 
 class Emitter:
@@ -91,9 +93,10 @@ class Emitter:
 
     # ---- operators ---------------------------------------------------------------------
     def binary(self, token: str, lhs, rhs, node, rhs_const=None, inplace: bool = False,
-               no_overflow: bool = False):
-        """``lhs <token> rhs`` (token: '+', '//', ...); ``inplace`` for ``lhs <token>= rhs``;
-        ``no_overflow``: the operands' intervals prove an int result fits (ranges.py)."""
+               no_overflow: bool = False, nonzero_divisor: bool = False):
+        """``lhs <token> rhs`` (token: '+', '//', ...); ``inplace`` for ``lhs <token>= rhs``.
+        Facts proven by the importer (ranges.py): ``no_overflow``, an int result
+        fits; ``nonzero_divisor``, ``rhs`` is not zero."""
         name = sem.BINARY.get(token)
         if name is None:
             raise error_at(node, f"operator {token!r} is not supported")
@@ -119,9 +122,10 @@ class Emitter:
             self.f.check(exc)
             lt = rt = T.FLOAT
         ot = sem.operand_type(name, lt, rt, result)
-        unchecked = no_overflow and ot is T.INT and result is T.INT and name in _OVERFLOW_ONLY
+        unchecked = ((no_overflow and ot is T.INT and result is T.INT and name in _OVERFLOW_ONLY)
+                     or (nonzero_divisor and ot is T.FLOAT and name in _ZERO_DIVISOR_ONLY))
         exc, out = self.b.apply_binary(name, self.promote(lhs, ot), self.promote(rhs, ot), result,
-                                       no_overflow=unchecked)
+                                       infallible=unchecked)
         if (name, ot) not in _INFALLIBLE and not unchecked:
             self.f.check(exc)
         return out

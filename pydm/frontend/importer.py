@@ -23,6 +23,7 @@ from iree.compiler import ir
 from iree.compiler.dialects import arith, cf, func
 
 from .. import dialect as d
+from .. import typecodes as tc
 from ..errors import CompileError, error_at
 from ..types import PyType, join
 from . import semantics as sem
@@ -116,28 +117,42 @@ class FunctionImporter:
         self._prune_unreachable()
 
     def emit_fast_paths(self, entry) -> None:
-        """Generic code that dispatches on entry: when every object argument
-        holds an int (or every one a float), call the typed twin specialization
-        and box its result — so `pydm compile`d untyped functions run typed code
-        for typed inputs. The rest of the body is the generic fallback."""
-        objects = [(i, a) for i, (a, t) in enumerate(zip(entry.arguments, self.spec.arg_types))
-                   if t is T.OBJECT]
-        for t, twin in self.spec.fast_paths:
-            names = {T.INT: ("int",), T.FLOAT: ("float",)}[t]
-            hit = None
-            for _, arg in objects:
-                test = self.b.bool_to_pred(self.emit.type_test(arg, names))
-                hit = test if hit is None else arith.andi(hit, test, ip=self.ip())
-            fast, slow = self.new_block(), self.new_block()
-            self.cond_br(hit, [], [], fast, slow)
-            self.block = fast
+        """Generic code that dispatches on entry: when the object arguments
+        hold ints and floats of a signature that has a typed twin
+        specialization, call the twin and box its result - so `pydm compile`d
+        untyped functions run typed code for numeric inputs. The tests form a
+        tree (one type-code read and at most two compares per argument); the
+        rest of the body is the generic fallback."""
+        if not self.spec.fast_paths:
+            return
+        objects = [i for i, t in enumerate(self.spec.arg_types) if t is T.OBJECT]
+        twins = dict(self.spec.fast_paths)
+        slow = self.new_block()
+        codes = [self.b.get_type_code(entry.arguments[i]) for i in objects]
+        self._dispatch(entry, objects, codes, (), twins, slow)
+        self.block = slow
+
+    def _dispatch(self, entry, objects, codes, chosen: tuple, twins: dict, slow) -> None:
+        level = len(chosen)
+        if level == len(objects):
+            twin = twins[chosen]
             args = list(entry.arguments)
-            for i, arg in objects:
-                exc, args[i] = self.b.unbox(arg, t)
+            for i, t in zip(objects, chosen):
+                _, args[i] = self.b.unbox(args[i], t)
             call = self.call_op([d.exc_type(), d.ir_type(twin.ret)], twin.symbol, args)
             self.check(call.results[0])
             self.ret([self.b.success(), self.emit.coerce(call.results[1], self.spec.ret)])
-            self.block = slow
+            return
+        for t in (T.INT, T.FLOAT):
+            if not any(sig[:level + 1] == chosen + (t,) for sig in twins):
+                continue
+            _, hit = self.b.apply_compare("eq", codes[level], self.b.constant(tc.CODE_OF_NAME[t.python_name], T.INT))
+            yes, no = self.new_block(), self.new_block()
+            self.cond_br(self.b.bool_to_pred(hit), [], [], yes, no)
+            self.block = yes
+            self._dispatch(entry, objects, codes, chosen + (t,), twins, slow)
+            self.block = no
+        self.br([], slow)
 
     def _prune_unreachable(self) -> None:
         """Empty the blocks no path reaches (e.g. after a condition that always
@@ -398,7 +413,8 @@ class FunctionImporter:
                 return
             iv = ranges.binary(s.op[:-1], self.range_of(s.target.name), self.interval(s.value))
             value = self.emit.binary(s.op[:-1], current, rhs, s, const_value(s.value), inplace=True,
-                                     no_overflow=iv is not None)
+                                     no_overflow=iv is not None,
+                                     nonzero_divisor=ranges.sign(s.value, self.range_of) == ranges.POS)
             if self.block is not None:
                 self.store(s.target, value, iv)
 
@@ -461,33 +477,41 @@ class FunctionImporter:
         counter = self._hidden_name("i")
         self.types[counter] = T.INT
         self.env[counter] = Var(start)
-        carried = sorted((_assigned_names(s.body) | {s.target.name}) & set(self.types)) + [counter]
-        header = self.enter_loop_header(carried, s)
-        body_block, else_block = self.new_block(), self.new_block()
+        # Rotated: one test before the loop, then one at the end of each
+        # iteration that branches straight back to the body - a compare and
+        # one branch per iteration instead of a compare and two branches.
+        ran_out = _Join()  # the loop ended without break: the else clause runs
+        enter, skip = self.new_block(), self.new_block()
         with self.at(s.iter):
-            more = self.emit.range_more(self.env[counter].value, stop, step, step_sign)
-            self.cond_br(more, [], [], body_block, else_block)
-        header_env = dict(self.env)
+            self.cond_br(self.emit.range_more(start, stop, step, step_sign), [], [], enter, skip)
+        pre_env = dict(self.env)
+        self.block, self.env = skip, dict(pre_env)
+        self.jump_to(ran_out)
+        self.block, self.env = enter, pre_env
+        carried = sorted((_assigned_names(s.body) | {s.target.name}) & set(self.types)) + [counter]
+        header, layout = self.enter_loop_header(carried, s)
         cont, exit_ = _Join(), _Join()
         self.loops.append(_Loop(cont, exit_))
-        self.block, self.env = body_block, dict(header_env)
         target_type = self.type_of(s.target.name)
         self.env[s.target.name] = Var(self.emit.coerce(self.env[counter].value, target_type), None,
                                       self.loop_interval(it, step_sign) if target_type is T.INT else None)
         self.visit_body(s.body)
         self.jump_to(cont)
         self.loops.pop()
-        # the latch: advance the counter, then back to the header
+        # the latch: advance the counter, test it, back to the body or out
         self.finish(cont)
         if self.block is not None:
             with self.at(s.iter):
                 nxt = self.emit.range_next(self.env[counter].value, stop, step)
-            self.env[counter] = Var(nxt)
-        latch = _Join()
-        self.jump_to(latch)
-        self.close_loop(header, latch)
-        self.block, self.env = else_block, dict(header_env)
-        self.visit_body(s.orelse)
+                self.env[counter] = Var(nxt)
+                more = self.emit.range_more(nxt, stop, step, step_sign)
+                done = self.new_block()
+                self.cond_br(more, self._edge_values(self.env, layout), [], header, done)
+            self.block = done
+            self.jump_to(ran_out)
+        self.finish(ran_out)
+        if self.block is not None:
+            self.visit_body(s.orelse)
         self.jump_to(exit_)
         self.finish(exit_)
 
@@ -624,7 +648,8 @@ class FunctionImporter:
         if self.block is None:
             return lhs
         return self.emit.binary(e.op, lhs, rhs, e, const_value(e.right),
-                                no_overflow=self.interval(e) is not None)
+                                no_overflow=self.interval(e) is not None,
+                                nonzero_divisor=ranges.sign(e.right, self.range_of) == ranges.POS)
 
     def expr_UnaryOp(self, e):
         if e.op == "-" and isinstance(e.operand, nodes.Const) and type(e.operand.value) is int \

@@ -2,8 +2,9 @@
 
 Every ``int`` ``+ - *`` is checked for 64-bit overflow, a compare and a
 branch each time it runs. Where the operands' intervals prove the result
-fits, the importer marks the operation ``no_overflow`` and the lowering emits
-the bare VM op. Facts come from int literals, from assignments of known
+fits, the importer marks the operation ``infallible`` and the lowering emits
+the bare VM op (likewise a float division whose divisor's sign is known
+positive, see ``sign``). Facts come from int literals, from assignments of known
 intervals, from ``range()`` loop variables, and from the edge a comparison
 branched on: after ``if n < 2: return n`` the importer knows ``n >= 2``, so
 ``n - 1`` needs no check. The importer keeps a name's interval with its
@@ -137,3 +138,37 @@ def _meet_all(dicts):
         for name, iv in d.items():
             out[name] = meet(out.get(name), iv) or out.get(name)
     return out
+
+
+# ---- signs (for divisors) ---------------------------------------------------------
+# A division checks its divisor for zero on every run. A divisor known to be
+# positive (or NaN, which is not zero either) needs no check: `4.0 / (1.0 + x*x)`.
+POS = "pos"        # > 0, or NaN
+NONNEG = "nonneg"  # >= 0 (-0.0 included), or NaN
+
+
+def sign(node, lookup):
+    """``POS``, ``NONNEG`` or ``None`` for a numeric expression (ints raise
+    on overflow and floats round monotonically, so these rules hold for both)."""
+    if isinstance(node, nodes.Const) and type(node.value) in (int, float, bool):
+        v = node.value
+        return POS if v > 0 else NONNEG if v == 0 else None
+    if isinstance(node, nodes.Name):
+        iv = lookup(node.name)
+        if iv is None:
+            return None
+        return POS if iv[0] > 0 else NONNEG if iv[0] >= 0 else None
+    if isinstance(node, nodes.UnaryOp) and node.op == "+":
+        return sign(node.operand, lookup)
+    if isinstance(node, nodes.BinOp):
+        if node.op == "*":
+            left, right = node.left, node.right
+            if isinstance(left, nodes.Name) and isinstance(right, nodes.Name) and left.name == right.name:
+                return NONNEG  # a square (the same value twice)
+            a, b = sign(left, lookup), sign(right, lookup)
+            return NONNEG if a and b else None  # a product of positives may underflow to 0
+        if node.op == "+":
+            a, b = sign(node.left, lookup), sign(node.right, lookup)
+            if a and b:
+                return POS if POS in (a, b) else NONNEG
+    return None

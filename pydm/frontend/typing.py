@@ -9,6 +9,7 @@ Types come from the same rules the IR builder uses (``semantics``).
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 from astroid import nodes
@@ -33,9 +34,22 @@ class Specialization:
     symbol: str
     var_types: dict[str, PyType] = field(default_factory=dict)
     ret: PyType = PyType.BOTTOM
-    #: for a generic (object-argument) specialization: (type, typed twin) pairs —
-    #: when every object argument holds that type, the twin runs instead
+    #: for a generic (object-argument) specialization: (types, typed twin) pairs —
+    #: when the object arguments hold these types (in order), the twin runs instead
     fast_paths: list = field(default_factory=list)
+
+
+#: a generic function with up to this many object parameters gets a typed
+#: twin for every int/float combination of them; with more, all-int and all-float
+MAX_MIXED_TWIN_PARAMS = 3
+
+
+def twin_signatures(n_objects: int) -> list[tuple]:
+    """The object-argument types a generic specialization dispatches to typed
+    twins on entry (int and float: the types numeric code is called with)."""
+    if n_objects <= MAX_MIXED_TWIN_PARAMS:
+        return list(itertools.product((T.INT, T.FLOAT), repeat=n_objects))
+    return [(T.INT,) * n_objects, (T.FLOAT,) * n_objects]
 
 
 def mangle(name: str, arg_types) -> str:
@@ -65,9 +79,10 @@ class ProgramTypes:
             self.specs[key] = spec
             self._changed = True
             if T.OBJECT in spec.arg_types and not self.module.runtime_lib:
-                for t in (T.INT, T.FLOAT):
-                    twin = tuple(t if a is T.OBJECT else a for a in spec.arg_types)
-                    spec.fast_paths.append((t, self.specialization(fn, twin)))
+                for types in twin_signatures(spec.arg_types.count(T.OBJECT)):
+                    it = iter(types)
+                    twin = tuple(next(it) if a is T.OBJECT else a for a in spec.arg_types)
+                    spec.fast_paths.append((types, self.specialization(fn, twin)))
         return spec
 
     def solve(self) -> None:

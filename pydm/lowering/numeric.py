@@ -788,6 +788,11 @@ def float_truediv(a: ir.Value, b: ir.Value, raise_code: RaiseCode):
     return err, arith.divf(a, b)
 
 
+def float_div_nonzero(a: ir.Value, b: ir.Value) -> ir.Value:
+    """``a / b`` on floats where ``b`` is known not to be zero."""
+    return arith.divf(_fguard(a), _fguard(b))
+
+
 def _fmod(x: ir.Value, y: ir.Value) -> ir.Value:
     """C ``fmod(x, y)`` (exact) from ``arith.remf`` = IEEE ``remainder``.
 

@@ -129,7 +129,7 @@ def lower_apply_binary(ctx, op, operands):
     if t is T.INT:
         if name in _INT_BITWISE:
             return [_ok(), _INT_BITWISE[name](a, b)]
-        if name in _INT_UNCHECKED and "no_overflow" in op.attributes:
+        if name in _INT_UNCHECKED and "infallible" in op.attributes:
             return [_ok(), _INT_UNCHECKED[name](a, b)]
         if name == "pow":
             fn = num.int_pow if result is T.INT else num.int_pow_negative
@@ -138,6 +138,8 @@ def lower_apply_binary(ctx, op, operands):
     if t is T.FLOAT:
         if name in _FLOAT_INFALLIBLE:
             return [_ok(), _FLOAT_INFALLIBLE[name](a, b)]
+        if name == "truediv" and "infallible" in op.attributes:  # divisor proven nonzero
+            return [_ok(), num.float_div_nonzero(a, b)]
         return list(_FLOAT_BINARY[name](a, b, ctx.raise_code))
     if t is T.BOOL and name in _BOOL_BITWISE:
         return [_ok(), _BOOL_BITWISE[name](a, b)]
