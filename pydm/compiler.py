@@ -74,9 +74,11 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
         public = {s.symbol for s in entry_specs}
         mod = build_module(program, public)
         d.verify(mod)
-        stages: dict[str, str] = {"pydm": ""}
+        stages: dict[str, str] = {}
         run_pipeline(mod, stages)
-        stages["pydm"] = str(mod)
+        # "pydm": dynamic values still as objects (split-objects is a representation
+        # change; its result is the stage "after:split-objects")
+        stages["pydm"] = stages["after:link-runtime"]
         sites = RaiseSiteTable()
         lower_module(mod, LoweringContext(sites))
         exports = {}

@@ -40,10 +40,16 @@ UNBOX = "iree_pydm.unbox"                # object -> (exc, primitive); TypeError
 RANGE_NEXT = "iree_pydm.range_next"      # next counter of a range loop, saturating at stop
 GET_TYPE_CODE = "iree_pydm.get_type_code"  # object -> integer: slot 0 of the record
 RAISE_TYPE_ERROR = "iree_pydm.raise_type_error"  # TypeError whose message names the operands' types
+# dynamic values as (type code, payload bits) pairs (pass split-objects)
+PAIR_OF = "iree_pydm.pair_of"            # primitive -> (code, bits): a box without a record
+PAIR_UNBOX = "iree_pydm.pair_unbox"      # (code, bits) -> (exc, primitive), as unbox
+PAIR_IS = "iree_pydm.pair_is"            # identity of two pairs
+RECORD_OF = "iree_pydm.record_of"        # (code, bits) -> object record (module boundary)
+RECORD_SPLIT = "iree_pydm.record_split"  # object record -> (code, bits) (module boundary)
 
 ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL, NOT,
            BOOL_TO_PRED, SELECT, IS, FAILED, SUCCESS, RAISE, BOX, UNBOX, RANGE_NEXT,
-           GET_TYPE_CODE, RAISE_TYPE_ERROR)
+           GET_TYPE_CODE, RAISE_TYPE_ERROR, PAIR_OF, PAIR_UNBOX, PAIR_IS, RECORD_OF, RECORD_SPLIT)
 
 BINARY_NAMES = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
                 "lshift", "rshift", "and", "or", "xor")
@@ -192,7 +198,8 @@ def get_type_code(x, ip=None) -> ir.Value:
 
 
 def raise_type_error(template: str, operands, ip=None) -> ir.Value:
-    """The exception_result of TypeError(template.format(*type names of operands))."""
+    """The exception_result of TypeError(template.format(*type names of operands));
+    the operands are objects or (after split-objects) their integer type codes."""
     return _op(RAISE_TYPE_ERROR, list(operands), [exc_type()], template=ir.StringAttr.get(template), ip=ip).result
 
 
@@ -200,6 +207,35 @@ def range_next(i, stop, step, ip=None) -> ir.Value:
     """``i + step`` for a ``range`` loop counter; past ``stop`` it saturates at
     ``stop`` instead of overflowing (the loop then ends, as in CPython)."""
     return _op(RANGE_NEXT, [i, stop, step], [ir_type(PyType.INT)], ip=ip).result
+
+
+# ---- (type code, payload bits) pairs ---------------------------------------------
+def pair_of(x, ip=None) -> tuple[ir.Value, ir.Value]:
+    """The (type code, payload bits) of primitive ``x`` (no allocation)."""
+    t = ir_type(PyType.INT)
+    op = _op(PAIR_OF, [x], [t, t], ip=ip)
+    return op.results[0], op.results[1]
+
+
+def pair_unbox(code, bits, t: PyType, message: str, ip=None) -> tuple[ir.Value, ir.Value]:
+    """``unbox`` of a pair: the value as ``t`` or TypeError(message)."""
+    op = _op(PAIR_UNBOX, [code, bits], [exc_type(), ir_type(t)], message=ir.StringAttr.get(message), ip=ip)
+    return op.results[0], op.results[1]
+
+
+def pair_is(a_code, a_bits, b_code, b_bits, ip=None) -> ir.Value:
+    return _op(PAIR_IS, [a_code, a_bits, b_code, b_bits], [ir_type(PyType.BOOL)], ip=ip).result
+
+
+def record_of(code, bits, ip=None) -> ir.Value:
+    """A seed-002 object record holding the pair (for the module's boundary)."""
+    return _op(RECORD_OF, [code, bits], [ir_type(PyType.OBJECT)], ip=ip).result
+
+
+def record_split(x, ip=None) -> tuple[ir.Value, ir.Value]:
+    t = ir_type(PyType.INT)
+    op = _op(RECORD_SPLIT, [x], [t, t], ip=ip)
+    return op.results[0], op.results[1]
 
 
 # ---- verifier ------------------------------------------------------------------
@@ -225,7 +261,7 @@ def verify(module: ir.Module) -> None:
             raise VerifyError(f"bad compare op at {op.location}")
         if name == APPLY_UNARY and ir.StringAttr(attrs["dunder_name"]).value not in UNARY_NAMES:
             raise VerifyError(f"bad unary op at {op.location}")
-        if name in (APPLY_BINARY, APPLY_UNARY, CONVERT, APPLY_COMPARE, UNBOX):
+        if name in (APPLY_BINARY, APPLY_UNARY, CONVERT, APPLY_COMPARE, UNBOX, PAIR_UNBOX):
             if type_name(op.results[0].type) != EXC:
                 raise VerifyError(f"{name} must return an exception_result first at {op.location}")
         return ir.WalkResult.ADVANCE

@@ -1,8 +1,12 @@
-"""Lowering rules for object records (seed 002): ``box``, ``unbox``, type codes,
-identity, and TypeErrors that name the operands' run-time types.
+"""Lowering rules for dynamic values: (type code, payload bits) pairs, the
+object records at the module's boundary, and TypeErrors that name the
+operands' run-time types.
 
-An object is a ``!util.list<?>`` record ``[i32 type code, payload]``: None has
-payload i32 0, bool an i32 0/1, int an i64, float an f64.
+Inside a module a dynamic value is a pair of i64 (pass split-objects, which
+also replaces ``box``/``unbox``/``get_type_code``/``is`` by the pair ops). At
+the boundary an object is seed 002's ``!util.list<?>`` record ``[i32 type
+code, payload]``: None has payload i32 0, bool an i32 0/1, int an i64, float
+an f64.
 """
 from __future__ import annotations
 
@@ -41,24 +45,6 @@ def _code_is(code, value: int) -> ir.Value:
     return arith.cmpi(arith.CmpIPredicate.eq, code, _i32(value))
 
 
-@rule(d.BOX)
-def lower_box(ctx, op, operands):
-    t = ctx.operand_type(op, 0)
-    x = operands[0]
-    record = util.ListCreateOp(list_type(), initial_capacity=_index(2)).result
-    util.ListResizeOp(record, _index(2))
-    util.ListSetOp(record, _index(0), _i32(tc.of_type(t)))
-    if t is T.BOOL:
-        x = arith.extui(ir.IntegerType.get_signless(32), x)
-    util.ListSetOp(record, _index(1), x)
-    return [record]
-
-
-@rule(d.GET_TYPE_CODE)
-def lower_get_type_code(ctx, op, operands):
-    return [arith.extsi(ir.IntegerType.get_signless(64), type_code(operands[0]))]
-
-
 def dynamic_type_error(ctx, template: str, codes) -> ir.Value:
     """i32 code of TypeError(template.format(names...)) chosen by run-time type codes."""
     import itertools
@@ -74,57 +60,108 @@ def dynamic_type_error(ctx, template: str, codes) -> ir.Value:
     return result
 
 
-@rule(d.UNBOX)
-def lower_unbox(ctx, op, operands):
-    want = ctx.result_type(op, 1)
-    obj = operands[0]
-    code = type_code(obj)
-    template = ir.StringAttr(op.attributes["message"]).value
+@rule(d.RAISE_TYPE_ERROR)
+def lower_raise_type_error(ctx, op, operands):
+    template = ir.StringAttr(op.attributes["template"]).value
+    return [dynamic_type_error(ctx, template, [_code32(code) for code in operands])]  # pairs' codes
+
+
+# ---- (type code, payload bits) pairs (pass split-objects) -------------------------
+def _i64_const(v: int) -> ir.Value:
+    return arith.constant(ir.IntegerType.get_signless(64), v)
+
+
+def _code_is64(code, value: int) -> ir.Value:
+    return arith.cmpi(arith.CmpIPredicate.eq, code, _i64_const(value))
+
+
+def _code32(code) -> ir.Value:
+    return arith.trunci(ir.IntegerType.get_signless(32), code)
+
+
+@rule(d.PAIR_OF)
+def lower_pair_of(ctx, op, operands):
+    t = ctx.operand_type(op, 0)
+    x = operands[0]
     i64 = ir.IntegerType.get_signless(64)
+    if t is T.INT:
+        bits = x
+    elif t is T.FLOAT:
+        bits = arith.bitcast(i64, x)
+    elif t is T.BOOL:
+        bits = arith.extui(i64, x)
+    else:
+        bits = _i64_const(0)
+    return [_i64_const(tc.of_type(t)), bits]
+
+
+@rule(d.PAIR_UNBOX)
+def lower_pair_unbox(ctx, op, operands):
+    code, bits = operands
+    want = ctx.result_type(op, 1)
+    template = ir.StringAttr(op.attributes["message"]).value
     if want is T.INT:
-        ok = arith.ori(_code_is(code, tc.INTEGER), _code_is(code, tc.BOOL))
-        value = util.ListGetOp(i64, obj, _index(1)).result  # an i32 bool payload widens
+        ok = arith.ori(_code_is64(code, tc.INTEGER), _code_is64(code, tc.BOOL))
+        value = bits
     elif want is T.FLOAT:
-        ok = arith.ori(_code_is(code, tc.REAL), arith.ori(_code_is(code, tc.INTEGER), _code_is(code, tc.BOOL)))
-        as_float = util.ListGetOp(ir.F64Type.get(), obj, _index(1)).result
-        as_int = num.int_to_float(util.ListGetOp(i64, obj, _index(1)).result)
-        value = arith.select(_code_is(code, tc.REAL), as_float, as_int)
+        is_real = _code_is64(code, tc.REAL)
+        ok = arith.ori(is_real, arith.ori(_code_is64(code, tc.INTEGER), _code_is64(code, tc.BOOL)))
+        value = arith.select(is_real, arith.bitcast(ir.F64Type.get(), bits), num.int_to_float(bits))
     elif want is T.BOOL:
-        ok = _code_is(code, tc.BOOL)
-        raw = util.ListGetOp(ir.IntegerType.get_signless(32), obj, _index(1)).result
-        value = arith.cmpi(arith.CmpIPredicate.ne, raw, _i32(0))
+        ok = _code_is64(code, tc.BOOL)
+        value = arith.cmpi(arith.CmpIPredicate.ne, bits, _i64_const(0))
     elif want is T.NONE:
-        ok = _code_is(code, tc.NONE)
+        ok = _code_is64(code, tc.NONE)
         value = _i32(0)
     else:
         raise NotImplementedError(f"unbox to {want}")
-    # the TypeError's code (a select chain over the type names) only on failure
     i32 = ir.IntegerType.get_signless(32)
     branch = scf.IfOp(ok, [i32], has_else=True)
     with ir.InsertionPoint(branch.then_block):
         scf.YieldOp([_i32(0)])
     with ir.InsertionPoint(branch.else_block):
-        scf.YieldOp([dynamic_type_error(ctx, template, [code])])
+        scf.YieldOp([dynamic_type_error(ctx, template, [_code32(code)])])
     return [branch.results[0], value]
 
 
-@rule(d.RAISE_TYPE_ERROR)
-def lower_raise_type_error(ctx, op, operands):
-    template = ir.StringAttr(op.attributes["template"]).value
-    return [dynamic_type_error(ctx, template, [type_code(x) for x in operands])]
+@rule(d.PAIR_IS)
+def lower_pair_is(ctx, op, operands):
+    """Identity of pairs: the same type and the same payload (None, True and
+    False are singletons; equal ints or floats count as the same object)."""
+    ca, ba, cb, bb = operands
+    return [arith.andi(arith.cmpi(arith.CmpIPredicate.eq, ca, cb), arith.cmpi(arith.CmpIPredicate.eq, ba, bb))]
 
 
-@rule(d.IS)
-def lower_is(ctx, op, operands):
-    """``a is b`` on records: the same record, or both None, or equal bools
-    (pydm's None/True/False are values, so their identity is their value)."""
-    a, b = operands
-    same_ref = util.CmpEQOp(a, b).result
-    ca, cb = type_code(a), type_code(b)
-    same_code = arith.cmpi(arith.CmpIPredicate.eq, ca, cb)
-    i32 = ir.IntegerType.get_signless(32)
-    pa = util.ListGetOp(i32, a, _index(1)).result
-    pb = util.ListGetOp(i32, b, _index(1)).result
-    singleton = arith.ori(_code_is(ca, tc.NONE),
-                          arith.andi(_code_is(ca, tc.BOOL), arith.cmpi(arith.CmpIPredicate.eq, pa, pb)))
-    return [arith.ori(same_ref, arith.andi(same_code, singleton))]
+@rule(d.RECORD_OF)
+def lower_record_of(ctx, op, operands):
+    code, bits = operands
+    record = util.ListCreateOp(list_type(), initial_capacity=_index(2)).result
+    util.ListResizeOp(record, _index(2))
+    util.ListSetOp(record, _index(0), _code32(code))
+    real = scf.IfOp(_code_is64(code, tc.REAL), [], has_else=True)
+    with ir.InsertionPoint(real.then_block):
+        util.ListSetOp(record, _index(1), arith.bitcast(ir.F64Type.get(), bits))
+        scf.YieldOp([])
+    with ir.InsertionPoint(real.else_block):
+        integer = scf.IfOp(_code_is64(code, tc.INTEGER), [], has_else=True)
+        with ir.InsertionPoint(integer.then_block):
+            util.ListSetOp(record, _index(1), bits)
+            scf.YieldOp([])
+        with ir.InsertionPoint(integer.else_block):  # None and bool hold an i32
+            util.ListSetOp(record, _index(1), _code32(bits))
+            scf.YieldOp([])
+        scf.YieldOp([])
+    return [record]
+
+
+@rule(d.RECORD_SPLIT)
+def lower_record_split(ctx, op, operands):
+    record = operands[0]
+    i64 = ir.IntegerType.get_signless(64)
+    code = arith.extsi(i64, type_code(record))
+    real = scf.IfOp(_code_is64(code, tc.REAL), [i64], has_else=True)
+    with ir.InsertionPoint(real.then_block):
+        scf.YieldOp([arith.bitcast(i64, util.ListGetOp(ir.F64Type.get(), record, _index(1)).result)])
+    with ir.InsertionPoint(real.else_block):  # an i32 payload (None, bool) widens
+        scf.YieldOp([util.ListGetOp(i64, record, _index(1)).result])
+    return [code, real.results[0]]

@@ -19,7 +19,7 @@ def register(name: str):
 
 
 #: The default pipeline on iree_pydm IR, in order.
-PIPELINE: list[str] = ["link-runtime"]
+PIPELINE: list[str] = ["link-runtime", "split-objects"]
 
 
 def run_pipeline(module: ir.Module, stages: dict | None = None, pipeline=None) -> None:
@@ -29,4 +29,4 @@ def run_pipeline(module: ir.Module, stages: dict | None = None, pipeline=None) -
             stages[f"after:{name}"] = str(module)
 
 
-from . import link_runtime  # noqa: E402,F401  (registers the pass)
+from . import link_runtime, split_objects  # noqa: E402,F401  (register the passes)
