@@ -183,12 +183,14 @@ def box(x, ip=None) -> ir.Value:
     return _op(BOX, [x], [ir_type(PyType.OBJECT)], ip=ip).result
 
 
-def unbox(x, t: PyType, message: str = "pydm: expected {want}, got '{}'", ip=None) -> tuple[ir.Value, ir.Value]:
+def unbox(x, t: PyType, message: str = "pydm: expected {want}, got '{}'", checked: bool = True,
+          ip=None) -> tuple[ir.Value, ir.Value]:
     """The value of object ``x`` as ``t``: int accepts bool and int records,
     float accepts any number (ints convert exactly as float() does). Otherwise
-    TypeError(message), ``{}`` standing for the record's type name."""
+    TypeError(message), ``{}`` standing for the record's type name; with
+    ``checked=False`` the caller has tested the type and nothing is checked."""
     op = _op(UNBOX, [x], [exc_type(), ir_type(t)], message=ir.StringAttr.get(
-        message.replace("{want}", t.python_name)), ip=ip)
+        message.replace("{want}", t.python_name)), unchecked=None if checked else ir.UnitAttr.get(), ip=ip)
     return op.results[0], op.results[1]
 
 
@@ -217,9 +219,10 @@ def pair_of(x, ip=None) -> tuple[ir.Value, ir.Value]:
     return op.results[0], op.results[1]
 
 
-def pair_unbox(code, bits, t: PyType, message: str, ip=None) -> tuple[ir.Value, ir.Value]:
+def pair_unbox(code, bits, t: PyType, message: str, checked: bool = True, ip=None) -> tuple[ir.Value, ir.Value]:
     """``unbox`` of a pair: the value as ``t`` or TypeError(message)."""
-    op = _op(PAIR_UNBOX, [code, bits], [exc_type(), ir_type(t)], message=ir.StringAttr.get(message), ip=ip)
+    op = _op(PAIR_UNBOX, [code, bits], [exc_type(), ir_type(t)], message=ir.StringAttr.get(message),
+             unchecked=None if checked else ir.UnitAttr.get(), ip=ip)
     return op.results[0], op.results[1]
 
 

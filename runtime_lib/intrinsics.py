@@ -31,10 +31,13 @@ def is_number(x) -> bool:
 
 
 def int_value(x) -> int:
+    # compiled, the payload is read unchecked: the library tests the type first
+    assert type(x) in (bool, int), "int_value of a non-int"
     return int(x)
 
 
 def float_value(x) -> float:
+    assert type(x) in (bool, int, float), "float_value of a non-number"
     return float(x)
 
 

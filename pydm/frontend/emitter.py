@@ -23,6 +23,8 @@ _INFALLIBLE = {("add", T.FLOAT), ("sub", T.FLOAT), ("mul", T.FLOAT),
                ("and", T.BOOL), ("or", T.BOOL), ("xor", T.BOOL)}
 #: int binary ops whose only possible error is overflow
 _OVERFLOW_ONLY = {"add", "sub", "mul"}
+#: operators on objects with inline int/float paths (Emitter.dynamic_fast_paths)
+_FAST_BINARY = {"add", "sub", "mul", "truediv", "floordiv", "mod"}
 #: float binary ops whose only possible error is a zero divisor
 _ZERO_DIVISOR_ONLY = {"truediv"}
 
@@ -77,7 +79,53 @@ class Emitter:
 
     def truth(self, v):
         """``bool(v)`` as a pydm bool."""
-        return v if self.type(v) is T.BOOL else self.b.as_bool(v)
+        t = self.type(v)
+        if t is T.BOOL:
+            return v
+        if t is T.OBJECT:
+            return self.dynamic_fast_paths([v], T.BOOL, lambda x: self.b.as_bool(x[0]),
+                                           lambda x: self.truth(x[0]))
+        return self.b.as_bool(v)
+
+    def dynamic_fast_paths(self, values, result: PyType, generic, typed):
+        """An operator on objects: test the type codes of the object operands
+        and, when they hold ints or floats (what numeric code mostly sees), run
+        the typed operation inline - ``typed(values)``, the same operation the
+        runtime library would reach after the same tests, with the same
+        exceptions - else ``generic(values)``, the library call. The result
+        (of type ``result``) arrives at a join."""
+        objects = [i for i, v in enumerate(values) if self.type(v) is T.OBJECT]
+        if self.f.program.module.runtime_lib or not objects:
+            return generic(values)
+        merge = self.f.new_block(d.ir_type(result))
+        slow = self.f.new_block()
+        codes = [self.b.get_type_code(values[i]) for i in objects]
+
+        def level(k: int, chosen: tuple):
+            if k == len(objects):
+                args = list(values)
+                for i, t in zip(objects, chosen):
+                    _, args[i] = self.b.unbox(values[i], t, checked=False)
+                out = typed(args)
+                if self.f.block is not None:
+                    self.f.br([self.coerce(out, result)], merge)
+                return
+            for t in (T.INT, T.FLOAT):
+                _, hit = self.b.apply_compare("eq", codes[k], self.b.constant(tc.CODE_OF_NAME[t.python_name], T.INT))
+                yes, no = self.f.new_block(), self.f.new_block()
+                self.f.cond_br(self.b.bool_to_pred(hit), [], [], yes, no)
+                self.f.block = yes
+                level(k + 1, chosen + (t,))
+                self.f.block = no
+            self.f.br([], slow)
+
+        level(0, ())
+        self.f.block = slow
+        out = generic(values)
+        if self.f.block is not None:
+            self.f.br([out], merge)
+        self.f.block = merge
+        return merge.arguments[0]
 
     def raise_always(self, r: sem.Raises):
         self.f.raise_here(r.cls, r.message)
@@ -106,10 +154,16 @@ class Emitter:
             self.raise_always(result)
             return self.f.dummy(T.NONE)
         if result is T.OBJECT:
-            exc, out = self.b.apply_binary(name, self.coerce(lhs, T.OBJECT), self.coerce(rhs, T.OBJECT), T.OBJECT,
-                                           inplace)
-            self.f.check(exc)
-            return out
+            def generic(v):
+                exc, out = self.b.apply_binary(name, self.coerce(v[0], T.OBJECT), self.coerce(v[1], T.OBJECT),
+                                               T.OBJECT, inplace)
+                self.f.check(exc)
+                return out
+            if name not in _FAST_BINARY:
+                return generic([lhs, rhs])
+            return self.dynamic_fast_paths(
+                [lhs, rhs], T.OBJECT, generic,
+                lambda v: self.binary(token, v[0], v[1], node, rhs_const, inplace))
         if sem.float_with_object(name, lt, rt):
             # the object operand must be a number; it is used as a float
             symbol = sem.binary_symbol(name, inplace)
@@ -161,9 +215,12 @@ class Emitter:
             self.raise_always(result)
             return self.f.dummy(T.BOOL)
         if T.OBJECT in (lt, rt):
-            exc, out = self.b.apply_compare(name, self.coerce(lhs, T.OBJECT), self.coerce(rhs, T.OBJECT))
-            self.f.check(exc)
-            return out
+            def generic(v):
+                exc, out = self.b.apply_compare(name, self.coerce(v[0], T.OBJECT), self.coerce(v[1], T.OBJECT))
+                self.f.check(exc)
+                return out
+            return self.dynamic_fast_paths([lhs, rhs], T.BOOL, generic,
+                                           lambda v: self.compare(token, v[0], v[1], node, lnode, rnode))
         if not (lt.is_numeric and rt.is_numeric):  # == / != involving None
             same = lt is rt
             return self.b.constant(same if name == "eq" else not same, T.BOOL)

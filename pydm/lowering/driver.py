@@ -11,7 +11,7 @@ from typing import Callable
 
 from iree.compiler import ir
 from iree.compiler import rewrite as rw
-from iree.compiler.dialects import arith, cf, func, util
+from iree.compiler.dialects import arith, cf, func, scf, util
 
 from .. import dialect as d
 from ..exceptions import RaiseSite, RaiseSiteTable
@@ -47,10 +47,12 @@ def record_origin(ctx: "LoweringContext", code) -> None:
     site = ctx.sites.code_for(ctx.site("", ""))
     ctx.uses_origin = True
     zero = arith.constant(i32, 0)
-    old = util.GlobalLoadOp(i32, ORIGIN_GLOBAL).result
-    first = arith.andi(arith.cmpi(arith.CmpIPredicate.ne, code, zero),
-                       arith.cmpi(arith.CmpIPredicate.eq, old, zero))
-    util.GlobalStoreOp(arith.select(first, arith.constant(i32, site), old), ORIGIN_GLOBAL)
+    failed = scf.IfOp(arith.cmpi(arith.CmpIPredicate.ne, code, zero), [], has_else=False)
+    with ir.InsertionPoint(failed.then_block):  # only on the failing path
+        old = util.GlobalLoadOp(i32, ORIGIN_GLOBAL).result
+        first = arith.cmpi(arith.CmpIPredicate.eq, old, zero)
+        util.GlobalStoreOp(arith.select(first, arith.constant(i32, site), old), ORIGIN_GLOBAL)
+        scf.YieldOp([])
 
 
 def add_origin_support(module: ir.Module) -> None:

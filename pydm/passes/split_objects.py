@@ -163,7 +163,8 @@ def _rewrite(op, pairs: dict, placeholders: dict, renamed: dict, dead: list) -> 
         elif name == d.UNBOX:
             code, bits = pairs[operands[0]]
             t = d.py_type(op.results[1].type)
-            exc, value = d.pair_unbox(code, bits, t, ir.StringAttr(op.attributes["message"]).value)
+            exc, value = d.pair_unbox(code, bits, t, ir.StringAttr(op.attributes["message"]).value,
+                                      checked="unchecked" not in op.attributes)
             op.results[0].replace_all_uses_with(exc)
             op.results[1].replace_all_uses_with(value)
         elif name == d.GET_TYPE_CODE:
