@@ -474,6 +474,10 @@ class FunctionImporter:
             start, stop, step, step_sign = self.emit.range_args(it)
         if self.block is None:
             return
+        if inlining.unrolls(s, step_sign, it):
+            start = self.unrolled_loop(s, start, stop, step_sign)
+            if self.block is None:
+                return
         counter = self._hidden_name("i")
         self.types[counter] = T.INT
         self.env[counter] = Var(start)
@@ -514,6 +518,56 @@ class FunctionImporter:
             self.visit_body(s.orelse)
         self.jump_to(exit_)
         self.finish(exit_)
+
+    def unrolled_loop(self, s, start, stop, step_sign):
+        """The first part of an unrolled ``for i in range(...)`` (step 1):
+        ``inlining.UNROLL`` copies of the body per trip while that many
+        iterations remain, one compare and one branch per trip. Returns the
+        counter after it; the rotated loop runs the rest (fewer than UNROLL
+        iterations) and the ``else`` clause."""
+        u = inlining.UNROLL
+        it = s.iter
+        counter = self._hidden_name("u")
+        self.types[counter] = T.INT
+        self.env[counter] = Var(start)
+        with self.at(it):
+            # last = stop - (u - 1): a trip runs while counter < last; where
+            # that would overflow no trip can run at all (INT64_MIN)
+            low = self.b.constant(ranges.INT64_MIN + u - 1, T.INT)
+            _, too_low = self.b.apply_compare("lt", stop, low)
+            _, last = self.b.apply_binary("sub", stop, self.b.constant(u - 1, T.INT), T.INT, infallible=True)
+            last = self.b.select(self.b.bool_to_pred(too_low), self.b.constant(ranges.INT64_MIN, T.INT), last)
+            enter, skip = self.new_block(), self.new_block()
+            self.cond_br(self.emit.range_more(start, last, None, step_sign), [], [], enter, skip)
+        after = _Join()
+        pre_env = dict(self.env)
+        self.block, self.env = skip, dict(pre_env)
+        self.jump_to(after)
+        self.block, self.env = enter, pre_env
+        carried = sorted((_assigned_names(s.body) | {s.target.name}) & set(self.types)) + [counter]
+        header, layout = self.enter_loop_header(carried, s)
+        target_type = self.type_of(s.target.name)
+        interval = self.loop_interval(it, step_sign) if target_type is T.INT else None
+        one = None
+        for _ in range(u):
+            i = self.env[counter].value
+            self.env[s.target.name] = Var(self.emit.coerce(i, target_type), None, interval)
+            self.visit_body(s.body)
+            if self.block is None:
+                break
+            with self.at(it):
+                one = one or self.b.constant(1, T.INT)
+                _, nxt = self.b.apply_binary("add", i, one, T.INT, infallible=True)  # i < last <= stop - 1
+            self.env[counter] = Var(nxt)
+        if self.block is not None:
+            with self.at(it):
+                more = self.emit.range_more(self.env[counter].value, last, None, step_sign)
+                done = self.new_block()
+                self.cond_br(more, self._edge_values(self.env, layout), [], header, done)
+            self.block = done
+            self.jump_to(after)
+        self.finish(after)
+        return self.env[counter].value if self.block is not None else None
 
     def loop_interval(self, it, step_sign):
         """Where a ``range()`` loop variable lies while the body runs."""

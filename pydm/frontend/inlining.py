@@ -25,6 +25,11 @@ def body_size(fn_node: nodes.FunctionDef) -> int:
     return sum(1 for stmt in fn_node.body for _ in _walk(stmt))
 
 
+#: copies of a small ``for`` body per trip of an unrolled range loop
+UNROLL = 4
+#: bodies larger than this many syntax nodes are not unrolled
+MAX_UNROLL_NODES = 40
+
 FULL = "full"
 GUARDS = "guards"
 
@@ -70,3 +75,22 @@ def _walk(node):
         n = work.pop()
         yield n
         work.extend(n.get_children())
+
+
+def unrolls(loop: nodes.For, step_sign, it: nodes.Call) -> bool:
+    """Unroll this ``for i in range(...)``? Only with step 1 (no third
+    argument), a small body, and no ``break``/``continue`` (a copy could not
+    leave the trip in the middle). Each trip then pays one compare and branch
+    for UNROLL iterations - the loop overhead is a third of a small body's
+    VM ops."""
+    if step_sign != 1 or len(it.args) > 2:
+        return False
+    found = list(_walk_all(loop.body))
+    if len(found) > MAX_UNROLL_NODES:
+        return False
+    return not any(isinstance(n, (nodes.Break, nodes.Continue)) for n in found)
+
+
+def _walk_all(body):
+    for stmt in body:
+        yield from _walk(stmt)
