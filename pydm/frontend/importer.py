@@ -61,8 +61,19 @@ class _Loop:
 def build_module(program: ProgramTypes, public: set[str]) -> ir.Module:
     """IR for every specialization of ``program``; ``public`` symbols are exported."""
     module = ir.Module.create(loc=ir.Location.unknown())
-    for spec in program.specs.values():
-        FunctionImporter(program, spec, module, spec.symbol in public).build()
+    dropped = set()
+    # typed twins first: a twin whose body does not compile for its types is
+    # dropped from its generic function's entry dispatch
+    for spec in sorted(program.specs.values(), key=lambda s: bool(s.fast_paths)):
+        spec.fast_paths = [(types, twin) for types, twin in spec.fast_paths if twin.symbol not in dropped]
+        importer = FunctionImporter(program, spec, module, spec.symbol in public)
+        try:
+            importer.build()
+        except CompileError:
+            if not spec.twin_only:
+                raise
+            dropped.add(spec.symbol)
+            importer.func.operation.erase()
     return module
 
 
@@ -864,7 +875,7 @@ class FunctionImporter:
             arg_nodes.append(node)
             if self.block is None:
                 return args[-1]
-        spec = self.program.call_specialization(what, [d.value_type(a) for a in args])
+        spec = self.program.call_specialization(what, [d.value_type(a) for a in args], self.spec)
         args = [self.emit.promote(a, t) if d.value_type(a) is not t else a for a, t in zip(args, spec.arg_types)]
         how = inlining.expansion(self.root_spec, spec, len(self.returns), self.expanded)
         if how is not None:

@@ -37,6 +37,9 @@ class Specialization:
     #: for a generic (object-argument) specialization: (types, typed twin) pairs —
     #: when the object arguments hold these types (in order), the twin runs instead
     fast_paths: list = field(default_factory=list)
+    #: only a generic function's typed twin (nothing calls it): if its body does
+    #: not compile for these types (e.g. ``x is y`` on ints), the twin is dropped
+    twin_only: bool = False
 
 
 #: a generic function with up to this many object parameters gets a typed
@@ -65,24 +68,31 @@ class ProgramTypes:
         self.specs: dict[tuple[str, tuple], Specialization] = {}
         self._changed = False
 
-    def call_specialization(self, fn: FunctionInfo, arg_types) -> Specialization:
+    def call_specialization(self, fn: FunctionInfo, arg_types, caller=None) -> Specialization:
         """The callee specialization a call with these argument types reaches:
-        one per argument-type signature, exactly as CPython would see the values."""
-        return self.specialization(fn, arg_types)
-
-    def specialization(self, fn: FunctionInfo, arg_types) -> Specialization:
+        one per argument-type signature, exactly as CPython would see the values
+        (a twin calling itself stays a twin)."""
         key = (fn.name, tuple(arg_types))
         spec = self.specs.get(key)
+        if spec is not None and spec is caller:
+            return spec
+        return self.specialization(fn, arg_types)
+
+    def specialization(self, fn: FunctionInfo, arg_types, twin: bool = False) -> Specialization:
+        key = (fn.name, tuple(arg_types))
+        spec = self.specs.get(key)
+        if spec is not None and not twin:
+            spec.twin_only = False
         if spec is None:
             fn.check()
-            spec = Specialization(fn, tuple(arg_types), mangle(fn.name, arg_types))
+            spec = Specialization(fn, tuple(arg_types), mangle(fn.name, arg_types), twin_only=twin)
             self.specs[key] = spec
             self._changed = True
             if T.OBJECT in spec.arg_types and not self.module.runtime_lib:
                 for types in twin_signatures(spec.arg_types.count(T.OBJECT)):
                     it = iter(types)
                     twin = tuple(next(it) if a is T.OBJECT else a for a in spec.arg_types)
-                    spec.fast_paths.append((types, self.specialization(fn, twin)))
+                    spec.fast_paths.append((types, self.specialization(fn, twin, twin=True)))
         return spec
 
     def solve(self) -> None:
@@ -300,7 +310,7 @@ class _FunctionTyper:
                 args = [self.expr(a) for _, a in bind_arguments(e, what)]
                 if T.BOTTOM in args:
                     return T.BOTTOM
-                return self.program.call_specialization(what, args).ret
+                return self.program.call_specialization(what, args, self.spec).ret
             if what in ("isinstance", "type"):
                 if e.args:
                     self.expr(e.args[0])

@@ -1,0 +1,221 @@
+"""Range loops: rotated (one test per iteration) and, for small bodies with
+step 1 and no break/continue, unrolled four copies per trip (pydm/frontend/
+inlining.py ``unrolls``). Every trip count from 0 to past two trips, starts
+and stops at the 64-bit edges, exceptions and returns in any copy, the else
+clause and the loop variable after the loop must behave as in CPython."""
+import pytest
+
+import pydm
+from conformance.harness import check, check_many
+from pydm.frontend import inlining
+
+
+@pydm.jit
+def total(a: int, b: int) -> int:
+    s = 0
+    for i in range(a, b):
+        s = s + i * 3
+    return s
+
+
+@pydm.jit
+def count_and_last(n: int) -> int:
+    last = -1
+    k = 0
+    for i in range(n):
+        k += 1
+        last = i
+    return k * 1000 + last
+
+
+@pydm.jit
+def with_else(n: int) -> int:
+    s = 0
+    for i in range(n):
+        s += i
+    else:
+        s = s * 10 + 7
+    return s
+
+
+@pydm.jit
+def loop_var_after(n: int) -> int:
+    i = -5
+    for i in range(n):
+        pass
+    return i
+
+
+@pydm.jit
+def raises_at(n: int, k: int) -> int:
+    s = 0
+    for i in range(n):
+        s += 100 // (i - k)
+    return s
+
+
+@pydm.jit
+def returns_at(n: int, k: int) -> int:
+    s = 0
+    for i in range(n):
+        if i == k:
+            return s * 1000 + i
+        s += 1
+    return -s
+
+
+@pydm.jit
+def nested(n: int, m: int) -> int:
+    s = 0
+    for i in range(n):
+        for j in range(m):
+            s = s * 3 % 1000003 + i - j
+    return s
+
+
+@pydm.jit
+def edge_start(n: int) -> int:
+    c = 0
+    for i in range(9223372036854775807 - n, 9223372036854775807):
+        c += i - 9223372036854775707
+    return c
+
+
+@pydm.jit
+def edge_stop(n: int) -> int:
+    c = 0
+    for i in range(-9223372036854775807 - 1, -9223372036854775807 - 1 + n):
+        c += i + 9223372036854775807
+    return c
+
+
+@pydm.jit
+def overflow_in_copy(n: int) -> int:
+    s = 9223372036854775797
+    for i in range(n):
+        s += i
+    return s
+
+
+@pydm.jit
+def float_body(n: int) -> float:
+    s = 0.0
+    for i in range(n):
+        x = (i + 0.5) / 7.0
+        s = s + x * x
+    return s
+
+
+@pydm.jit
+def with_break(n: int) -> int:
+    s = 0
+    for i in range(n):
+        if i == 6:
+            break
+        s += i
+    else:
+        s = -1
+    return s
+
+
+@pydm.jit
+def maybe_unbound(n: int) -> int:
+    for i in range(n):
+        y = i * 2
+    return y
+
+
+TRIPS = list(range(0, 13)) + [15, 16, 17, 100, 101, 102, 103]
+
+
+def test_every_trip_count():
+    check_many(total, [(0, n) for n in TRIPS] + [(5, n) for n in TRIPS] + [(-3, n) for n in TRIPS])
+    check_many(count_and_last, [(n,) for n in TRIPS + [-1, -5]])
+    check_many(with_else, [(n,) for n in TRIPS + [-2]])
+    check_many(loop_var_after, [(n,) for n in TRIPS + [-2]])
+
+
+def test_exception_in_each_copy():
+    # the failing iteration falls in each of the four copies and in the remainder
+    check_many(raises_at, [(n, k) for n in (3, 8, 9, 10, 11, 17) for k in range(-1, 12)])
+
+
+def test_return_from_each_copy():
+    check_many(returns_at, [(n, k) for n in (0, 4, 7, 8, 9, 13) for k in range(-1, 14)])
+
+
+def test_nested_loops():
+    check_many(nested, [(n, m) for n in (0, 1, 3, 5, 9) for m in (0, 1, 4, 6, 11)])
+
+
+def test_64_bit_edges():
+    # counters next to INT64_MAX: the trip limit and the increments must not overflow
+    check_many(edge_start, [(n,) for n in range(0, 11)])
+    # a stop next to INT64_MIN: the trip limit stop - 3 would overflow
+    check_many(edge_stop, [(n,) for n in range(0, 11)])
+
+
+def test_overflow_raised_in_the_right_iteration():
+    check_many(overflow_in_copy, [(n,) for n in range(0, 12)])
+
+
+def test_float_body_bit_for_bit():
+    check_many(float_body, [(n,) for n in TRIPS])
+
+
+def test_break_and_else_not_unrolled_still_correct():
+    check_many(with_break, [(n,) for n in TRIPS])
+
+
+def test_unbound_after_zero_trips():
+    check_many(maybe_unbound, [(n,) for n in (0, 1, 4, 5, 9)])
+
+
+def _count(text: str, needle: str) -> int:
+    return text.count(needle)
+
+
+def test_small_body_is_unrolled():
+    total(0, 10)
+    text = total.inspect("pydm")
+    # the body's multiply appears once per unrolled copy plus once in the remainder loop
+    assert _count(text, 'dunder_name = "mul"') == inlining.UNROLL + 1, text
+
+
+def test_body_with_break_is_not_unrolled():
+    with_break(3)
+    text = with_break.inspect("pydm")
+    assert _count(text, '"iree_pydm.apply_compare"') <= 3, text  # i < n (twice: rotated) and i == 6
+
+
+@pydm.jit
+def big_body(n: int) -> int:
+    s = 0
+    for i in range(n):
+        s = (s + i * 3 + 1) % 1000003
+        s = (s * 7 + i * 5 + 2) % 1000003
+        s = (s * 11 + i * 13 + 3) % 1000003
+        s = (s * 17 + i * 19 + 4) % 1000003
+    return s
+
+
+def test_big_body_is_not_unrolled():
+    big_body(3)
+    text = big_body.inspect("pydm")
+    assert _count(text, "dunder_name = \"mod\"") == 4, text
+    check_many(big_body, [(n,) for n in (0, 1, 5, 9)])
+
+
+@pytest.mark.parametrize("n", [0, 1, 3, 4, 5, 8])
+def test_while_loops_unchanged(n):
+    check(while_sum, n)
+
+
+@pydm.jit
+def while_sum(n: int) -> int:
+    i = 0
+    s = 0
+    while i < n:
+        s += i
+        i += 1
+    return s
