@@ -903,7 +903,17 @@ class FunctionImporter:
         self.returns.append(done)
         body = self.fn.node.body
         if how == inlining.GUARDS:
-            self.visit_body(inlining.leading_guards(body))
+            for test, value in inlining.leading_guards(body):
+                hit, miss = self.new_block(), self.new_block()
+                with self.at(test):
+                    facts = self.branch_on(test, hit, miss)
+                env = self.env
+                self.block, self.env = hit, self.narrowed(env, facts[0])
+                with self.at(value):
+                    result = self.expr(value)
+                    if self.block is not None:
+                        self.emit_return(result)
+                self.block, self.env = miss, self.narrowed(env, facts[1])
             if self.block is not None:
                 self.emit_return(self.plain_call(spec, args))
         else:

@@ -50,22 +50,30 @@ def expansion(root_spec, callee_spec, depth: int, expanded: int) -> str | None:
 
 
 def leading_guards(body) -> list:
-    """The base cases a recursive function starts with: the leading
-    ``if <test>: return <value>`` statements (no ``else``, no calls). Where
-    the expansion stops, a call site tests them in place and calls only when
-    none holds - most calls of a recursive function are its base cases
-    (half of ``fib``'s), each a whole VM call for a compare and a return."""
+    """The base cases a recursive function starts with, as (test, value)
+    node pairs: the leading ``if <test>: return <value>`` statements (no
+    ``else``), or a body ``return <value> if <test> else ...`` - tests and
+    values without calls. Where the expansion stops, a call site tests them
+    in place and calls only when none holds: most calls of a recursive
+    function are its base cases (half of ``fib``'s), each a whole VM call for
+    a compare and a return."""
     out = []
     for stmt in body:
         if isinstance(stmt, nodes.Expr) and isinstance(stmt.value, nodes.Const) \
                 and isinstance(stmt.value.value, str) and not out:
             continue  # the docstring
-        if not (isinstance(stmt, nodes.If) and not stmt.orelse and len(stmt.body) == 1
-                and isinstance(stmt.body[0], nodes.Return)):
+        if isinstance(stmt, nodes.If) and not stmt.orelse and len(stmt.body) == 1 \
+                and isinstance(stmt.body[0], nodes.Return) and stmt.body[0].value is not None:
+            test, value = stmt.test, stmt.body[0].value
+        elif isinstance(stmt, nodes.Return) and isinstance(stmt.value, nodes.IfExp):
+            test, value = stmt.value.test, stmt.value.body
+        else:
             break
-        if any(isinstance(n, nodes.Call) for n in _walk(stmt)):
+        if any(isinstance(n, nodes.Call) for part in (test, value) for n in _walk(part)):
             break
-        out.append(stmt)
+        out.append((test, value))
+        if isinstance(stmt, nodes.Return):
+            break
     return out
 
 
