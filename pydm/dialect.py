@@ -114,14 +114,16 @@ def constant(value, t: PyType, ip=None) -> ir.Value:
 
 
 def apply_binary(name: str, lhs, rhs, result: PyType, inplace: bool = False, infallible: bool = False,
-                 ip=None) -> tuple[ir.Value, ir.Value]:
+                 nonneg: bool = False, ip=None) -> tuple[ir.Value, ir.Value]:
     """Python ``lhs <op> rhs`` with both operands already of the operation's type
     (``inplace``: written ``lhs <op>= rhs``, which only changes error messages;
     ``infallible``: proven not to raise - an int add/sub/mul that fits, a float
-    division by a nonzero divisor - so lowered without a check)."""
+    division by a nonzero divisor - so lowered without a check; ``nonneg``:
+    both int operands proven >= 0, which makes some checks cheaper)."""
+    unit = ir.UnitAttr.get()
     op = _op(APPLY_BINARY, [lhs, rhs], [exc_type(), ir_type(result)], dunder_name=ir.StringAttr.get(name),
-             inplace=ir.UnitAttr.get() if inplace else None,
-             infallible=ir.UnitAttr.get() if infallible else None, ip=ip)
+             inplace=unit if inplace else None, infallible=unit if infallible else None,
+             nonneg=unit if nonneg else None, ip=ip)
     return op.results[0], op.results[1]
 
 

@@ -141,10 +141,11 @@ class Emitter:
 
     # ---- operators ---------------------------------------------------------------------
     def binary(self, token: str, lhs, rhs, node, rhs_const=None, inplace: bool = False,
-               no_overflow: bool = False, nonzero_divisor: bool = False):
+               no_overflow: bool = False, nonneg: bool = False, nonzero_divisor: bool = False):
         """``lhs <token> rhs`` (token: '+', '//', ...); ``inplace`` for ``lhs <token>= rhs``.
         Facts proven by the importer (ranges.py): ``no_overflow``, an int result
-        fits; ``nonzero_divisor``, ``rhs`` is not zero."""
+        fits; ``nonneg``, both int operands are >= 0 (cheaper checks);
+        ``nonzero_divisor``, ``rhs`` is not zero."""
         name = sem.BINARY.get(token)
         if name is None:
             raise error_at(node, f"operator {token!r} is not supported")
@@ -179,7 +180,7 @@ class Emitter:
         unchecked = ((no_overflow and ot is T.INT and result is T.INT and name in _OVERFLOW_ONLY)
                      or (nonzero_divisor and ot is T.FLOAT and name in _ZERO_DIVISOR_ONLY))
         exc, out = self.b.apply_binary(name, self.promote(lhs, ot), self.promote(rhs, ot), result,
-                                       infallible=unchecked)
+                                       infallible=unchecked, nonneg=nonneg and ot is T.INT)
         if (name, ot) not in _INFALLIBLE and not unchecked:
             self.f.check(exc)
         return out

@@ -422,9 +422,12 @@ class FunctionImporter:
             rhs = self.expr(s.value)
             if self.block is None:
                 return
-            iv = ranges.binary(s.op[:-1], self.range_of(s.target.name), self.interval(s.value))
-            value = self.emit.binary(s.op[:-1], current, rhs, s, const_value(s.value), inplace=True,
-                                     no_overflow=iv is not None,
+            op = s.op[:-1]
+            left, right = self.range_of(s.target.name), self.interval(s.value)
+            iv = ranges.binary(op, left, right)
+            value = self.emit.binary(op, current, rhs, s, const_value(s.value), inplace=True,
+                                     no_overflow=ranges.fits(ranges.raw(op, left, right)),
+                                     nonneg=bool(left and right and left[0] >= 0 and right[0] >= 0),
                                      nonzero_divisor=ranges.sign(s.value, self.range_of) == ranges.POS)
             if self.block is not None:
                 self.store(s.target, value, iv)
@@ -610,6 +613,11 @@ class FunctionImporter:
         header, carried_vars = self._block_for(layout)
         with _loc(self.fn, node):
             self.br(self._edge_values(self.env, layout), header)
+        ints = [n for n in carried if self.type_of(n) is T.INT and not n.startswith("$")]
+        entry = {n: self.env[n].range for n in ints if self.env.get(n) is not None}
+        for name, iv in ranges.carried_intervals(node, ints, entry).items():
+            var = carried_vars[name]
+            carried_vars[name] = Var(var.value, var.bound, iv)
         self.env.update(carried_vars)
         self.block = header
         return header, layout
@@ -713,7 +721,8 @@ class FunctionImporter:
         if self.block is None:
             return lhs
         return self.emit.binary(e.op, lhs, rhs, e, const_value(e.right),
-                                no_overflow=self.interval(e) is not None,
+                                no_overflow=ranges.op_fits(e, self.range_of),
+                                nonneg=ranges.nonneg(e.left, self.range_of) and ranges.nonneg(e.right, self.range_of),
                                 nonzero_divisor=ranges.sign(e.right, self.range_of) == ranges.POS)
 
     def expr_UnaryOp(self, e):

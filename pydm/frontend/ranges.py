@@ -12,11 +12,14 @@ current value (``Var.range``) and merges intervals at joins.
 """
 from __future__ import annotations
 
+import math
+
 from astroid import nodes
 
 INT64_MIN = -(1 << 63)
 INT64_MAX = (1 << 63) - 1
 FULL = (INT64_MIN, INT64_MAX)
+_SQRT_MAX = math.isqrt(INT64_MAX)
 
 Interval = tuple  # (lo, hi), inclusive, Python ints
 
@@ -41,35 +44,53 @@ def meet(a, b):
     return (lo, hi) if lo <= hi else None
 
 
-def binary(op: str, a, b):
-    """Interval of ``a <op> b`` for int operands, or ``None`` if unknown or
-    if it can leave 64 bits (then the operation keeps its check)."""
+def _clip(iv):
+    """The part of ``iv`` inside 64 bits: a result's interval once its
+    operation did not raise OverflowError."""
+    if iv is None:
+        return None
+    lo, hi = max(iv[0], INT64_MIN), min(iv[1], INT64_MAX)
+    return (lo, hi) if lo <= hi else None
+
+
+def raw(op: str, a, b):
+    """The exact interval of ``a <op> b`` for ``+ - *`` (may leave 64 bits)."""
     if a is None or b is None:
         return None
-    out = None
     if op == "+":
-        out = (a[0] + b[0], a[1] + b[1])
-    elif op == "-":
-        out = (a[0] - b[1], a[1] - b[0])
-    elif op == "*":
+        return (a[0] + b[0], a[1] + b[1])
+    if op == "-":
+        return (a[0] - b[1], a[1] - b[0])
+    if op == "*":
         products = [x * y for x in a for y in b]
-        out = (min(products), max(products))
-    elif op == "//" and b[0] == b[1] and b[0] != 0:
-        c = b[0]
+        return (min(products), max(products))
+    return None
+
+
+def binary(op: str, a, b):
+    """Interval of the value of ``a <op> b`` for int operands, if it does not
+    raise (``None``: unknown). Some operators bound their result whatever the
+    left operand: ``x % 7`` is in [0, 6], ``x & 255`` in [0, 255]."""
+    c = b[0] if b is not None and b[0] == b[1] else None
+    if op == "%" and c:
+        return (0, c - 1) if c > 0 else (c + 1, 0)
+    if op == "&" and c is not None and c >= 0:
+        return (0, c)
+    if a is None or b is None:
+        return None
+    if op in ("+", "-", "*"):
+        return _clip(raw(op, a, b))
+    if op == "//" and c:
         ends = (a[0] // c, a[1] // c)
-        out = (min(ends), max(ends))
-    elif op == "%" and b[0] == b[1] and b[0] != 0:
-        c = b[0]
-        out = (0, c - 1) if c > 0 else (c + 1, 0)
-    elif op == "&" and b[0] == b[1] and b[0] >= 0:
-        out = (0, b[0])
-    elif op == ">>" and b[0] == b[1] and 0 <= b[0] < 64:
-        out = (a[0] >> b[0], a[1] >> b[0])
-    return out if fits(out) else None
+        return _clip((min(ends), max(ends)))
+    if op == ">>" and c is not None and 0 <= c < 64:
+        return (a[0] >> c, a[1] >> c)
+    return None
 
 
 def of_node(node, lookup):
-    """Interval of an int expression; ``lookup(name)`` gives a name's."""
+    """Interval of an int expression's value (if it does not raise);
+    ``lookup(name)`` gives a name's."""
     if isinstance(node, nodes.Const) and type(node.value) in (int, bool):
         v = int(node.value)
         return (v, v) if fits((v, v)) else None
@@ -80,10 +101,87 @@ def of_node(node, lookup):
         if x is None:
             return None
         out = {"-": (-x[1], -x[0]), "+": x, "~": (-x[1] - 1, -x[0] - 1)}.get(node.op)
-        return out if fits(out) else None
+        return _clip(out)
     if isinstance(node, nodes.BinOp):
+        if _is_square(node):  # x * x: never negative, and if it fits, |x| <= isqrt(MAX)
+            x = of_node(node.left, lookup)
+            if x is None:
+                return (0, _SQRT_MAX * _SQRT_MAX)
+            top = min(max(x[0] * x[0], x[1] * x[1]), _SQRT_MAX * _SQRT_MAX)
+            low = 0 if x[0] <= 0 <= x[1] else min(x[0] * x[0], x[1] * x[1])
+            return _clip((low, top))
         return binary(node.op, of_node(node.left, lookup), of_node(node.right, lookup))
     return None
+
+
+def _is_square(node) -> bool:
+    return (node.op == "*" and isinstance(node.left, nodes.Name) and isinstance(node.right, nodes.Name)
+            and node.left.name == node.right.name)
+
+
+def op_fits(node, lookup) -> bool:
+    """Can this ``+ - *`` not overflow, whatever its operands' values?"""
+    if not isinstance(node, nodes.BinOp):
+        return False
+    return fits(raw(node.op, of_node(node.left, lookup), of_node(node.right, lookup)))
+
+
+def nonneg(node, lookup) -> bool:
+    iv = of_node(node, lookup)
+    return iv is not None and iv[0] >= 0
+
+
+def carried_intervals(loop, names, entry: dict) -> dict:
+    """Intervals of loop-carried names at the loop header, from the syntax:
+    the hull of the value entering the loop (``entry``: only names bound
+    there) and of every assignment in the body, where each assignment's value
+    is bounded whatever the other names hold (``s = (s + i * i) % 1000003``
+    keeps ``s`` in [0, 1000002])."""
+    values: dict = {name: [entry[name]] if name in entry else [] for name in names}
+    if isinstance(loop, nodes.For):  # the loop's own target: set from the counter
+        _note(values, loop.target, None)
+    for n in _walk(loop.body):
+        if isinstance(n, nodes.Assign):
+            pairs = []
+            for target in n.targets:
+                if isinstance(target, nodes.Tuple) and isinstance(n.value, nodes.Tuple):
+                    pairs.extend(zip(target.elts, n.value.elts))
+                else:
+                    pairs.append((target, n.value))
+            for target, value in pairs:
+                _note(values, target, of_node(value, lambda _name: None))
+            for target in n.targets:  # a target we could not pair stays unknown
+                if isinstance(target, nodes.Tuple) and not isinstance(n.value, nodes.Tuple):
+                    for t in target.elts:
+                        _note(values, t, None)
+        elif isinstance(n, nodes.AnnAssign):
+            _note(values, n.target, of_node(n.value, lambda _name: None) if n.value is not None else None)
+        elif isinstance(n, (nodes.AugAssign, nodes.For)):
+            _note(values, n.target, None)
+    out = {}
+    for name, ivs in values.items():
+        if not ivs:
+            continue
+        iv = ivs[0]
+        for other in ivs[1:]:
+            iv = hull(iv, other)
+        if iv is not None:
+            out[name] = iv
+    return out
+
+
+def _note(values: dict, target, iv) -> None:
+    for n in _walk([target]):
+        if isinstance(n, nodes.AssignName) and n.name in values:
+            values[n.name].append(iv)
+
+
+def _walk(body):
+    work = list(body)
+    while work:
+        n = work.pop()
+        yield n
+        work.extend(n.get_children())
 
 
 _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}

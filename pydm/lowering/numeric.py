@@ -426,6 +426,40 @@ def int_mul(a: ir.Value, b: ir.Value, raise_code: RaiseCode):
     return if_op.results[0], r
 
 
+# ---- operands known >= 0 (the importer's intervals, frontend/ranges.py) ----
+def int_add_nonneg(a: ir.Value, b: ir.Value, raise_code: RaiseCode):
+    """``a + b`` with ``a, b >= 0``: the sum can only wrap upward, to below ``a``."""
+    if const_int(a) is not None or const_int(b) is not None:
+        return int_add(a, b, raise_code)
+    r = arith.addi(a, b)
+    return _errors(raise_code, [(_icmp("slt", r, a), "OverflowError", overflow_message("'+'"))]), r
+
+
+def int_mul_nonneg(a: ir.Value, b: ir.Value, raise_code: RaiseCode):
+    """``a * b`` with ``a, b >= 0``: a square overflows exactly above isqrt(MAX)."""
+    if a != b or const_int(a) is not None:
+        return int_mul(a, b, raise_code)
+    r = arith.muli(a, b)
+    ovf = _icmp("sgt", a, int_const(_SQRT_MAX))
+    return _errors(raise_code, [(ovf, "OverflowError", overflow_message("'*'"))]), r
+
+
+def int_mod_nonneg(a: ir.Value, b: ir.Value, raise_code: RaiseCode):
+    """``a % c`` with ``a >= 0`` and a constant ``c > 0``: C's remainder is Python's."""
+    c = const_int(b)
+    if c is None or c <= 0 or _pow2_log(c) is not None:
+        return int_mod(a, b, raise_code)
+    return _i32(0), arith.remsi(a, b)
+
+
+def int_floordiv_nonneg(a: ir.Value, b: ir.Value, raise_code: RaiseCode):
+    """``a // c`` with ``a >= 0`` and a constant ``c > 0``: C's quotient is Python's."""
+    c = const_int(b)
+    if c is None or c <= 0 or _pow2_log(c) is not None:
+        return int_floordiv(a, b, raise_code)
+    return _i32(0), arith.divsi(a, b)
+
+
 def int_neg(a: ir.Value, raise_code: RaiseCode):
     """Python ``-a`` on ints; OverflowError for ``-INT64_MIN``."""
     r = arith.subi(int_const(0), a)

@@ -114,6 +114,9 @@ _INT_BINARY = {
 _INT_BITWISE = {"and": num.int_and, "or": num.int_or, "xor": num.int_xor}
 # int ops the importer proved cannot overflow (frontend/ranges.py)
 _INT_UNCHECKED = {"add": arith.addi, "sub": arith.subi, "mul": arith.muli}
+# int ops whose operands the importer proved >= 0: cheaper checks
+_INT_NONNEG = {"add": num.int_add_nonneg, "mul": num.int_mul_nonneg,
+               "mod": num.int_mod_nonneg, "floordiv": num.int_floordiv_nonneg}
 _FLOAT_INFALLIBLE = {"add": num.float_add, "sub": num.float_sub, "mul": num.float_mul}
 _FLOAT_BINARY = {"truediv": num.float_truediv, "floordiv": num.float_floordiv,
                  "mod": num.float_mod, "pow": num.float_pow}
@@ -131,6 +134,8 @@ def lower_apply_binary(ctx, op, operands):
             return [_ok(), _INT_BITWISE[name](a, b)]
         if name in _INT_UNCHECKED and "infallible" in op.attributes:
             return [_ok(), _INT_UNCHECKED[name](a, b)]
+        if name in _INT_NONNEG and "nonneg" in op.attributes:
+            return list(_INT_NONNEG[name](a, b, ctx.raise_code))
         if name == "pow":
             fn = num.int_pow if result is T.INT else num.int_pow_negative
             return list(fn(a, b, ctx.raise_code))
