@@ -100,7 +100,6 @@ class FunctionImporter:
         # inlined copies (see inlining.py): the open copies' return joins
         self.root_spec = spec
         self.returns: list[_Join] = []
-        self.expanded = 0
 
     # ---- scaffolding -----------------------------------------------------------------
     def build(self) -> None:
@@ -886,7 +885,7 @@ class FunctionImporter:
                 return args[-1]
         spec = self.program.call_specialization(what, [d.value_type(a) for a in args], self.spec)
         args = [self.emit.promote(a, t) if d.value_type(a) is not t else a for a, t in zip(args, spec.arg_types)]
-        how = inlining.expansion(self.root_spec, spec, len(self.returns), self.expanded)
+        how = inlining.expansion(self.root_spec, spec, len(self.returns))
         if how is not None:
             return self.inline_call(spec, args, [self.interval(n) for n in arg_nodes], how)
         return self.plain_call(spec, args)
@@ -903,7 +902,6 @@ class FunctionImporter:
         saved = (self.spec, self.fn, self.types, self.env, self.loops)
         self.spec, self.fn, self.types, self.loops = spec, spec.func, dict(spec.var_types), []
         self.types[_RETURN] = spec.ret
-        self.expanded += inlining.body_size(spec.func.node)
         self.env = {}
         for name, arg, iv in zip(self.fn.params, args, intervals):
             t = self.type_of(name)

@@ -13,12 +13,16 @@ from __future__ import annotations
 
 from astroid import nodes
 
-#: levels of self-recursion expanded into one VM function
+#: at most this many levels of self-recursion are expanded into one VM function
 SELF_RECURSION_DEPTH = 4
 #: functions larger than this many syntax nodes are never expanded
 MAX_BODY_NODES = 120
-#: at most this many syntax nodes are expanded into one VM function
-MAX_EXPANDED_NODES = 1200
+#: the copies of one function hold at most this many syntax nodes. This also
+#: bounds the VM frame: a frame's registers grow with the code in it, and a
+#: recursion that takes one path through the copies (two call sites in
+#: exclusive branches) must still reach CPython's default depth of 1000 in
+#: the VM's 1 MiB stack (tests/optimize/test_inlining.py).
+MAX_EXPANDED_NODES = 600
 
 def body_size(fn_node: nodes.FunctionDef) -> int:
     """Syntax nodes in a function's body (a proxy for the code one copy adds)."""
@@ -34,19 +38,38 @@ FULL = "full"
 GUARDS = "guards"
 
 
-def expansion(root_spec, callee_spec, depth: int, expanded: int) -> str | None:
+def expansion(root_spec, callee_spec, depth: int) -> str | None:
     """How to expand this call: ``FULL`` (the whole body), ``GUARDS`` (only
     its leading guards, then the real call) or ``None`` (a plain call).
-    ``depth``: copies already open around the call site; ``expanded``: syntax
-    nodes expanded so far in this function."""
+    ``depth``: copies already open around the call site. Every path is
+    expanded to the same depth, so each VM frame covers as many Python levels
+    as any other."""
     if callee_spec is not root_spec:
         return None
-    size = body_size(callee_spec.func.node)
-    if size > MAX_BODY_NODES or expanded + size > MAX_EXPANDED_NODES:
-        return None
-    if depth < SELF_RECURSION_DEPTH:
+    fn = callee_spec.func
+    if depth < expansion_depth(fn.node, fn.name):
         return FULL
-    return GUARDS if leading_guards(callee_spec.func.node.body) else None
+    return GUARDS if leading_guards(fn.node.body) else None
+
+
+def expansion_depth(fn_node: nodes.FunctionDef, name: str) -> int:
+    """Levels of self-recursion to expand: the most, up to SELF_RECURSION_DEPTH,
+    whose copies (1 + s + s^2 + ... for s call sites) fit MAX_EXPANDED_NODES."""
+    size = body_size(fn_node)
+    if size > MAX_BODY_NODES:
+        return 0
+    sites = sum(1 for stmt in fn_node.body for n in _walk(stmt)
+                if isinstance(n, nodes.Call) and isinstance(n.func, nodes.Name) and n.func.name == name)
+    if sites == 0:
+        return 0
+    depth, copies, level = 0, 1, 1
+    while depth < SELF_RECURSION_DEPTH:
+        level *= sites
+        if (copies + level) * size > MAX_EXPANDED_NODES:
+            break
+        copies += level
+        depth += 1
+    return depth
 
 
 def leading_guards(body) -> list:
