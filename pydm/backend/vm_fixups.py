@@ -15,6 +15,25 @@ from iree.compiler import ir
 _SELECT = {"i32": "vm.select.i32", "i64": "vm.select.i64", "f32": "vm.select.f32", "f64": "vm.select.f64"}
 
 
+def _walk_funcs(module: ir.Module) -> list:
+    funcs = []
+
+    def visit(op):
+        op = op.operation if hasattr(op, "operation") else op
+        if op.name == "vm.func":
+            funcs.append(op)
+            return ir.WalkResult.SKIP
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return funcs
+
+
+def _edge_ranges(term) -> list[tuple[int, int]]:
+    seg = ir.DenseI32ArrayAttr(term.attributes["operandSegmentSizes"])
+    return [(1, 1 + seg[1]), (1 + seg[1], 1 + seg[1] + seg[2])]
+
+
 def fix_same_successor_cond_br(module: ir.Module) -> int:
     """Rewrite every same-successor ``vm.cond_br``; return how many were fixed."""
     found = []
@@ -29,11 +48,10 @@ def fix_same_successor_cond_br(module: ir.Module) -> int:
 
     module.operation.walk(visit)
     for op in found:
-        seg = ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"])
         operands = list(op.operands)
         cond = operands[0]
-        n_true = seg[1]
-        true_args, false_args = operands[1:1 + n_true], operands[1 + n_true:]
+        (t0, t1), (f0, f1) = _edge_ranges(op)
+        true_args, false_args = operands[t0:t1], operands[f0:f1]
         dest = op.successors[0]
         with op.location, ir.InsertionPoint(op):
             merged = []
@@ -60,18 +78,8 @@ def widen_i32_block_arguments(module: ir.Module) -> int:
     """
     i32 = ir.IntegerType.get_signless(32)
     i64 = ir.IntegerType.get_signless(64)
-    funcs = []
-
-    def visit(op):
-        op = op.operation if hasattr(op, "operation") else op
-        if op.name == "vm.func":
-            funcs.append(op)
-            return ir.WalkResult.SKIP
-        return ir.WalkResult.ADVANCE
-
-    module.operation.walk(visit)
     count = 0
-    for fop in funcs:
+    for fop in _walk_funcs(module):
         blocks = list(fop.regions[0].blocks)
         # predecessor edges: (terminator, operand index, block, arg index)
         edges: dict = {}
@@ -87,8 +95,7 @@ def widen_i32_block_arguments(module: ir.Module) -> int:
             if term.name == "vm.br":
                 groups = [(succs[0], 0, len(operands))]
             elif term.name == "vm.cond_br":
-                seg = ir.DenseI32ArrayAttr(term.attributes["operandSegmentSizes"])
-                groups = [(succs[0], 1, seg[1]), (succs[1], 1 + seg[1], seg[2])]
+                groups = [(dest, lo, hi - lo) for dest, (lo, hi) in zip(succs, _edge_ranges(term))]
             else:
                 continue
             for dest, start, n in groups:
@@ -127,20 +134,6 @@ def widen_i32_block_arguments(module: ir.Module) -> int:
 
 _PURE_PREFIXES = ("vm.select.", "vm.ext.", "vm.trunc.", "vm.and.", "vm.or.", "vm.xor.",
                   "vm.const.", "vm.cmp.")
-
-
-def _walk_funcs(module: ir.Module) -> list:
-    funcs = []
-
-    def visit(op):
-        op = op.operation if hasattr(op, "operation") else op
-        if op.name == "vm.func":
-            funcs.append(op)
-            return ir.WalkResult.SKIP
-        return ir.WalkResult.ADVANCE
-
-    module.operation.walk(visit)
-    return funcs
 
 
 def _const_i32(value) -> int | None:
@@ -191,11 +184,6 @@ def branch_on_raw_conditions(module: ir.Module) -> int:
                 test.erase()
             count += 1
     return count
-
-
-def _edge_ranges(term) -> list[tuple[int, int]]:
-    seg = ir.DenseI32ArrayAttr(term.attributes["operandSegmentSizes"])
-    return [(1, 1 + seg[1]), (1 + seg[1], 1 + seg[1] + seg[2])]
 
 
 def sink_into_edges(module: ir.Module) -> int:
