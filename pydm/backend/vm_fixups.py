@@ -281,12 +281,10 @@ def _cfg(region):
     return blocks, succs
 
 
-def _dominator_tree(blocks, succs):
-    """Immediate dominators (iterative, in reverse postorder)."""
-    entry = blocks[0]
-    order, seen = [], set()
-    stack = [(entry, iter(succs[entry]))]
-    seen.add(entry)
+def _postorder(root, succs, seen: set, order: list) -> None:
+    """Append the blocks reachable from ``root`` (not in ``seen``) in postorder."""
+    seen.add(root)
+    stack = [(root, iter(succs[root]))]
     while stack:
         b, it = stack[-1]
         nxt = next(it, None)
@@ -296,6 +294,13 @@ def _dominator_tree(blocks, succs):
         elif nxt not in seen:
             seen.add(nxt)
             stack.append((nxt, iter(succs[nxt])))
+
+
+def _dominator_tree(blocks, succs):
+    """Immediate dominators (iterative, in reverse postorder)."""
+    entry = blocks[0]
+    order: list = []
+    _postorder(entry, succs, set(), order)
     order.reverse()
     index = {b: i for i, b in enumerate(order)}
     preds: dict = {b: [] for b in order}
@@ -329,21 +334,11 @@ def _dominator_tree(blocks, succs):
 def _cyclic_blocks(blocks, succs) -> set:
     """Blocks that lie on a cycle: strongly connected components of more than
     one block, or with a self edge (Kosaraju: two depth-first passes)."""
-    order, seen = [], set()
+    order: list = []
+    seen: set = set()
     for root in blocks:
-        if root in seen:
-            continue
-        seen.add(root)
-        stack = [(root, iter(succs[root]))]
-        while stack:
-            b, it = stack[-1]
-            nxt = next(it, None)
-            if nxt is None:
-                stack.pop()
-                order.append(b)
-            elif nxt not in seen:
-                seen.add(nxt)
-                stack.append((nxt, iter(succs[nxt])))
+        if root not in seen:
+            _postorder(root, succs, seen, order)
     preds: dict = {b: [] for b in blocks}
     for b in blocks:
         for x in succs[b]:
