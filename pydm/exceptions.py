@@ -72,6 +72,7 @@ class RaiseSiteTable:
     def __init__(self, sites: list[RaiseSite] | None = None):
         self.sites: list[RaiseSite] = list(sites or [])
         self._index = {s: i + 1 for i, s in enumerate(self.sites)}
+        self._blocks: dict[tuple, int] = {}
         #: set by the runtime: returns (and clears) the program's origin site —
         #: the user line whose runtime-library call raised — or 0
         self.origin_reader = None
@@ -81,6 +82,19 @@ class RaiseSiteTable:
         if code is None:
             self.sites.append(site)
             code = self._index[site] = len(self.sites)
+        return code
+
+    def block_for(self, sites: list[RaiseSite]) -> int:
+        """The code of ``sites[0]``; the others follow it consecutively (a
+        lowering computes an offset into the block at run time)."""
+        key = tuple(sites)
+        code = self._blocks.get(key)
+        if code is None:
+            code = len(self.sites) + 1
+            for site in sites:
+                self.sites.append(site)
+                self._index.setdefault(site, len(self.sites))
+            self._blocks[key] = code
         return code
 
     def to_json(self) -> str:

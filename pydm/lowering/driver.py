@@ -114,6 +114,10 @@ class LoweringContext:
         """The exception code for raising ``cls(message)`` at the current op."""
         return self.sites.code_for(self.site(cls, message))
 
+    def raise_code_block(self, cls: str, messages: list[str]) -> int:
+        """The first of consecutive codes for ``cls(m)`` at the current op, one per message."""
+        return self.sites.block_for([self.site(cls, m) for m in messages])
+
     def site(self, cls: str, message: str) -> RaiseSite:
         """A raise site at the current op's location, in its Python function."""
         position = _position(self.op.location) if self.op is not None else ("<unknown>", 0, 0)

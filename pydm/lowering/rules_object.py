@@ -10,6 +10,8 @@ an f64.
 """
 from __future__ import annotations
 
+import itertools
+
 from iree.compiler import ir
 from iree.compiler.dialects import arith, scf, util
 
@@ -46,18 +48,22 @@ def _code_is(code, value: int) -> ir.Value:
 
 
 def dynamic_type_error(ctx, template: str, codes) -> ir.Value:
-    """i32 code of TypeError(template.format(names...)) chosen by run-time type codes."""
-    import itertools
-    known = list(NAMES)
-    result = _i32(ctx.raise_code("TypeError", template.format(*["object"] * len(codes))))
-    for combo in itertools.product(known, repeat=len(codes)):
-        cond = None
-        for code, want in zip(codes, combo):
-            c = _code_is(code, want)
-            cond = c if cond is None else arith.andi(cond, c)
-        site = ctx.raise_code("TypeError", template.format(*[NAMES[c] for c in combo]))
-        result = arith.select(cond, _i32(site), result)
-    return result
+    """i32 code of TypeError(template.format(names...)) chosen by run-time type
+    codes (i32). The sites of every combination of type names are one block
+    of the raise-site table, so the code is the block's base plus a
+    mixed-radix index of the operands' types (a few ops, not a select per
+    combination)."""
+    names = list(NAMES.values()) + ["object"]  # "object": a code of no scalar type
+    radix = len(names)
+    messages = [template.format(*combo) for combo in itertools.product(names, repeat=len(codes))]
+    base = ctx.raise_code_block("TypeError", messages)
+    index = _i32(0)
+    for code in codes:
+        digit = _i32(radix - 1)
+        for i, known in enumerate(NAMES):
+            digit = arith.select(_code_is(code, known), _i32(i), digit)
+        index = arith.addi(arith.muli(index, _i32(radix)), digit)
+    return arith.addi(index, _i32(base))
 
 
 @rule(d.RAISE_TYPE_ERROR)
