@@ -199,7 +199,8 @@ def sink_into_edges(module: ir.Module) -> int:
             term = ops[-1].operation
             if term.successors[0] == term.successors[1]:
                 continue
-            for edge, (lo, hi) in enumerate(_edge_ranges(term)):
+            for edge in (0, 1):
+                lo, hi = _edge_ranges(term)[edge]  # of the current cond_br (rebuilt by a split)
                 sunk = _sinkable(ops[:-1], term, lo, hi)
                 if sunk:
                     term = _split_edge(region, term, edge, sunk)

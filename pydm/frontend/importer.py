@@ -400,8 +400,9 @@ class FunctionImporter:
             value = self.expr(s.value)
             if self.block is None:
                 return
+            interval = self.interval(s.value)  # before any target rebinds a name it reads
             for target in s.targets:
-                self.store(target, value, self.interval(s.value))
+                self.store(target, value, interval)
 
     def stmt_AnnAssign(self, s):
         if s.value is None:
@@ -457,9 +458,15 @@ class FunctionImporter:
     def stmt_While(self, s):
         carried = sorted(_assigned_names(s.body) & set(self.types))
         header = self.enter_loop_header(carried, s)
-        body_block, else_block = self.new_block(), self.new_block()
-        with self.at(s.test):
-            facts = self.branch_on(s.test, body_block, else_block)
+        body_block, else_block = self.new_block(), None
+        if isinstance(s.test, nodes.Const) and bool(s.test.value):
+            # `while True:` leaves only by break/return/raise (and never runs else)
+            self.br([], body_block)
+            facts = ({}, {})
+        else:
+            else_block = self.new_block()
+            with self.at(s.test):
+                facts = self.branch_on(s.test, body_block, else_block)
         header_env = dict(self.env)
         cont, exit_ = _Join(), _Join()
         self.loops.append(_Loop(cont, exit_))
@@ -468,9 +475,10 @@ class FunctionImporter:
         self.jump_to(cont)
         self.loops.pop()
         self.close_loop(header, cont)
-        self.block, self.env = else_block, self.narrowed(header_env, facts[1])
-        self.visit_body(s.orelse)
-        self.jump_to(exit_)
+        if else_block is not None:
+            self.block, self.env = else_block, self.narrowed(header_env, facts[1])
+            self.visit_body(s.orelse)
+            self.jump_to(exit_)
         self.finish(exit_)
 
     def stmt_For(self, s):
@@ -876,13 +884,17 @@ class FunctionImporter:
                 if self.block is None:
                     return args[-1]
             return self.emit.builtin(what, args, e)
-        args, arg_nodes = [], []
-        for _, node in bind_arguments(e, what):
+        bound = bind_arguments(e, what)
+        values = {}  # the arguments in source order (as CPython evaluates them), then defaults
+        for node in list(e.args) + [kw.value for kw in e.keywords or []] + [n for _, n in bound]:
+            if id(node) in values:
+                continue
             with self.at(node):
-                args.append(self.expr(node))
-            arg_nodes.append(node)
+                values[id(node)] = self.expr(node)
             if self.block is None:
-                return args[-1]
+                return values[id(node)]
+        arg_nodes = [node for _, node in bound]
+        args = [values[id(node)] for node in arg_nodes]
         spec = self.program.call_specialization(what, [d.value_type(a) for a in args], self.spec)
         args = [self.emit.promote(a, t) if d.value_type(a) is not t else a for a, t in zip(args, spec.arg_types)]
         how = inlining.expansion(self.root_spec, spec, len(self.returns))
