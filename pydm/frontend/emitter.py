@@ -63,6 +63,10 @@ class Emitter:
         t = self.type(v)
         if t is to:
             return v
+        if t is T.INT and to is T.FLOAT:
+            shadow = self.f.float_shadows.get(v)
+            if shadow is not None:
+                return shadow()
         owner = v.owner
         if getattr(owner, "name", None) == d.CONSTANT:
             # a literal promotes to a literal of the wider type (a float literal

@@ -100,6 +100,8 @@ class FunctionImporter:
         # inlined copies (see inlining.py): the open copies' return joins
         self.root_spec = spec
         self.returns: list[_Join] = []
+        #: int value -> builder of its float, exact (unrolled loop counters)
+        self.float_shadows: dict = {}
 
     # ---- scaffolding -----------------------------------------------------------------
     def build(self) -> None:
@@ -558,8 +560,15 @@ class FunctionImporter:
             _, too_low = self.b.apply_compare("lt", stop, low)
             _, last = self.b.apply_binary("sub", stop, self.b.constant(u - 1, T.INT), T.INT, infallible=True)
             last = self.b.select(self.b.bool_to_pred(too_low), self.b.constant(ranges.INT64_MIN, T.INT), last)
+            # and every counter within +-2**53, so float(i + k) is float(i) + k
+            # exactly: one int->float conversion per trip (see float_shadow)
+            _, lo_ok = self.b.apply_compare("ge", start, self.b.constant(-_EXACT_FLOAT_INT, T.INT))
+            _, hi_ok = self.b.apply_compare("le", stop, self.b.constant(_EXACT_FLOAT_INT, T.INT))
+            go = arith.andi(self.emit.range_more(start, last, None, step_sign),
+                            arith.andi(self.b.bool_to_pred(lo_ok), self.b.bool_to_pred(hi_ok), ip=self.ip()),
+                            ip=self.ip())
             enter, skip = self.new_block(), self.new_block()
-            self.cond_br(self.emit.range_more(start, last, None, step_sign), [], [], enter, skip)
+            self.cond_br(go, [], [], enter, skip)
         after = _Join()
         pre_env = dict(self.env)
         self.block, self.env = skip, dict(pre_env)
@@ -570,8 +579,10 @@ class FunctionImporter:
         target_type = self.type_of(s.target.name)
         interval = self.loop_interval(it, step_sign) if target_type is T.INT else None
         one = None
-        for _ in range(u):
+        shadows = _FloatShadows(self, it)
+        for k in range(u):
             i = self.env[counter].value
+            shadows.copy_starts(k, i)
             self.env[s.target.name] = Var(self.emit.coerce(i, target_type), None, interval)
             self.visit_body(s.body)
             if self.block is None:
@@ -580,6 +591,7 @@ class FunctionImporter:
                 one = one or self.b.constant(1, T.INT)
                 _, nxt = self.b.apply_binary("add", i, one, T.INT, infallible=True)  # i < last <= stop - 1
             self.env[counter] = Var(nxt)
+        shadows.close()
         if self.block is not None:
             with self.at(it):
                 more = self.emit.range_more(self.env[counter].value, last, None, step_sign)
@@ -949,6 +961,45 @@ class FunctionImporter:
     def expr_Tuple(self, e):
         raise error_at(e, "tuple values are not supported yet",
                        "tuples are supported only as both sides of an assignment like a, b = b, a")
+
+
+_EXACT_FLOAT_INT = 2 ** 53  # every int of at most this magnitude is exactly a float
+
+
+class _FloatShadows:
+    """float(i) of an unrolled loop's counters, built on first use: the trip's
+    first copy converts its counter once, copy k adds k.0 (exact: the loop
+    only unrolls with counters within +-2**53). ``vm.cast.si64.f64`` costs as
+    much as four simple VM ops. The ops go before a placeholder at the start
+    of each copy, so they dominate every use in the copy."""
+
+    def __init__(self, importer, node):
+        self.f, self.node = importer, node
+        self.anchors: list = []
+        self.values: list = []
+        self.base = None
+
+    def copy_starts(self, k: int, counter) -> None:
+        anchor = arith.constant(d.i1(), 0, ip=self.f.ip())
+        self.anchors.append(anchor.owner)
+        self.values.append(counter)
+        self.f.float_shadows[counter] = lambda: self.shadow(k)
+
+    def shadow(self, k: int):
+        with _loc(self.f.fn, self.node):
+            if self.base is None:
+                _, self.base = d.convert(self.values[0], T.FLOAT, ip=ir.InsertionPoint(self.anchors[0]))
+            if k == 0:
+                return self.base
+            ip = ir.InsertionPoint(self.anchors[k])
+            _, out = d.apply_binary("add", self.base, d.constant(float(k), T.FLOAT, ip=ip), T.FLOAT, ip=ip)
+            return out
+
+    def close(self) -> None:
+        for counter in self.values:
+            self.f.float_shadows.pop(counter, None)
+        for anchor in self.anchors:
+            anchor.erase()
 
 
 class _Builders:

@@ -219,3 +219,38 @@ def while_sum(n: int) -> int:
         s += i
         i += 1
     return s
+
+
+# Unrolled copies take float(i + k) as float(i) + k (one conversion per trip),
+# exact only while counters stay within +-2**53: the loop unrolls only then.
+@pydm.jit
+def float_of_counter(a: int, b: int) -> float:
+    s = 0.0
+    for i in range(a, b):
+        s = s * 0.5 + (i + 0.25)
+    return s
+
+
+@pydm.jit
+def float_sum_exact(a: int, b: int) -> float:
+    s = 0.0
+    for i in range(a, b):
+        s = s + float(i) - i * 1.0 + i * 2.0
+    return s
+
+
+def test_float_of_counter_near_2_53():
+    big = 2**53
+    cases = [(big - 10, big), (big - 10, big + 1), (big - 3, big + 9), (big + 1, big + 11),
+             (-big - 9, -big + 7), (-big, -big + 13), (-big + 2, -big + 15), (0, 13), (-6, 7),
+             (2**62, 2**62 + 9)]
+    check_many(float_of_counter, cases)
+    check_many(float_sum_exact, cases)
+
+
+def test_one_conversion_per_trip():
+    float_of_counter(0, 9)
+    vm = float_of_counter.inspect("vm")
+    # the unrolled loop's four copies share one int->float conversion; the rotated
+    # remainder loop has its own
+    assert vm.count("vm.cast.si64.f64") == 2, vm
