@@ -497,8 +497,9 @@ class FunctionImporter:
             start, stop, step, step_sign = self.emit.range_args(it)
         if self.block is None:
             return
-        if inlining.unrolls(s, step_sign, it):
-            start = self.unrolled_loop(s, start, stop, step_sign)
+        copies = inlining.unroll_factor(s, step_sign, it)
+        if copies > 1:
+            start = self.unrolled_loop(s, start, stop, step_sign, copies)
             if self.block is None:
                 return
         counter = self._hidden_name("i")
@@ -542,13 +543,12 @@ class FunctionImporter:
         self.jump_to(exit_)
         self.finish(exit_)
 
-    def unrolled_loop(self, s, start, stop, step_sign):
+    def unrolled_loop(self, s, start, stop, step_sign, u: int):
         """The first part of an unrolled ``for i in range(...)`` (step 1):
-        ``inlining.UNROLL`` copies of the body per trip while that many
-        iterations remain, one compare and one branch per trip. Returns the
-        counter after it; the rotated loop runs the rest (fewer than UNROLL
-        iterations) and the ``else`` clause."""
-        u = inlining.UNROLL
+        ``u`` copies of the body per trip while that many iterations remain,
+        one compare and one branch per trip. Returns the counter after it; the
+        rotated loop runs the rest (fewer than ``u`` iterations) and the
+        ``else`` clause."""
         it = s.iter
         counter = self._hidden_name("u")
         self.types[counter] = T.INT

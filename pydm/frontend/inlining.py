@@ -29,10 +29,9 @@ def body_size(fn_node: nodes.FunctionDef) -> int:
     return sum(1 for stmt in fn_node.body for _ in _walk(stmt))
 
 
-#: copies of a small ``for`` body per trip of an unrolled range loop
-UNROLL = 4
-#: bodies larger than this many syntax nodes are not unrolled
-MAX_UNROLL_NODES = 40
+#: copies of a ``for`` body per trip of an unrolled range loop, by body size:
+#: (at most this many syntax nodes, copies); larger bodies are not unrolled
+UNROLL_BY_SIZE = ((16, 8), (40, 4))
 
 FULL = "full"
 GUARDS = "guards"
@@ -108,18 +107,21 @@ def _walk(node):
         work.extend(n.get_children())
 
 
-def unrolls(loop: nodes.For, step_sign, it: nodes.Call) -> bool:
-    """Unroll this ``for i in range(...)``? Only with step 1 (no third
-    argument), a small body, and no ``break``/``continue`` (a copy could not
-    leave the trip in the middle). Each trip then pays one compare and branch
-    for UNROLL iterations - the loop overhead is a third of a small body's
-    VM ops."""
+def unroll_factor(loop: nodes.For, step_sign, it: nodes.Call) -> int:
+    """Copies per trip for this ``for i in range(...)`` (1: not unrolled).
+    Only with step 1 (no third argument), a small body, and no
+    ``break``/``continue`` (a copy could not leave the trip in the middle).
+    Each trip then pays one compare and branch for all its iterations - the
+    loop overhead is a third of a small body's VM ops."""
     if step_sign != 1 or len(it.args) > 2:
-        return False
+        return 1
     found = list(_walk_all(loop.body))
-    if len(found) > MAX_UNROLL_NODES:
-        return False
-    return not any(isinstance(n, (nodes.Break, nodes.Continue)) for n in found)
+    if any(isinstance(n, (nodes.Break, nodes.Continue)) for n in found):
+        return 1
+    for size, copies in UNROLL_BY_SIZE:
+        if len(found) <= size:
+            return copies
+    return 1
 
 
 def _walk_all(body):

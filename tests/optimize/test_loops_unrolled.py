@@ -1,9 +1,10 @@
 """Range loops: rotated (one test per iteration) and, for small bodies with
-step 1 and no break/continue, unrolled four copies per trip (pydm/frontend/
-inlining.py ``unrolls``). Every trip count from 0 to past two trips, starts
+step 1 and no break/continue, unrolled 4 or 8 copies per trip (pydm/frontend/
+inlining.py ``unroll_factor``). Every trip count from 0 to past two trips, starts
 and stops at the 64-bit edges, exceptions and returns in any copy, the else
 clause and the loop variable after the loop must behave as in CPython."""
 import pytest
+from astroid import nodes as astroid_nodes
 
 import pydm
 from conformance.harness import check, check_many
@@ -136,12 +137,12 @@ def test_every_trip_count():
 
 
 def test_exception_in_each_copy():
-    # the failing iteration falls in each of the four copies and in the remainder
-    check_many(raises_at, [(n, k) for n in (3, 8, 9, 10, 11, 17) for k in range(-1, 12)])
+    # the failing iteration falls in each of the copies and in the remainder
+    check_many(raises_at, [(n, k) for n in (3, 8, 9, 10, 11, 17, 19, 25) for k in range(-1, 20)])
 
 
 def test_return_from_each_copy():
-    check_many(returns_at, [(n, k) for n in (0, 4, 7, 8, 9, 13) for k in range(-1, 14)])
+    check_many(returns_at, [(n, k) for n in (0, 4, 7, 8, 9, 13, 17, 23) for k in range(-1, 24)])
 
 
 def test_nested_loops():
@@ -179,7 +180,10 @@ def test_small_body_is_unrolled():
     total(0, 10)
     text = total.inspect("pydm")
     # the body's multiply appears once per unrolled copy plus once in the remainder loop
-    assert _count(text, 'dunder_name = "mul"') == inlining.UNROLL + 1, text
+    loop = next(n for n in total.jit.info.node.body if isinstance(n, astroid_nodes.For))
+    copies = inlining.unroll_factor(loop, 1, loop.iter)
+    assert copies > 1
+    assert _count(text, 'dunder_name = "mul"') == copies + 1, text
 
 
 def test_body_with_break_is_not_unrolled():
@@ -251,6 +255,6 @@ def test_float_of_counter_near_2_53():
 def test_one_conversion_per_trip():
     float_of_counter(0, 9)
     vm = float_of_counter.inspect("vm")
-    # the unrolled loop's four copies share one int->float conversion; the rotated
+    # the unrolled loop's copies share one int->float conversion; the rotated
     # remainder loop has its own
     assert vm.count("vm.cast.si64.f64") == 2, vm
