@@ -128,8 +128,7 @@ class Emitter:
         out = generic(values)
         if self.f.block is not None:
             self.f.br([out], merge)
-        self.f.block = merge
-        return merge.arguments[0]
+        return self.f.enter_merge(merge)
 
     def raise_always(self, r: sem.Raises):
         self.f.raise_here(r.cls, r.message)

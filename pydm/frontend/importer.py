@@ -302,7 +302,7 @@ class FunctionImporter:
             entries = [env.get(name) for _, env in preds]
             first = entries[0]
             if all(e is not None for e in entries) and all(
-                    e.value == first.value and e.bound == first.bound for e in entries):
+                    e.value == first.value and _same_flag(e.bound, first.bound) for e in entries):
                 continue
             need_flag = any(e is None or e.bound is not None for e in entries)
             merged_names.append((name, need_flag))
@@ -392,9 +392,11 @@ class FunctionImporter:
                 target = s.targets[0]
                 if len(target.elts) != len(s.value.elts):
                     raise error_at(s, "tuple assignment with mismatched lengths is not supported")
-                values = [self.expr(v) for v in s.value.elts]  # all right-hand sides first
-                if self.block is None:
-                    return
+                values = []
+                for v in s.value.elts:  # all right-hand sides first
+                    values.append(self.expr(v))
+                    if self.block is None:
+                        return
                 intervals = [self.interval(v) for v in s.value.elts]
                 for t, v, iv in zip(target.elts, values, intervals):
                     self.store(t, v, iv)
@@ -785,8 +787,7 @@ class FunctionImporter:
                 self.cond_br(self.b.bool_to_pred(result), [], [result], nxt, merge)
                 self.block = nxt
             lhs, left_node = rhs, right_node
-        self.block = merge
-        return merge.arguments[0]
+        return self.enter_merge(merge)
 
     def _exact_type_test(self, e):
         """``type(x) is int`` (also ``is not``, ``==``, ``!=``): the exact run-time type."""
@@ -845,8 +846,7 @@ class FunctionImporter:
             else:
                 self.cond_br(truth, [out], [], merge, nxt)
             self.block = nxt
-        self.block = merge
-        return merge.arguments[0]
+        return self.enter_merge(merge)
 
     def expr_IfExp(self, e):
         result = join(self.program_type(e.body), self.program_type(e.orelse))
@@ -860,7 +860,16 @@ class FunctionImporter:
                 value = self.expr(node)
                 if self.block is not None:
                     self.br([self.emit.coerce(value, result)], merge)
-        self.block, self.env = merge, env
+        self.env = env
+        return self.enter_merge(merge)
+
+    def enter_merge(self, merge: ir.Block):
+        """Continue at the join of an expression's paths, whose argument is its
+        value; if no path reaches it (every one raised), nothing continues."""
+        if not any(True for _ in merge.predecessors):
+            self.block = None
+            return None
+        self.block = merge
         return merge.arguments[0]
 
     def program_type(self, node) -> PyType:
@@ -1014,6 +1023,11 @@ class _Builders:
         def build(*args, **kwargs):
             return fn(*args, ip=self._importer.ip(), **kwargs)
         return build
+
+
+def _same_flag(a, b) -> bool:
+    """Two "bound" flags (i1 values or None) are the same (MLIR values refuse ``== None``)."""
+    return a is b or (a is not None and b is not None and a == b)
 
 
 def _skip_docstring(body):

@@ -215,7 +215,10 @@ def narrow(test, lookup, int_name, int_expr):
     left = test.left
     single = len(test.ops) == 1
     for op, right in test.ops:
-        for x, y, o in ((left, right, op), (right, left, _FLIP.get(op))):
+        if op not in _FLIP:  # is, is not, in: no interval
+            left = right
+            continue
+        for x, y, o in ((left, right, op), (right, left, _FLIP[op])):
             if o is None or not (isinstance(x, nodes.Name) and int_name(x.name) and int_expr(y)):
                 continue
             r = of_node(y, lookup) or FULL
