@@ -18,15 +18,22 @@ from iree.compiler.api import Output, Session
 from .vm_fixups import (branch_on_raw_conditions, fix_same_successor_cond_br, place_constants,
                         sink_into_edges, widen_i32_block_arguments)
 
+# Every canonicalize runs bottom-up with a bound on rewrites: top-down, the
+# greedy driver never terminated on a program with many small diamonds
+# (inline type dispatch; found by pydm's fuzzing, tests/platform/
+# test_platform_canonicalize.py); the bound turns any other such loop into a
+# less simplified module instead of a hang.
+CANONICALIZE = "canonicalize{top-down=false max-num-rewrites=100000%s}"
+
 PIPELINE: tuple[str, ...] = (
     # canonicalize with region simplification hangs on some CFGs with unreachable
     # loops (MLIR region DCE, found by pydm); a first round without it removes them
-    "reconcile-unrealized-casts, convert-scf-to-cf, canonicalize{region-simplify=disabled}, "
-    "canonicalize, cse, symbol-dce",
+    "reconcile-unrealized-casts, convert-scf-to-cf, " + CANONICALIZE % " region-simplify=disabled" + ", "
+    + CANONICALIZE % "" + ", cse, symbol-dce",
     "iree-vm-conversion",
     "vm.module(iree-vm-reify-rodata-tables, iree-vm-hoist-inlined-rodata, iree-vm-deduplicate-rodata, "
     "iree-vm-drop-unused-calls, iree-vm-resolve-rodata-loads, iree-vm-global-initialization), "
-    "canonicalize, cse, "
+    + CANONICALIZE % "" + ", cse, "
     "vm.module(iree-vm-drop-empty-module-initializers, iree-vm-annotate-functions, "
     "iree-vm-convert-to-yieldable-calls, iree-vm-drop-optimization-barriers, iree-vm-materialize-ref-discards)",
 )
