@@ -15,12 +15,11 @@ import math
 import textwrap
 import types
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pydm
-from conformance.harness import INT64_MAX, INT64_MIN, check, check_many, check_overflow
+from conformance.harness import INT64_MAX, INT64_MIN, check, check_overflow
 
 M, X = INT64_MIN, INT64_MAX
 SQ = 3037000499  # isqrt(INT64_MAX)
