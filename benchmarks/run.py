@@ -191,6 +191,33 @@ def best_of(f, args, cfg: Settings) -> tuple[float, object]:
     return min(times), result
 
 
+def best_of_pair(f_py, f_jit, args, cfg: Settings):
+    """Best times of CPython and pydm, measured alternately (one run of each
+    per round), so a change in the machine's speed during the run (a shared
+    VM) affects both sides alike. Returns (t_py, result_py, t_jit, result_jit)."""
+    t_py, t_jit = [], []
+    r_py = r_jit = None
+    start = perf_counter()
+    for _ in range(cfg.repeats):
+        for f, times in ((f_py, t_py), (f_jit, t_jit)):
+            gc_was_enabled = gc.isenabled()
+            gc.disable()
+            try:
+                t0 = perf_counter()
+                r = f(*args)
+                times.append(perf_counter() - t0)
+            finally:
+                if gc_was_enabled:
+                    gc.enable()
+            if f is f_py:
+                r_py = r
+            else:
+                r_jit = r
+        if perf_counter() - start > 2 * cfg.budget_s:
+            break
+    return min(t_py), r_py, min(t_jit), r_jit
+
+
 def _call_loop(f, arg, n: int) -> float:
     it = itertools.repeat(None, n)
     t0 = perf_counter()
@@ -236,9 +263,9 @@ def kernel_row(label: str, group: Group, fname: str, n: int,
     """``fname(n, *extra)`` under CPython and pydm."""
     row = Row(label, target=f"≥ {target:g}×" if target else "-")
     progress(label)
-    t_py, expected = best_of(group.twins[fname], (n, *extra), cfg)
-    row.cpython = fmt_time(t_py)
     if group.error is not None:
+        t_py, _ = best_of(group.twins[fname], (n, *extra), cfg)
+        row.cpython = fmt_time(t_py)
         record_error(row, group.error, report=False)  # reported once, by Group
         return row
     jf = getattr(group.mod, fname)
@@ -248,7 +275,8 @@ def kernel_row(label: str, group: Group, fname: str, n: int,
         if not same(got_warm, group.twins[fname](warm, *extra)):
             mismatch(row, f"{fname}({warm})", got_warm, group.twins[fname](warm, *extra))
             return row
-        t_jit, got = best_of(jf, (n, *extra), cfg)
+        t_py, expected, t_jit, got = best_of_pair(group.twins[fname], jf, (n, *extra), cfg)
+        row.cpython = fmt_time(t_py)
     except Exception as exc:
         record_error(row, exc)
         return row
