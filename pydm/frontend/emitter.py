@@ -179,6 +179,10 @@ class Emitter:
                 exc, rhs = self.b.unbox(rhs, T.FLOAT, template)
             self.f.check(exc)
             lt = rt = T.FLOAT
+        if name == "add" and {lt, rt} == {T.INT, T.FLOAT}:
+            shifted = self._shadow_plus_constant(lhs, rhs) if lt is T.INT else self._shadow_plus_constant(rhs, lhs)
+            if shifted is not None:
+                return shifted
         ot = sem.operand_type(name, lt, rt, result)
         unchecked = ((no_overflow and ot is T.INT and result is T.INT and name in _OVERFLOW_ONLY)
                      or (nonzero_divisor and ot is T.FLOAT and name in _ZERO_DIVISOR_ONLY))
@@ -187,6 +191,15 @@ class Emitter:
         if (name, ot) not in _INFALLIBLE and not unchecked:
             self.f.check(exc)
         return out
+
+    def _shadow_plus_constant(self, i, c):
+        """``i + c`` for an unrolled loop counter ``i`` (which has an exact
+        float shadow) and a float literal ``c``: one float add, not two."""
+        shadow = self.f.float_shadows.get(i)
+        owner = c.owner
+        if shadow is None or getattr(owner, "name", None) != d.CONSTANT:
+            return None
+        return shadow(ir.FloatAttr(owner.attributes["value"]).value)
 
     def unary(self, name: str, x, node):
         t = self.type(x)

@@ -16,6 +16,8 @@ canonicalizer removes flags that turn out constant.
 from __future__ import annotations
 
 import contextlib
+import math
+from fractions import Fraction
 from dataclasses import dataclass
 
 from astroid import nodes
@@ -992,16 +994,22 @@ class _FloatShadows:
         anchor = arith.constant(d.i1(), 0, ip=self.f.ip())
         self.anchors.append(anchor.owner)
         self.values.append(counter)
-        self.f.float_shadows[counter] = lambda: self.shadow(k)
+        self.f.float_shadows[counter] = lambda offset=0.0: self.shadow(k, offset)
 
-    def shadow(self, k: int):
+    def shadow(self, k: int, offset: float = 0.0):
+        """float(i) + offset for copy k's counter i, as float(i0) + (k + offset)
+        (the same single rounding when k + offset is exact), or None."""
+        exact = not math.isfinite(offset) or Fraction(float(k) + offset) == Fraction(k) + Fraction(offset)
+        if not exact:
+            return None
         with _loc(self.f.fn, self.node):
             if self.base is None:
                 _, self.base = d.convert(self.values[0], T.FLOAT, ip=ir.InsertionPoint(self.anchors[0]))
-            if k == 0:
+            if k == 0 and offset == 0.0:
                 return self.base
-            ip = ir.InsertionPoint(self.anchors[k])
-            _, out = d.apply_binary("add", self.base, d.constant(float(k), T.FLOAT, ip=ip), T.FLOAT, ip=ip)
+            ip = ir.InsertionPoint(self.anchors[k] if k else self.anchors[0])
+            _, out = d.apply_binary("add", self.base, d.constant(float(k) + offset, T.FLOAT, ip=ip), T.FLOAT,
+                                    ip=ip)
             return out
 
     def close(self) -> None:

@@ -258,3 +258,18 @@ def test_one_conversion_per_trip():
     # the unrolled loop's copies share one int->float conversion; the rotated
     # remainder loop has its own
     assert vm.count("vm.cast.si64.f64") == 2, vm
+
+
+@pydm.jit
+def counter_plus_constants(a: int, b: int) -> float:
+    s = 0.0
+    for i in range(a, b):
+        s = s + (i + 0.1) - (0.5 + i) + (i + 1e300) * 0.0 + (i + -0.0) + (i + 0.75)
+    return s
+
+
+def test_counter_plus_a_float_constant():
+    # float(i) + c is taken as float(i0) + (k + c) only when k + c is exact
+    big = 2**53
+    check_many(counter_plus_constants, [(big - 12, big), (-big, -big + 12), (0, 13), (-7, 9),
+                                        (2**52 - 5, 2**52 + 9)])
