@@ -1,13 +1,14 @@
-"""Which calls the importer expands in place (pydm's own inlining).
+"""What the importer expands in place: calls (pydm's own inlining) and loops.
 
 IREE's inliner is unbounded (PLATFORM.md), so the backend never inlines; this
 is the only place that does. A VM call and return costs more than CPython's
 whole frame for a small function (``benchmarks/vm_floor.py``), so the
-importer expands *self-recursive* calls of small functions a few levels deep:
-``fib`` at depth 2 runs seven bodies per VM call instead of one. The copies
-are built from the same syntax with the same types (one specialization), so
-values, exceptions and their source lines are unchanged; only the VM stack
-depth per Python call level shrinks.
+importer expands *self-recursive* calls of small functions a few levels deep
+(``fib``: four levels, 31 bodies per VM call) and, where the expansion stops,
+tests the function's base cases before calling. The copies are built from
+the same syntax with the same types (one specialization), so values,
+exceptions and their source lines are unchanged; only the VM stack depth per
+Python call level shrinks. Small ``for … in range`` bodies are unrolled.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ MAX_BODY_NODES = 120
 #: exclusive branches) must still reach CPython's default depth of 1000 in
 #: the VM's 1 MiB stack (tests/optimize/test_inlining.py).
 MAX_EXPANDED_NODES = 600
+
 
 def body_size(fn_node: nodes.FunctionDef) -> int:
     """Syntax nodes in a function's body (a proxy for the code one copy adds)."""
