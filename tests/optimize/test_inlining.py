@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pydm
+from optimize.notes import assert_note, raised
 from pydm.frontend import inlining
 
 try:
@@ -36,31 +37,7 @@ FILE = os.path.basename(__file__)
 PROFILE = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def line_of(marker: str) -> int:
-    """1-based line of the unique source line ending in ``# <marker>``."""
-    with open(__file__) as f:
-        hits = [i for i, text in enumerate(f, 1) if text.rstrip().endswith("# " + marker)]
-    assert len(hits) == 1, (marker, hits)
-    return hits[0]
 
-
-def assert_note(exc: BaseException, marker: str):
-    """``exc`` carries pydm's note naming this file and the marked line."""
-    line = line_of(marker)
-    notes = getattr(exc, "__notes__", None) or []
-    pattern = re.compile(rf"{re.escape(FILE)}:{line}:\d+")
-    assert any(pattern.search(n) for n in notes), (
-        f"{type(exc).__name__}({exc}) should carry a note naming {FILE} line {line}; notes: {notes!r}")
-
-
-def raised(fn, *args) -> BaseException:
-    """Call pydm's ``fn``; return what it raised (and check CPython agrees)."""
-    check(fn, *args)
-    try:
-        fn(*args)
-    except Exception as exc:  # noqa: BLE001
-        return exc
-    raise AssertionError(f"{fn.__name__}{args!r} did not raise")
 
 
 def functions(ir_text: str) -> dict[str, str]:
@@ -420,13 +397,13 @@ def test_fact_overflow_note_names_the_multiplication():
     for n in (21, 22, 23, 24, 25):
         exc = raised(fact, n)
         assert type(exc) is OverflowError and "'*'" in str(exc), exc
-        assert_note(exc, "M-fact-mul")
+        assert_note(exc, __file__, "M-fact-mul")
 
 
 def test_default_and_keyword_arguments():
     check_many(fact_acc, [(n,) for n in range(0, 21)] + [(n, k) for n in range(0, 6) for k in (-3, 0, 7)])
     check_overflow(fact_acc, 21)
-    assert_note(raised(fact_acc, 22), "M-fact-acc-mul")
+    assert_note(raised(fact_acc, 22), __file__, "M-fact-acc-mul")
     check_many(count_kw, [(n,) for n in range(-1, 12)] + [(5, 100, -2), (6, 1, 3)])
 
 
@@ -488,7 +465,7 @@ def test_none_function_raises_with_note():
     # d reaches 0 after 2 levels: the ZeroDivisionError comes from a copy
     exc = raised(countdown, 5, 2)
     assert type(exc) is ZeroDivisionError
-    assert_note(exc, "M-countdown-div")
+    assert_note(exc, __file__, "M-countdown-div")
 
 
 def test_zero_division_at_depth_two():
@@ -496,14 +473,14 @@ def test_zero_division_at_depth_two():
     for n in range(0, 8):  # the failing division at every depth, inlined copies included
         exc = raised(zdiv, n, n)
         assert type(exc) is ZeroDivisionError and str(exc) == "integer division or modulo by zero"
-        assert_note(exc, "M-zdiv")
+        assert_note(exc, __file__, "M-zdiv")
 
 
 def test_overflow_at_every_depth():
     check_many(square_at_bottom, [(n, v) for n in range(0, 8) for v in (3, 3037000499, -3037000499)])
     for n in range(0, 8):
         check_overflow(square_at_bottom, n, 3037000500, intermediate=True)
-        assert_note(raised(square_at_bottom, n, -3037000500), "M-square")
+        assert_note(raised(square_at_bottom, n, -3037000500), __file__, "M-square")
 
 
 def test_exception_in_base_case_guard():
@@ -511,7 +488,7 @@ def test_exception_in_base_case_guard():
     for d in range(0, 7):  # the second guard raises at depth d
         exc = raised(guard_raises, 10, d)
         assert type(exc) is ZeroDivisionError
-        assert_note(exc, "M-guard-div")
+        assert_note(exc, __file__, "M-guard-div")
 
 
 def test_value_error_and_overflow_from_int_in_copy():
@@ -520,10 +497,10 @@ def test_value_error_and_overflow_from_int_in_copy():
     for n in range(0, 6):
         exc = raised(int_of, n, math.nan)
         assert type(exc) is ValueError and str(exc) == "cannot convert float NaN to integer"
-        assert_note(exc, "M-int-of")
+        assert_note(exc, __file__, "M-int-of")
         exc = raised(int_of, n, math.inf)
         assert type(exc) is OverflowError and str(exc) == "cannot convert float infinity to integer"
-        assert_note(exc, "M-int-of")
+        assert_note(exc, __file__, "M-int-of")
 
 
 def test_unbound_locals_in_recursive_functions():
@@ -531,7 +508,7 @@ def test_unbound_locals_in_recursive_functions():
     for n in range(0, 8):  # y is unbound at depth n (k != 0)
         exc = raised(maybe_unbound, n, 1)
         assert type(exc) is UnboundLocalError and "'y'" in str(exc)
-        assert_note(exc, "M-maybe-unbound")
+        assert_note(exc, __file__, "M-maybe-unbound")
     check_many(unbound_in_guard, [(n,) for n in range(-3, 12)])
     check_many(unbound_after_copy, [(n,) for n in range(-2, 7)])
 

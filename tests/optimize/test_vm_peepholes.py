@@ -19,38 +19,18 @@ import re
 import pytest
 
 import pydm
+from optimize.notes import assert_note, raised
 from pydm.backend import driver, vm_fixups
 
 try:
-    from tests.conformance.harness import INT64_MAX, INT64_MIN, check, check_many
+    from tests.conformance.harness import INT64_MAX, INT64_MIN, check_many
 except ImportError:  # pytest run without the repository root on sys.path
-    from conformance.harness import INT64_MAX, INT64_MIN, check, check_many
+    from conformance.harness import INT64_MAX, INT64_MIN, check_many
 
 FILE = os.path.basename(__file__)
 
 
-def line_of(marker: str) -> int:
-    with open(__file__) as f:
-        hits = [i for i, text in enumerate(f, 1) if text.rstrip().endswith("# " + marker)]
-    assert len(hits) == 1, (marker, hits)
-    return hits[0]
 
-
-def assert_note(exc: BaseException, marker: str):
-    line = line_of(marker)
-    notes = getattr(exc, "__notes__", None) or []
-    pattern = re.compile(rf"{re.escape(FILE)}:{line}:\d+")
-    assert any(pattern.search(n) for n in notes), (
-        f"{type(exc).__name__}({exc}) should carry a note naming {FILE} line {line}; notes: {notes!r}")
-
-
-def raised(fn, *args) -> BaseException:
-    check(fn, *args)  # CPython agrees on class and message (or it is the documented overflow)
-    try:
-        fn(*args)
-    except Exception as exc:  # noqa: BLE001
-        return exc
-    raise AssertionError(f"{fn.__name__}{args!r} did not raise")
 
 
 # ---------------------------------------------------------------- VM text helpers
@@ -234,19 +214,19 @@ def test_overflow_messages_and_notes():
     check_many(bump, [(a, n) for a in (0, INT64_MAX - 3, INT64_MAX - 1, INT64_MIN) for n in range(0, 5)])
     exc = raised(bump, INT64_MAX - 1, 3)
     assert type(exc) is OverflowError and "'+'" in str(exc), exc
-    assert_note(exc, "M-bump")
+    assert_note(exc, __file__, "M-bump")
     check_many(accumulate, [(a, b, n) for a in (0, INT64_MAX, INT64_MIN, -5)
                             for b in (1, -1, INT64_MAX, INT64_MIN, 2**62) for n in (0, 1, 2, 3)])
     exc = raised(accumulate, INT64_MIN, -1, 1)
     assert type(exc) is OverflowError and "'+'" in str(exc), exc
-    assert_note(exc, "M-acc")
+    assert_note(exc, __file__, "M-acc")
     check_many(dec_mul, [(a, b) for a in (0, 5, INT64_MIN, INT64_MAX, 2**62) for b in (0, 1, -1, INT64_MAX, -(2**62))])
     exc = raised(dec_mul, INT64_MIN, 1)
     assert type(exc) is OverflowError and "'-'" in str(exc), exc
-    assert_note(exc, "M-sub")
+    assert_note(exc, __file__, "M-sub")
     exc = raised(dec_mul, 2**62, 0)
     assert type(exc) is OverflowError and "'*'" in str(exc), exc
-    assert_note(exc, "M-mul3")
+    assert_note(exc, __file__, "M-mul3")
 
 
 @pytest.mark.parametrize("args, cls, marker", [
@@ -262,11 +242,11 @@ def test_overflow_messages_and_notes():
 def test_exceptions_from_callees_arrive_unchanged(args, cls, marker):
     exc = raised(call_then_add, *args)
     assert type(exc) is cls, exc
-    assert_note(exc, marker)
+    assert_note(exc, __file__, marker)
     # one more level of calls: the code passes through `middle` unchanged
     exc = raised(middle, *args)
     assert type(exc) is cls, exc
-    assert_note(exc, marker)
+    assert_note(exc, __file__, marker)
 
 
 def test_exception_messages_across_calls_match_cpython():
@@ -284,13 +264,13 @@ def test_exception_messages_across_calls_match_cpython():
 def test_modulo_and_float_division_by_zero_from_callees():
     exc = raised(mixed_calls, 5, 0, 1.0, 2.0)
     assert type(exc) is ZeroDivisionError and str(exc) == "integer modulo by zero", exc
-    assert_note(exc, "M-callee-mod")
+    assert_note(exc, __file__, "M-callee-mod")
     exc = raised(mixed_calls, 5, 3, 1.0, 0.0)
     assert type(exc) is ZeroDivisionError and str(exc) == "float division by zero", exc
-    assert_note(exc, "M-callee-fdiv")
+    assert_note(exc, __file__, "M-callee-fdiv")
     exc = raised(call_add_in_loop, INT64_MAX // 2 + 1, 2)
     assert type(exc) is OverflowError, exc
-    assert_note(exc, "M-callee-add")
+    assert_note(exc, __file__, "M-callee-add")
 
 
 # ---------------------------------------------------------------- hand-written VM modules
