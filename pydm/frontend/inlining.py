@@ -28,7 +28,7 @@ MAX_EXPANDED_NODES = 600
 
 def body_size(fn_node: nodes.FunctionDef) -> int:
     """Syntax nodes in a function's body (a proxy for the code one copy adds)."""
-    return sum(1 for stmt in fn_node.body for _ in _walk(stmt))
+    return sum(1 for stmt in fn_node.body for _ in stmt.nodes_of_class(nodes.NodeNG))
 
 
 #: copies of a ``for`` body per trip of an unrolled range loop, by body size:
@@ -59,8 +59,8 @@ def expansion_depth(fn_node: nodes.FunctionDef, name: str) -> int:
     size = body_size(fn_node)
     if size > MAX_BODY_NODES:
         return 0
-    sites = sum(1 for stmt in fn_node.body for n in _walk(stmt)
-                if isinstance(n, nodes.Call) and isinstance(n.func, nodes.Name) and n.func.name == name)
+    sites = sum(1 for stmt in fn_node.body for n in stmt.nodes_of_class(nodes.Call)
+                if isinstance(n.func, nodes.Name) and n.func.name == name)
     if sites == 0:
         return 0
     depth, copies, level = 0, 1, 1
@@ -93,20 +93,12 @@ def leading_guards(body) -> list:
             test, value = stmt.value.test, stmt.value.body
         else:
             break
-        if any(isinstance(n, nodes.Call) for part in (test, value) for n in _walk(part)):
+        if any(True for part in (test, value) for _ in part.nodes_of_class(nodes.Call)):
             break
         out.append((test, value))
         if isinstance(stmt, nodes.Return):
             break
     return out
-
-
-def _walk(node):
-    work = [node]
-    while work:
-        n = work.pop()
-        yield n
-        work.extend(n.get_children())
 
 
 def unroll_factor(loop: nodes.For, step_sign, it: nodes.Call) -> int:
@@ -117,15 +109,10 @@ def unroll_factor(loop: nodes.For, step_sign, it: nodes.Call) -> int:
     loop overhead is a third of a small body's VM ops."""
     if step_sign != 1 or len(it.args) > 2:
         return 1
-    found = list(_walk_all(loop.body))
-    if any(isinstance(n, (nodes.Break, nodes.Continue)) for n in found):
+    if any(True for stmt in loop.body for _ in stmt.nodes_of_class((nodes.Break, nodes.Continue))):
         return 1
-    for size, copies in UNROLL_BY_SIZE:
-        if len(found) <= size:
+    size = sum(1 for stmt in loop.body for _ in stmt.nodes_of_class(nodes.NodeNG))
+    for limit, copies in UNROLL_BY_SIZE:
+        if size <= limit:
             return copies
     return 1
-
-
-def _walk_all(body):
-    for stmt in body:
-        yield from _walk(stmt)

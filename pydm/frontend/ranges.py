@@ -140,23 +140,20 @@ def carried_intervals(loop, names, entry: dict) -> dict:
     values: dict = {name: [entry[name]] if name in entry else [] for name in names}
     if isinstance(loop, nodes.For):  # the loop's own target: set from the counter
         _note(values, loop.target, None)
-    for n in _walk(loop.body):
+    assignments = (nodes.Assign, nodes.AnnAssign, nodes.AugAssign, nodes.For)
+    for n in (n for stmt in loop.body for n in stmt.nodes_of_class(assignments)):
         if isinstance(n, nodes.Assign):
-            pairs = []
             for target in n.targets:
                 if isinstance(target, nodes.Tuple) and isinstance(n.value, nodes.Tuple):
-                    pairs.extend(zip(target.elts, n.value.elts))
+                    for t, v in zip(target.elts, n.value.elts):
+                        _note(values, t, of_node(v, _unknown))
+                elif isinstance(target, nodes.Tuple):  # unpacking a value we cannot see into
+                    _note(values, target, None)
                 else:
-                    pairs.append((target, n.value))
-            for target, value in pairs:
-                _note(values, target, of_node(value, lambda _name: None))
-            for target in n.targets:  # a target we could not pair stays unknown
-                if isinstance(target, nodes.Tuple) and not isinstance(n.value, nodes.Tuple):
-                    for t in target.elts:
-                        _note(values, t, None)
+                    _note(values, target, of_node(n.value, _unknown))
         elif isinstance(n, nodes.AnnAssign):
-            _note(values, n.target, of_node(n.value, lambda _name: None) if n.value is not None else None)
-        elif isinstance(n, (nodes.AugAssign, nodes.For)):
+            _note(values, n.target, of_node(n.value, _unknown) if n.value is not None else None)
+        else:  # augmented assignment, inner for loop
             _note(values, n.target, None)
     out = {}
     for name, ivs in values.items():
@@ -170,18 +167,15 @@ def carried_intervals(loop, names, entry: dict) -> dict:
     return out
 
 
+def _unknown(_name):
+    """A lookup that knows nothing: other names may hold anything in the loop."""
+    return None
+
+
 def _note(values: dict, target, iv) -> None:
-    for n in _walk([target]):
-        if isinstance(n, nodes.AssignName) and n.name in values:
+    for n in target.nodes_of_class(nodes.AssignName):
+        if n.name in values:
             values[n.name].append(iv)
-
-
-def _walk(body):
-    work = list(body)
-    while work:
-        n = work.pop()
-        yield n
-        work.extend(n.get_children())
 
 
 _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
