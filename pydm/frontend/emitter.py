@@ -6,6 +6,8 @@ exception check. The importer calls these and never builds an operator itself.
 """
 from __future__ import annotations
 
+import itertools
+
 from iree.compiler import ir
 
 from .. import dialect as d
@@ -91,30 +93,26 @@ class Emitter:
                                            lambda x: self.truth(x[0]))
         return self.b.as_bool(v)
 
-    def dynamic_fast_paths(self, values, result: PyType, generic, typed):
-        """An operator on objects: test the type codes of the object operands
-        and, when they hold ints or floats (what numeric code mostly sees), run
-        the typed operation inline - ``typed(values)``, the same operation the
-        runtime library would reach after the same tests, with the same
-        exceptions - else ``generic(values)``, the library call. The result
-        (of type ``result``) arrives at a join."""
+    def type_dispatch(self, values, signatures, leaf, slow) -> None:
+        """Branch on the run-time types of the object values (a tree: one
+        type-code read and at most two compares per object). For each
+        signature (one int/float type per object value, in order) build
+        ``leaf(signature, values)`` with those values unboxed to it; every
+        other combination branches to block ``slow``."""
         objects = [i for i, v in enumerate(values) if self.type(v) is T.OBJECT]
-        if self.f.program.module.runtime_lib or not objects:
-            return generic(values)
-        merge = self.f.new_block(d.ir_type(result))
-        slow = self.f.new_block()
+        signatures = set(signatures)
         codes = [self.b.get_type_code(values[i]) for i in objects]
 
         def level(k: int, chosen: tuple):
             if k == len(objects):
                 args = list(values)
                 for i, t in zip(objects, chosen):
-                    _, args[i] = self.b.unbox(values[i], t, checked=False)
-                out = typed(args)
-                if self.f.block is not None:
-                    self.f.br([self.coerce(out, result)], merge)
+                    _, args[i] = self.b.unbox(values[i], t, checked=False)  # the tree tested the type
+                leaf(chosen, args)
                 return
             for t in (T.INT, T.FLOAT):
+                if not any(sig[:k + 1] == chosen + (t,) for sig in signatures):
+                    continue
                 _, hit = self.b.apply_compare("eq", codes[k], self.b.constant(tc.CODE_OF_NAME[t.python_name], T.INT))
                 yes, no = self.f.new_block(), self.f.new_block()
                 self.f.cond_br(self.b.bool_to_pred(hit), [], [], yes, no)
@@ -124,6 +122,26 @@ class Emitter:
             self.f.br([], slow)
 
         level(0, ())
+
+    def dynamic_fast_paths(self, values, result: PyType, generic, typed):
+        """An operator on objects: test the type codes of the object operands
+        and, when they hold ints or floats (what numeric code mostly sees), run
+        the typed operation inline - ``typed(values)``, the same operation the
+        runtime library would reach after the same tests, with the same
+        exceptions - else ``generic(values)``, the library call. The result
+        (of type ``result``) arrives at a join."""
+        n_objects = sum(1 for v in values if self.type(v) is T.OBJECT)
+        if self.f.program.module.runtime_lib or not n_objects:
+            return generic(values)
+        merge = self.f.new_block(d.ir_type(result))
+        slow = self.f.new_block()
+
+        def leaf(_chosen, args):
+            out = typed(args)
+            if self.f.block is not None:
+                self.f.br([self.coerce(out, result)], merge)
+
+        self.type_dispatch(values, itertools.product((T.INT, T.FLOAT), repeat=n_objects), leaf, slow)
         self.f.block = slow
         out = generic(values)
         if self.f.block is not None:

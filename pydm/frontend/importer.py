@@ -25,7 +25,6 @@ from iree.compiler import ir
 from iree.compiler.dialects import arith, cf, func
 
 from .. import dialect as d
-from .. import typecodes as tc
 from ..errors import CompileError, error_at
 from ..types import PyType, join
 from . import semantics as sem
@@ -139,34 +138,17 @@ class FunctionImporter:
         rest of the body is the generic fallback."""
         if not self.spec.fast_paths:
             return
-        objects = [i for i, t in enumerate(self.spec.arg_types) if t is T.OBJECT]
         twins = dict(self.spec.fast_paths)
         slow = self.new_block()
-        codes = [self.b.get_type_code(entry.arguments[i]) for i in objects]
-        self._dispatch(entry, objects, codes, (), twins, slow)
-        self.block = slow
 
-    def _dispatch(self, entry, objects, codes, chosen: tuple, twins: dict, slow) -> None:
-        level = len(chosen)
-        if level == len(objects):
+        def call_twin(chosen, args):
             twin = twins[chosen]
-            args = list(entry.arguments)
-            for i, t in zip(objects, chosen):
-                _, args[i] = self.b.unbox(args[i], t, checked=False)  # the tree tested the type
             call = self.call_op([d.exc_type(), d.ir_type(twin.ret)], twin.symbol, args)
             self.check(call.results[0])
             self.ret([self.b.success(), self.emit.coerce(call.results[1], self.spec.ret)])
-            return
-        for t in (T.INT, T.FLOAT):
-            if not any(sig[:level + 1] == chosen + (t,) for sig in twins):
-                continue
-            _, hit = self.b.apply_compare("eq", codes[level], self.b.constant(tc.CODE_OF_NAME[t.python_name], T.INT))
-            yes, no = self.new_block(), self.new_block()
-            self.cond_br(self.b.bool_to_pred(hit), [], [], yes, no)
-            self.block = yes
-            self._dispatch(entry, objects, codes, chosen + (t,), twins, slow)
-            self.block = no
-        self.br([], slow)
+
+        self.emit.type_dispatch(list(entry.arguments), twins, call_twin, slow)
+        self.block = slow
 
     def _prune_unreachable(self) -> None:
         """Empty the blocks no path reaches (e.g. after a condition that always
