@@ -258,7 +258,14 @@ def _signed_zero_like(x: ir.Value) -> ir.Value:
 
 
 def _vm_si64_to_f64(v: ir.Value) -> ir.Value:
-    return ir.Operation.create("vm.cast.si64.f64", results=[f64_type()], operands=[v]).result
+    """The f64 nearest to an i64, ties to even. The VM folder of ``vm.cast.si64.f64``
+    rounds a constant's ties *away* from zero (``float(2**53 + 1)`` folded to
+    ``2**53 + 2``): a constant is converted here, by Python, and any other
+    operand goes through a barrier in case it folds to a constant later."""
+    c = const_int(v)
+    if c is not None:
+        return float_const(float(c))
+    return ir.Operation.create("vm.cast.si64.f64", results=[f64_type()], operands=[_barrier(v)]).result
 
 
 def _vm_f64_to_si64(v: ir.Value) -> ir.Value:
@@ -629,8 +636,11 @@ def int_truediv(a: ir.Value, b: ir.Value, raise_code: RaiseCode):
     """Python ``a / b`` on ints: the correctly rounded f64 of the exact
     quotient (like CPython's ``long_true_divide``, incl. ``0 / -1 == -0.0``).
     ZeroDivisionError ``"division by zero"``."""
-    zero = _icmp("eq", b, int_const(0))
-    bs = _sel(zero, int_const(1), b)
+    if const_int(b) not in (None, 0):  # a constant divisor stays a constant (converted exactly)
+        zero, bs = None, b
+    else:
+        zero = _icmp("eq", b, int_const(0))
+        bs = _sel(zero, int_const(1), b)
     err = _errors(raise_code, [(zero, "ZeroDivisionError", MSG_TRUEDIV_ZERO)])
     c0 = int_const(0)
     a_neg = _icmp("slt", a, c0)
@@ -789,14 +799,22 @@ def float_cmp(pred: str, a: ir.Value, b: ir.Value) -> ir.Value:
     return _fcmp_raw("une", a, b)
 
 
+# The VM folders apply integer identities to float add/sub: ``(x + y) - x -> y``,
+# ``(x + y) - y -> x``, ``(x - y) + y -> x``, ``y + (x - y) -> x`` (wrong for
+# inf, nan, overflow, rounding and -0.0: ``(1e308 + 1.0) - 1e308`` is 0.0).
+# They look at the op defining an operand, so every float add and sub result
+# goes through a barrier: the pattern never sees an add/sub behind it, also
+# after rewrites that make one (``(p + q) + (-p)`` becomes ``(p + q) - p``).
+# tests/platform/test_platform_float_identities.py checks every such shape.
+
 def float_add(a: ir.Value, b: ir.Value) -> ir.Value:
     """Python ``a + b`` on floats (IEEE, bit-exact incl. ``-0.0 + 0.0 == 0.0``)."""
-    return arith.addf(_fguard(a), _fguard(b))
+    return _barrier(arith.addf(_fguard(a), _fguard(b)))
 
 
 def float_sub(a: ir.Value, b: ir.Value) -> ir.Value:
     """Python ``a - b`` on floats (IEEE, bit-exact)."""
-    return arith.subf(_fguard(a), _fguard(b))
+    return _barrier(arith.subf(_fguard(a), _fguard(b)))
 
 
 def float_mul(a: ir.Value, b: ir.Value) -> ir.Value:
