@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from iree.compiler import ir
 
 from . import dialect as d
+from . import representation as rep
 from .backend import compile_module, session
 from .exceptions import RaiseSiteTable
 from .frontend.importer import build_module
@@ -18,7 +19,7 @@ from .frontend.source import FunctionInfo, ModuleInfo
 from .frontend.typing import ProgramTypes
 from .lowering import LoweringContext, lower_module
 from .passes import run_pipeline
-from .types import PyType
+from .types import PyType, parse_type
 
 SIG_KEY = "pydm.sig"
 META_FUNCTION = "__pydm_meta"
@@ -43,15 +44,13 @@ class ExportSignature:
     @classmethod
     def from_json(cls, text: str) -> "ExportSignature":
         j = json.loads(text)
-        return cls(j["name"], j["symbol"], j["params"], [PyType(t) for t in j["param_types"]],
-                   PyType(j["ret"]), j.get("defaults", {}))
+        return cls(j["name"], j["symbol"], j["params"], [parse_type(t) for t in j["param_types"]],
+                   parse_type(j["ret"]), j.get("defaults", {}))
 
     def abi_json(self) -> str:
         """The V1-ABI ``iree.abi`` record (seed 000) for plain IREE hosts."""
-        raw = {PyType.INT: "i64", PyType.FLOAT: "f64", PyType.BOOL: "i32", PyType.NONE: "i32",
-               PyType.OBJECT: ["slist"]}
-        return json.dumps({"a": [raw[t] for t in self.param_types], "r": ["i32", raw[self.ret]], "v": 1},
-                          separators=(",", ":"))
+        return json.dumps({"a": [rep.of(t).abi for t in self.param_types], "r": ["i32", rep.of(self.ret).abi],
+                           "v": 1}, separators=(",", ":"))
 
 
 @dataclass
@@ -63,22 +62,27 @@ class CompiledProgram:
 
 
 def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]],
-                    plain_names: bool = False) -> CompiledProgram:
+                    plain_names: bool = False, keep_stages: bool = False) -> CompiledProgram:
     """Compile the given (function, argument types) entry points and everything they call.
 
     With ``plain_names`` (ahead of time) each entry is exported under its
-    Python name, so any IREE host can call ``fib``, not ``fib$i``."""
+    Python name, so any IREE host can call ``fib``, not ``fib$i``. With
+    ``keep_stages`` the IR text of every stage is kept (``stages``), with
+    each op's ``file:line:col`` location."""
     sess = session()
     with sess.context, ir.Location.unknown():
         program, entry_specs = _typed_program(module, entries, plain_names)
         public = {s.symbol for s in entry_specs}
         mod = build_module(program, public)
         d.verify(mod)
-        stages: dict[str, str] = {}
-        run_pipeline(mod, stages)
-        # "pydm": dynamic values still as objects (split-objects is a representation
-        # change; its result is the stage "after:split-objects")
-        stages["pydm"] = stages["after:link-runtime"]
+        stages: dict[str, str] | None = {} if keep_stages else None
+        if stages is not None:
+            stages["import"] = _text(mod)
+        run_pipeline(mod, stages, text=_text)
+        if stages is not None:
+            # "pydm": dynamic values still as objects (split-objects is a representation
+            # change; its result is the stage "after:split-objects")
+            stages["pydm"] = stages["after:link-runtime"]
         sites = RaiseSiteTable()
         lower_module(mod, LoweringContext(sites))
         exports = {}
@@ -88,9 +92,15 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
             exports[spec.symbol] = sig
             _attach_reflection(mod, spec.symbol, sig)
         _add_meta_function(mod, sites)
-        stages["iree"] = str(mod)
+        if stages is not None:
+            stages["iree"] = _text(mod)
         vmfb = compile_module(mod, stages=stages)
-    return CompiledProgram(vmfb, sites, exports, stages)
+    return CompiledProgram(vmfb, sites, exports, stages or {})
+
+
+def _text(mod: ir.Module) -> str:
+    """IR text with every op's location (seed 003: ``loc("file.py":3:5)``)."""
+    return mod.operation.get_asm(enable_debug_info=True)
 
 
 def _typed_program(module, entries, plain_names):

@@ -2,18 +2,22 @@
 
 The ops are real MLIR operations in the compiler session's context (the
 dialect is unregistered, so they print in generic form). Builders take the
-location and insertion point from the surrounding ``with`` context.
+location from the surrounding ``with`` context and an explicit insertion
+point (``ip``).
 
-Types: ``!iree_pydm.none``, ``.bool``, ``.integer``, ``.real``, ``.object``
-and ``.exception_result`` (an i32 code at run time, see pydm/exceptions.py).
-Every op that can raise returns an ``exception_result`` as its first result.
+Types: ``!iree_pydm.<static type>`` for every static type of
+``pydm/types.py`` (``none``, ``bool``, ``integer``, ``real``, ``object``,
+``tuple<integer,real>``, ``tuple<object,...>``; ``ref`` is the heap
+reference inside a split dynamic value) and ``!iree_pydm.exception_result``
+(an i32 code at run time, see pydm/exceptions.py). Every op that can raise
+returns an ``exception_result`` as its first result.
 """
 from __future__ import annotations
 
 from iree.compiler import ir
 from iree.compiler._mlir_libs import _mlir
 
-from .types import PyType
+from .types import PyType, parse_type
 
 NS = "iree_pydm"
 
@@ -22,6 +26,7 @@ if "pydm.mlir_modules" not in _mlir.globals.dialect_search_modules:
 EXC = "exception_result"
 
 # ---- op names --------------------------------------------------------------
+# numbers, truth, identity
 CONSTANT = "iree_pydm.constant"          # literal of a primitive type
 APPLY_BINARY = "iree_pydm.apply_binary"  # l <op> r, Python binary operator (dunder_name: add, floordiv, ...)
 APPLY_COMPARE = "iree_pydm.apply_compare"  # l <cmp> r (dunder_name: lt, le, gt, ge, eq, ne)
@@ -32,34 +37,52 @@ NOT = "iree_pydm.not"                    # logical not of a bool
 BOOL_TO_PRED = "iree_pydm.bool_to_pred"  # bool -> i1 for branches
 SELECT = "iree_pydm.select"              # i1 ? a : b
 IS = "iree_pydm.is"                      # identity comparison
+RANGE_NEXT = "iree_pydm.range_next"      # next counter of a range loop, saturating at stop
+RAW_INT = "iree_pydm.raw_int"            # runtime library: bit-level ops (fn: rotl, float_bits, bits_float)
+# exceptions
 FAILED = "iree_pydm.failed"              # exception_result -> i1 (non-zero)
 SUCCESS = "iree_pydm.success"            # the exception_result 0
 RAISE = "iree_pydm.raise"                # the exception_result of raising cls(message) here
-BOX = "iree_pydm.box"                    # primitive -> object record
+POLL = "iree_pydm.poll"                  # let the host interrupt a long-running call (Ctrl-C)
+# variables (pass promote-vars turns them into SSA values)
+LOAD_VAR = "iree_pydm.load_var"          # (value, i1 bound) of a local variable slot
+STORE_VAR = "iree_pydm.store_var"        # bind a local variable slot
+UNDEF = "iree_pydm.undef"                # a placeholder value (never observed)
+STATIC_CAST = "iree_pydm.static_info_cast"  # the same value as another static type of the same representation
+# objects
+BOX = "iree_pydm.box"                    # any value -> object
 UNBOX = "iree_pydm.unbox"                # object -> (exc, primitive); TypeError if the type differs
-RANGE_NEXT = "iree_pydm.range_next"      # next counter of a range loop, saturating at stop
-GET_TYPE_CODE = "iree_pydm.get_type_code"  # object -> integer: slot 0 of the record
-RAISE_TYPE_ERROR = "iree_pydm.raise_type_error"  # TypeError whose message names the operands' types
-# dynamic values as (type code, payload bits) pairs (pass split-objects)
-PAIR_OF = "iree_pydm.pair_of"            # primitive -> (code, bits): a box without a record
-PAIR_UNBOX = "iree_pydm.pair_unbox"      # (code, bits) -> (exc, primitive), as unbox
-PAIR_IS = "iree_pydm.pair_is"            # identity of two pairs
-RECORD_OF = "iree_pydm.record_of"        # (code, bits) -> object record (module boundary)
-RECORD_SPLIT = "iree_pydm.record_split"  # object record -> (code, bits) (module boundary)
+GET_TYPE_CODE = "iree_pydm.get_type_code"  # object -> integer type code
+# tuples
+MAKE_TUPLE = "iree_pydm.make_tuple"      # (a, b, ...) from element values
+TUPLE_GET = "iree_pydm.tuple_get"        # t[i] -> (exc, element); IndexError when out of range
+TUPLE_LEN = "iree_pydm.tuple_len"        # len(t)
+SEQ_NEW = "iree_pydm.seq_new"            # runtime library: a tuple of n unset elements
+SEQ_SET = "iree_pydm.seq_set"            # runtime library: set element i of a new tuple
+# dynamic values as (type code, payload bits, heap ref) (pass split-objects)
+DYN_OF = "iree_pydm.dyn_of"              # value -> (code, bits, ref): a box without a record
+DYN_UNBOX = "iree_pydm.dyn_unbox"        # (code, bits, ref) -> (exc, value), as unbox
+DYN_IS = "iree_pydm.dyn_is"              # identity of two dynamic values
+RECORD_OF = "iree_pydm.record_of"        # (code, bits, ref) -> seed-002 record (module boundary)
+RECORD_SPLIT = "iree_pydm.record_split"  # seed-002 record -> (code, bits, ref) (module boundary)
 
 ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL, NOT,
-           BOOL_TO_PRED, SELECT, IS, FAILED, SUCCESS, RAISE, BOX, UNBOX, RANGE_NEXT,
-           GET_TYPE_CODE, RAISE_TYPE_ERROR, PAIR_OF, PAIR_UNBOX, PAIR_IS, RECORD_OF, RECORD_SPLIT)
+           BOOL_TO_PRED, SELECT, IS, RANGE_NEXT, RAW_INT, FAILED, SUCCESS, RAISE, POLL,
+           LOAD_VAR, STORE_VAR, UNDEF, STATIC_CAST, BOX, UNBOX, GET_TYPE_CODE,
+           MAKE_TUPLE, TUPLE_GET, TUPLE_LEN, SEQ_NEW, SEQ_SET,
+           DYN_OF, DYN_UNBOX, DYN_IS, RECORD_OF, RECORD_SPLIT)
 
 BINARY_NAMES = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
                 "lshift", "rshift", "and", "or", "xor")
 COMPARE_NAMES = ("lt", "le", "gt", "ge", "eq", "ne")
 UNARY_NAMES = ("neg", "pos", "invert", "abs")
+#: how a raise op's operands complete its message (see pydm/exceptions.py)
+RAISE_FORMATS = ("", "types", "values")
 
 
 # ---- types -----------------------------------------------------------------
 def ir_type(t: PyType | str) -> ir.Type:
-    """The ``!iree_pydm.<name>`` type for a static type (cached by MLIR's uniquing)."""
+    """The ``!iree_pydm.<text>`` type for a static type (cached by MLIR's uniquing)."""
     name = t.value if isinstance(t, PyType) else t
     if name == PyType.BOTTOM.value:
         name = PyType.NONE.value
@@ -81,7 +104,7 @@ def type_name(t: ir.Type) -> str | None:
 
 def py_type(t: ir.Type) -> PyType:
     """Static type of a pydm-typed value."""
-    return PyType(type_name(t))
+    return parse_type(type_name(t))
 
 
 def value_type(v: ir.Value) -> PyType:
@@ -93,9 +116,17 @@ def i1() -> ir.Type:
 
 
 # ---- builders ----------------------------------------------------------------
-def _op(name, operands, results, ip=None, **attrs) -> ir.Operation:
-    return ir.Operation.create(name, results=results, operands=list(operands),
+def _op(op_name, operands, results, ip=None, successors=None, **attrs) -> ir.Operation:
+    return ir.Operation.create(op_name, results=results, operands=list(operands), successors=successors,
                                attributes={k: v for k, v in attrs.items() if v is not None}, ip=ip)
+
+
+def _str(s: str) -> ir.StringAttr:
+    return ir.StringAttr.get(s)
+
+
+def _unit(flag: bool):
+    return ir.UnitAttr.get() if flag else None
 
 
 def constant(value, t: PyType, ip=None) -> ir.Value:
@@ -120,22 +151,20 @@ def apply_binary(name: str, lhs, rhs, result: PyType, inplace: bool = False, inf
     ``infallible``: proven not to raise - an int add/sub/mul that fits, a float
     division by a nonzero divisor - so lowered without a check; ``nonneg``:
     both int operands proven >= 0, which makes some checks cheaper)."""
-    unit = ir.UnitAttr.get()
-    op = _op(APPLY_BINARY, [lhs, rhs], [exc_type(), ir_type(result)], dunder_name=ir.StringAttr.get(name),
-             inplace=unit if inplace else None, infallible=unit if infallible else None,
-             nonneg=unit if nonneg else None, ip=ip)
+    op = _op(APPLY_BINARY, [lhs, rhs], [exc_type(), ir_type(result)], dunder_name=_str(name),
+             inplace=_unit(inplace), infallible=_unit(infallible), nonneg=_unit(nonneg), ip=ip)
     return op.results[0], op.results[1]
 
 
 def apply_compare(name: str, lhs, rhs, ip=None) -> tuple[ir.Value, ir.Value]:
     """Python ``lhs <cmp> rhs`` → bool (mixed int/float compares exactly)."""
-    op = _op(APPLY_COMPARE, [lhs, rhs], [exc_type(), ir_type(PyType.BOOL)], dunder_name=ir.StringAttr.get(name), ip=ip)
+    op = _op(APPLY_COMPARE, [lhs, rhs], [exc_type(), ir_type(PyType.BOOL)], dunder_name=_str(name), ip=ip)
     return op.results[0], op.results[1]
 
 
 def apply_unary(name: str, x, result: PyType, ip=None) -> tuple[ir.Value, ir.Value]:
     """Python ``-x``, ``+x``, ``~x`` or ``abs(x)``."""
-    op = _op(APPLY_UNARY, [x], [exc_type(), ir_type(result)], dunder_name=ir.StringAttr.get(name), ip=ip)
+    op = _op(APPLY_UNARY, [x], [exc_type(), ir_type(result)], dunder_name=_str(name), ip=ip)
     return op.results[0], op.results[1]
 
 
@@ -167,6 +196,20 @@ def is_(a, b, ip=None) -> ir.Value:
     return _op(IS, [a, b], [ir_type(PyType.BOOL)], ip=ip).result
 
 
+def range_next(i, stop, step, ip=None) -> ir.Value:
+    """``i + step`` for a ``range`` loop counter; past ``stop`` it saturates at
+    ``stop`` instead of overflowing (the loop then ends, as in CPython)."""
+    return _op(RANGE_NEXT, [i, stop, step], [ir_type(PyType.INT)], ip=ip).result
+
+
+def raw_int(fn: str, operands, result: PyType = PyType.INT, ip=None) -> ir.Value:
+    """A bit-level operation for the runtime library: ``rotl`` (x, k) rotates
+    the 64 bits of x left by k; ``float_bits`` (x) is a float's IEEE bits,
+    ``bits_float`` (n) the float with those bits."""
+    return _op(RAW_INT, list(operands), [ir_type(result)], fn=_str(fn), ip=ip).result
+
+
+# ---- exceptions ----------------------------------------------------------------
 def failed(exc, ip=None) -> ir.Value:
     """i1: did the operation that produced ``exc`` raise?"""
     return _op(FAILED, [exc], [i1()], ip=ip).result
@@ -176,11 +219,48 @@ def success(ip=None) -> ir.Value:
     return _op(SUCCESS, [], [exc_type()], ip=ip).result
 
 
-def raise_(cls: str, message: str, ip=None) -> ir.Value:
-    """The exception_result of raising ``cls(message)`` at the current location."""
-    return _op(RAISE, [], [exc_type()], cls=ir.StringAttr.get(cls), message=ir.StringAttr.get(message), ip=ip).result
+def raise_(cls: str, message: str, args=(), fmt: str = "", ip=None) -> ir.Value:
+    """The exception_result of raising ``cls(message)`` at the current location.
+
+    With ``args`` the message is completed at run time: ``fmt="values"``
+    formats ``message.format(*values)``, ``fmt="types"`` formats it with the
+    Python type names of the args (objects, or their type codes after
+    split-objects). The args travel in an exception object (pydm/exceptions.py)."""
+    return _op(RAISE, list(args), [exc_type()], cls=_str(cls), message=_str(message),
+               fmt=_str(fmt) if args else None, ip=ip).result
 
 
+def poll(ip=None) -> ir.Value:
+    """Let the host run pending signal handlers (Ctrl-C); returns its exception_result."""
+    return _op(POLL, [], [exc_type()], ip=ip).result
+
+
+# ---- variables ---------------------------------------------------------------------
+def load_var(name: str, t: PyType, checked: bool = False, ip=None) -> tuple[ir.Value, ir.Value]:
+    """(value, i1 bound) of local variable ``name`` (of static type ``t``).
+    ``checked``: the reader tests ``bound`` (the variable may be unbound here)."""
+    op = _op(LOAD_VAR, [], [ir_type(t), i1()], name=_str(name), checked=_unit(checked), ip=ip)
+    return op.results[0], op.results[1]
+
+
+def store_var(name: str, value, ip=None) -> ir.Operation:
+    return _op(STORE_VAR, [value], [], name=_str(name), ip=ip)
+
+
+def undef(t: PyType | ir.Type, ip=None) -> ir.Value:
+    """A value of type ``t`` that no execution observes (unbound variables,
+    results of paths that raised)."""
+    ty = t if isinstance(t, ir.Type) else ir_type(t)
+    return _op(UNDEF, [], [ty], ip=ip).result
+
+
+def static_cast(x, t: PyType, ip=None) -> ir.Value:
+    """``x`` seen as static type ``t`` (same representation, e.g. a
+    ``tuple<integer,integer>`` as a ``tuple<integer,...>``): no run-time effect."""
+    return _op(STATIC_CAST, [x], [ir_type(t)], ip=ip).result
+
+
+# ---- objects -----------------------------------------------------------------------
 def box(x, ip=None) -> ir.Value:
     return _op(BOX, [x], [ir_type(PyType.OBJECT)], ip=ip).result
 
@@ -188,11 +268,12 @@ def box(x, ip=None) -> ir.Value:
 def unbox(x, t: PyType, message: str = "pydm: expected {want}, got '{}'", checked: bool = True,
           ip=None) -> tuple[ir.Value, ir.Value]:
     """The value of object ``x`` as ``t``: int accepts bool and int records,
-    float accepts any number (ints convert exactly as float() does). Otherwise
-    TypeError(message), ``{}`` standing for the record's type name; with
-    ``checked=False`` the caller has tested the type and nothing is checked."""
-    op = _op(UNBOX, [x], [exc_type(), ir_type(t)], message=ir.StringAttr.get(
-        message.replace("{want}", t.python_name)), unchecked=None if checked else ir.UnitAttr.get(), ip=ip)
+    float accepts any number (ints convert exactly as float() does), a tuple
+    type accepts a tuple. Otherwise TypeError(message), ``{}`` standing for
+    the value's type name; with ``checked=False`` the caller has tested the
+    type and nothing is checked."""
+    op = _op(UNBOX, [x], [exc_type(), ir_type(t)], message=_str(message.replace("{want}", t.python_name)),
+             unchecked=_unit(not checked), ip=ip)
     return op.results[0], op.results[1]
 
 
@@ -201,51 +282,72 @@ def get_type_code(x, ip=None) -> ir.Value:
     return _op(GET_TYPE_CODE, [x], [ir_type(PyType.INT)], ip=ip).result
 
 
-def raise_type_error(template: str, operands, ip=None) -> ir.Value:
-    """The exception_result of TypeError(template.format(*type names of operands));
-    the operands are objects or (after split-objects) their integer type codes."""
-    return _op(RAISE_TYPE_ERROR, list(operands), [exc_type()], template=ir.StringAttr.get(template), ip=ip).result
+# ---- tuples --------------------------------------------------------------------------
+def make_tuple(elements, t: PyType, ip=None) -> ir.Value:
+    """The tuple ``(e0, e1, ...)`` of static type ``t`` (element i of type ``t.elts[i]``)."""
+    return _op(MAKE_TUPLE, list(elements), [ir_type(t)], ip=ip).result
 
 
-def range_next(i, stop, step, ip=None) -> ir.Value:
-    """``i + step`` for a ``range`` loop counter; past ``stop`` it saturates at
-    ``stop`` instead of overflowing (the loop then ends, as in CPython)."""
-    return _op(RANGE_NEXT, [i, stop, step], [ir_type(PyType.INT)], ip=ip).result
-
-
-# ---- (type code, payload bits) pairs ---------------------------------------------
-def pair_of(x, ip=None) -> tuple[ir.Value, ir.Value]:
-    """The (type code, payload bits) of primitive ``x`` (no allocation)."""
-    t = ir_type(PyType.INT)
-    op = _op(PAIR_OF, [x], [t, t], ip=ip)
+def tuple_get(t, index, result: PyType, in_range: bool = False, ip=None) -> tuple[ir.Value, ir.Value]:
+    """``t[index]`` as ``result`` (the element's static type, or object):
+    IndexError when out of range, negative indices counting from the end.
+    ``in_range``: the index is known to be in [0, len(t)) (no check)."""
+    op = _op(TUPLE_GET, [t, index], [exc_type(), ir_type(result)], in_range=_unit(in_range), ip=ip)
     return op.results[0], op.results[1]
 
 
-def pair_unbox(code, bits, t: PyType, message: str, checked: bool = True, ip=None) -> tuple[ir.Value, ir.Value]:
-    """``unbox`` of a pair: the value as ``t`` or TypeError(message)."""
-    op = _op(PAIR_UNBOX, [code, bits], [exc_type(), ir_type(t)], message=ir.StringAttr.get(message),
-             unchecked=None if checked else ir.UnitAttr.get(), ip=ip)
+def tuple_len(t, ip=None) -> ir.Value:
+    return _op(TUPLE_LEN, [t], [ir_type(PyType.INT)], ip=ip).result
+
+
+def seq_new(n, t: PyType, ip=None) -> ir.Value:
+    """A tuple of ``n`` elements for the runtime library to fill with seq_set."""
+    return _op(SEQ_NEW, [n], [ir_type(t)], ip=ip).result
+
+
+def seq_set(t, index, value, ip=None) -> ir.Operation:
+    return _op(SEQ_SET, [t, index, value], [], ip=ip)
+
+
+# ---- dynamic values as (type code, payload bits, heap ref) ---------------------------
+def _parts():
+    return [ir_type(PyType.INT), ir_type(PyType.INT), ir_type(PyType.REF)]
+
+
+def dyn_of(x, ip=None) -> tuple[ir.Value, ir.Value, ir.Value]:
+    """The (type code, payload bits, heap ref) of a typed value (no allocation)."""
+    op = _op(DYN_OF, [x], _parts(), ip=ip)
+    return tuple(op.results)
+
+
+def dyn_unbox(code, bits, ref, t: PyType, message: str, checked: bool = True, ip=None):
+    """``unbox`` of a split dynamic value: the value as ``t`` or TypeError(message)."""
+    op = _op(DYN_UNBOX, [code, bits, ref], [exc_type(), ir_type(t)], message=_str(message),
+             unchecked=_unit(not checked), ip=ip)
     return op.results[0], op.results[1]
 
 
-def pair_is(a_code, a_bits, b_code, b_bits, ip=None) -> ir.Value:
-    return _op(PAIR_IS, [a_code, a_bits, b_code, b_bits], [ir_type(PyType.BOOL)], ip=ip).result
+def dyn_is(a, b, ip=None) -> ir.Value:
+    """Identity of two split dynamic values (each a (code, bits, ref) triple)."""
+    return _op(DYN_IS, [*a, *b], [ir_type(PyType.BOOL)], ip=ip).result
 
 
-def record_of(code, bits, ip=None) -> ir.Value:
-    """A seed-002 object record holding the pair (for the module's boundary)."""
-    return _op(RECORD_OF, [code, bits], [ir_type(PyType.OBJECT)], ip=ip).result
+def record_of(code, bits, ref, ip=None) -> ir.Value:
+    """A seed-002 object record holding the dynamic value (for the module's boundary)."""
+    return _op(RECORD_OF, [code, bits, ref], [ir_type(PyType.OBJECT)], ip=ip).result
 
 
-def record_split(x, ip=None) -> tuple[ir.Value, ir.Value]:
-    t = ir_type(PyType.INT)
-    op = _op(RECORD_SPLIT, [x], [t, t], ip=ip)
-    return op.results[0], op.results[1]
+def record_split(x, ip=None) -> tuple[ir.Value, ir.Value, ir.Value]:
+    op = _op(RECORD_SPLIT, [x], _parts(), ip=ip)
+    return tuple(op.results)
 
 
 # ---- verifier ------------------------------------------------------------------
 class VerifyError(Exception):
     pass
+
+
+_FALLIBLE = (APPLY_BINARY, APPLY_UNARY, CONVERT, APPLY_COMPARE, UNBOX, DYN_UNBOX, TUPLE_GET)
 
 
 def verify(module: ir.Module) -> None:
@@ -266,9 +368,14 @@ def verify(module: ir.Module) -> None:
             raise VerifyError(f"bad compare op at {op.location}")
         if name == APPLY_UNARY and ir.StringAttr(attrs["dunder_name"]).value not in UNARY_NAMES:
             raise VerifyError(f"bad unary op at {op.location}")
-        if name in (APPLY_BINARY, APPLY_UNARY, CONVERT, APPLY_COMPARE, UNBOX, PAIR_UNBOX):
-            if type_name(op.results[0].type) != EXC:
-                raise VerifyError(f"{name} must return an exception_result first at {op.location}")
+        if name == RAISE and "fmt" in attrs and ir.StringAttr(attrs["fmt"]).value not in RAISE_FORMATS:
+            raise VerifyError(f"bad raise format at {op.location}")
+        if name in _FALLIBLE and type_name(op.results[0].type) != EXC:
+            raise VerifyError(f"{name} must return an exception_result first at {op.location}")
+        if name == MAKE_TUPLE:
+            t = py_type(op.results[0].type)
+            if not t.is_tuple or t.elts is None or len(t.elts) != len(op.operands):
+                raise VerifyError(f"make_tuple of {len(op.operands)} values as {t.value} at {op.location}")
         return ir.WalkResult.ADVANCE
 
     module.operation.walk(check)

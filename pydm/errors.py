@@ -57,6 +57,16 @@ def _rebuild(*args):
     return CompileError(*args)
 
 
+class TypeSpecificError(CompileError):
+    """A construct pydm compiles for some static types only (``x is y`` on two
+    ints): a generic function's typed twin that meets one is left out."""
+
+
+class InternalError(CompileError):
+    """pydm failed on a construct it should compile (a bug in pydm, located
+    at the user's node): never hidden, never a reason to drop a twin."""
+
+
 def node_position(node) -> tuple[str, int, int, int, int]:
     """(file, line, col, end_line, end_col) of an astroid node; columns 1-based."""
     module = node.root()
@@ -82,14 +92,29 @@ def error_at(node, message: str, hint: str = "", cls=None) -> CompileError:
     return (cls or CompileError)(message, filename, line, col, end_line, end_col, source_line, hint)
 
 
+def char_column(node, line: int, byte_offset: int) -> int:
+    """The 0-based character column of a byte offset on ``line`` of ``node``'s
+    file (astroid, like ast, counts columns in UTF-8 bytes)."""
+    text = _line_from_tree(node, line)
+    if not text or text.isascii():
+        return byte_offset
+    return _char_column(text, byte_offset)
+
+
 def _char_column(line: str, byte_offset: int) -> int:
     return len(line.encode("utf-8")[:byte_offset].decode("utf-8", errors="ignore"))
 
 
 def _line_from_tree(node, line: int) -> str:
-    src = getattr(node.root(), "_pydm_source", None)
-    if src and line:
-        lines = src.splitlines()
-        if 0 < line <= len(lines):
-            return lines[line - 1]
+    root = node.root()
+    lines = getattr(root, "_pydm_lines", None)
+    if lines is None:
+        src = getattr(root, "_pydm_source", None)
+        lines = src.splitlines() if src else []
+        try:
+            root._pydm_lines = lines
+        except AttributeError:  # pragma: no cover - astroid nodes accept attributes
+            pass
+    if 0 < line <= len(lines):
+        return lines[line - 1]
     return ""

@@ -8,11 +8,20 @@ An `exception_result` is an i32 at run time:
   classes in :data:`NEGATIVE_CODES`.
 * ``> 0`` — an index (1-based) into the module's *raise-site table*: every
   place in a module that can raise a specific exception with a message gets a
-  slot holding ``(class name, message, file, line, col, function)``. The table
-  is built by the lowering (see :class:`RaiseSiteTable`) and travels with the
-  module (JIT: in memory; AOT: in the ``__pydm_meta`` export's reflection), so
-  the runtime raises the right class with CPython's message and a note naming
-  the Python line.
+  slot holding ``(class name, message, file, line, col, function, fmt)``. The
+  table is built by the lowering (see :class:`RaiseSiteTable`) and travels
+  with the module (JIT: in memory; AOT: in the ``__pydm_meta`` export's
+  reflection), so the runtime raises the right class with CPython's message
+  and a note naming the Python line.
+
+**Exception objects.** A site whose message is completed at run time
+(``fmt``: ``"values"`` formats the template with the args, ``"types"`` with
+their Python type names — ``not enough values to unpack (expected 3, got
+{})``) raises an *exception object*: a heap record ``[class code, site code,
+args tuple]`` stored in the module's exception slot (a global; each thread
+has its own VM context, so its own slot) next to the returned i32 code. The
+runtime reads the args through the ``__pydm_exception`` export. Handlers
+(``try``/``except``) will read the same slot.
 """
 from __future__ import annotations
 
@@ -46,6 +55,11 @@ CODE_OF_CLASS: dict[str, int] = {name: code for code, name in NEGATIVE_CODES.ite
 SUCCESS = 0
 
 
+def type_name(value) -> str:
+    """The name CPython's messages give the type of ``value``."""
+    return type(value).__name__
+
+
 @dataclass(frozen=True)
 class RaiseSite:
     """One place in the program that raises ``cls(message)``."""
@@ -56,6 +70,10 @@ class RaiseSite:
     line: int = 0
     col: int = 0
     function: str = ""
+    #: "" - ``message`` is the message; "values"/"types" - a template completed
+    #: at run time with the exception object's args (their values, or their
+    #: Python type names)
+    fmt: str = ""
 
     def note(self) -> str:
         where = f"{self.file}:{self.line}:{self.col}"
@@ -72,29 +90,18 @@ class RaiseSiteTable:
     def __init__(self, sites: list[RaiseSite] | None = None):
         self.sites: list[RaiseSite] = list(sites or [])
         self._index = {s: i + 1 for i, s in enumerate(self.sites)}
-        self._blocks: dict[tuple, int] = {}
         #: set by the runtime: returns (and clears) the program's origin site —
         #: the user line whose runtime-library call raised — or 0
         self.origin_reader = None
+        #: set by the runtime: returns (and clears) the args of the exception
+        #: object the calling thread's raise stored (a tuple of Python values)
+        self.exception_reader = None
 
     def code_for(self, site: RaiseSite) -> int:
         code = self._index.get(site)
         if code is None:
             self.sites.append(site)
             code = self._index[site] = len(self.sites)
-        return code
-
-    def block_for(self, sites: list[RaiseSite]) -> int:
-        """The code of ``sites[0]``; the others follow it consecutively (a
-        lowering computes an offset into the block at run time)."""
-        key = tuple(sites)
-        code = self._blocks.get(key)
-        if code is None:
-            code = len(self.sites) + 1
-            for site in sites:
-                self.sites.append(site)
-                self._index.setdefault(site, len(self.sites))
-            self._blocks[key] = code
         return code
 
     def to_json(self) -> str:
@@ -104,12 +111,21 @@ class RaiseSiteTable:
     def from_json(cls, text: str) -> "RaiseSiteTable":
         return cls([RaiseSite(**d) for d in json.loads(text)])
 
+    def message(self, site: RaiseSite) -> str:
+        """The site's message, completed with its exception object's args."""
+        if not site.fmt:
+            return site.message
+        args = self.exception_reader() if self.exception_reader is not None else ()
+        if site.fmt == "types":
+            args = [type_name(a) for a in args]
+        return site.message.format(*args)
+
     def make_exception(self, code: int) -> BaseException:
         """The Python exception a non-zero code stands for."""
         origin = self.origin_reader() if self.origin_reader is not None else 0
         if code > 0 and code <= len(self.sites):
             site = self.sites[code - 1]
-            exc = getattr(builtins, site.cls)(site.message)
+            exc = getattr(builtins, site.cls)(self.message(site))
             if 0 < origin <= len(self.sites):
                 where = self.sites[origin - 1]
                 lib = site.file.replace("\\", "/").rsplit("/", 1)[-1]

@@ -14,31 +14,12 @@ from .compiler import compile_program
 from .errors import CompileError, error_at
 from .frontend.source import load_module
 from .runtime.program import LoadedProgram, bind, make_exact_caller
-from .types import OF_PYTHON_CLASS, PyType
+from .types import PyType
+from .runtime.values import conforms, describe, static_type_of
 
 T = PyType
 
-#: which argument types an annotation admits (PEP 484: int is acceptable as float)
-_ADMITS = {
-    T.INT: (T.INT, T.BOOL),
-    T.FLOAT: (T.FLOAT, T.INT, T.BOOL),
-    T.BOOL: (T.BOOL,),
-    T.NONE: (T.NONE,),
-}
-
-
-def annotation_type(node) -> PyType | None:
-    """The static type an annotation names, or None for no annotation."""
-    if node is None:
-        return None
-    if isinstance(node, nodes.Name) and node.name in ("int", "float", "bool"):
-        return {"int": T.INT, "float": T.FLOAT, "bool": T.BOOL}[node.name]
-    if isinstance(node, nodes.Const) and node.value is None:
-        return T.NONE
-    if isinstance(node, nodes.Name) and node.name == "object":
-        return T.OBJECT
-    raise error_at(node, f"unsupported annotation '{node.as_string()}'",
-                   "annotate parameters with int, float, bool or None")
+from .frontend.annotations import annotation_type  # noqa: E402  (re-exported)
 
 
 _ALL: "weakref.WeakSet[JitFunction]" = weakref.WeakSet()
@@ -113,24 +94,19 @@ class JitFunction:
         info = self.info
         out = []
         for pname, ann, value in zip(info.params, self._annotations, args):
-            t = OF_PYTHON_CLASS.get(type(value))
+            t = static_type_of(value)
             if t is None:
-                if isinstance(value, bool):
-                    t = T.BOOL
-                elif isinstance(value, int):
-                    t = T.INT
-                elif isinstance(value, float):
-                    t = T.FLOAT
-                else:
-                    raise TypeError(f"{info.name}() argument '{pname}': pydm cannot pass a "
-                                    f"{type(value).__name__} value")
-            if ann is not None and ann is not T.OBJECT and t not in _ADMITS[ann]:
-                raise TypeError(f"{info.name}() argument '{pname}' must be {ann.python_name}, "
+                raise TypeError(f"{info.name}() argument '{pname}': pydm cannot pass a "
+                                f"{type(value).__name__} value")
+            if ann is not None and ann is not T.OBJECT and not conforms(value, ann):
+                raise TypeError(f"{info.name}() argument '{pname}' must be {describe(ann)}, "
                                 f"not {type(value).__name__}")
             if t is T.INT and not -2**63 <= value < 2**63:
                 raise OverflowError(f"{info.name}() argument '{pname}': int {value} does not fit in 64 bits")
             if ann is T.OBJECT:
                 t = T.OBJECT  # ``x: object`` asks for the generic (boxed) code, as pydm compile makes
+            elif ann is not None and ann.is_tuple:
+                t = ann  # the annotation's element types (the value conforms)
             out.append(t)
         return tuple(out)
 
@@ -157,7 +133,7 @@ class JitFunction:
             compiled = compile_program(self.info.module, [(self.info, arg_types)])
             program = LoadedProgram(compiled.vmfb, compiled.sites)
             (sig,) = compiled.exports.values()
-            if T.OBJECT not in (sig.ret, *sig.param_types):
+            if all(t.is_scalar or t is T.BOTTOM for t in (sig.ret, *sig.param_types)):
                 caller = make_exact_caller(program, sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)
             else:  # object records cross through the general marshalling path
                 caller = program.function(sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)

@@ -16,7 +16,7 @@ from iree.compiler import ir
 
 PREFIX = "pydmrtl$"
 LIB_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "runtime_lib")
-SOURCES = ("numbers.py",)
+SOURCES = ("numbers.py", "tuples.py")
 
 _lock = threading.Lock()
 _module: ir.Module | None = None
@@ -53,29 +53,43 @@ def cache_dir() -> str:
 
 
 def build_text() -> str:
-    """Compile the library to iree_pydm IR text (all functions, object arguments)."""
+    """Compile the library to iree_pydm IR text (every function, once, typed by
+    its annotations; its variables already promoted to SSA)."""
     from .frontend.importer import build_module
-    from .frontend.source import load_module
     from .frontend.typing import ProgramTypes
-    texts = []
+    from .passes import run_pipeline
+    module = library_source()
+    specs = []
+    program = ProgramTypes(module)
+    for fn in module.functions.values():
+        fn.check()
+        spec = program.specialization(fn, parameter_types(fn))
+        spec.symbol = PREFIX + fn.name
+        specs.append(spec)
+    program.solve()
+    mod = build_module(program, {s.symbol for s in specs})
+    run_pipeline(mod, pipeline=["promote-vars"])
+    return mod.operation.get_asm(enable_debug_info=True)  # keep file:line locations
+
+
+def library_source():
+    """The library's files as one program (a ModuleInfo whose functions call
+    each other across files)."""
+    from .frontend.source import load_module
+    module = None
     for path in _source_paths():
-        module = load_module(path, runtime_lib=True)
-        program = ProgramTypes(module)
-        specs = []
-        for fn in module.functions.values():
-            fn.check()
-            spec = program.specialization(fn, parameter_types(fn))
-            spec.symbol = PREFIX + fn.name
-            specs.append(spec)
-        program.solve()
-        mod = build_module(program, {s.symbol for s in specs})
-        texts.append(mod.operation.get_asm(enable_debug_info=True))  # keep file:line locations
-    return "\n".join(texts)
+        part = load_module(path, runtime_lib=True)
+        if module is None:
+            module = part
+            module.functions = dict(part.functions)
+        else:
+            module.functions.update(part.functions)
+    return module
 
 
 def parameter_types(fn) -> tuple:
-    """A library function's parameter types: its annotations (``object``, ``bool``)."""
-    from .jit import annotation_type
+    """A library function's parameter types: its annotations (``object``, ``tuple``, ``int``...)."""
+    from .frontend.annotations import annotation_type
     from .types import PyType
     return tuple(annotation_type(a) or PyType.OBJECT for a in fn.node.args.annotations)
 
@@ -109,12 +123,25 @@ def library_module() -> ir.Module:
         return _module
 
 
+_signatures: dict = {}
+
+
 def function_type(symbol: str) -> ir.FunctionType:
     """The pydm-level signature of library function ``symbol``."""
     for op in library_module().body.operations:
         if op.operation.name == "func.func" and ir.StringAttr(op.attributes["sym_name"]).value == symbol:
             return ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
     raise KeyError(f"runtime library has no function {symbol}")
+
+
+def signature(symbol: str):
+    """(parameter types, return type) of library function ``symbol``, as static types."""
+    got = _signatures.get(symbol)
+    if got is None:
+        from . import dialect as d
+        ft = function_type(symbol)
+        got = _signatures[symbol] = ([d.py_type(t) for t in ft.inputs], d.py_type(ft.results[1]))
+    return got
 
 
 def link(program: ir.Module, symbols: set[str]) -> None:

@@ -27,7 +27,7 @@ NAMES = {NONE: "NoneType", TUPLE: "tuple", LIST: "list", STR: "str", BYTES: "byt
 #: the type codes of the scalar values an object record can hold, by static type
 #: and by Python type name (the names CPython's messages use)
 SCALAR_NAMES = {NONE: "NoneType", BOOL: "bool", INTEGER: "int", REAL: "float"}
-CODE_OF_NAME = {name: code for code, name in SCALAR_NAMES.items()}
+CODE_OF_NAME = {name: code for code, name in NAMES.items()}
 
 
 def of_type(t) -> int:

@@ -1,43 +1,220 @@
 """Static Python types the compiler reasons about.
 
-A value's static type is what pydm knows about it at compile time. Known
-primitive types stay *unboxed*; OBJECT means "any Python value", carried as an
-object record at run time. BOTTOM is "no value yet" during inference.
+A value's static type is what pydm knows about it at compile time:
+
+* scalars ``none``, ``bool``, ``integer``, ``real`` — unboxed at run time;
+* ``tuple<integer,real>`` (fixed length, one type per position) and
+  ``tuple<integer,...>`` (any length, every element of one type);
+* ``object`` — any Python value, known only at run time;
+* ``bottom`` — "no value yet" during inference (a function that never returns).
+
+Types are interned: build them with the constructors here and compare with
+``is`` or ``==``. Each has a text form (``t.value``) that is also its IR type
+(``!iree_pydm.<text>``) and its form in exported signatures, and
+:func:`parse_type` reads it back.
+
+How each type is represented at run time is decided in one place,
+``pydm/representation.py``.
 """
 from __future__ import annotations
 
-import enum
 
+class PyType:
+    """A static type (interned). ``value`` is its text form."""
 
-class PyType(enum.Enum):
-    BOTTOM = "bottom"
-    NONE = "none"
-    BOOL = "bool"
-    INT = "integer"
-    FLOAT = "real"
-    OBJECT = "object"
+    __slots__ = ("value", "__weakref__")
+    _interned: dict[str, "PyType"] = {}
+    _sealed = False
+
+    # scalar singletons, set below
+    BOTTOM: "PyType"
+    NONE: "PyType"
+    BOOL: "PyType"
+    INT: "PyType"
+    FLOAT: "PyType"
+    OBJECT: "PyType"
+    REF: "PyType"
+
+    def __new__(cls, value: str, *args):
+        found = PyType._interned.get(value)
+        if found is not None:
+            return found
+        if cls is PyType and PyType._sealed:
+            return parse_type(value)  # PyType("tuple<integer>") reads a text form
+        self = object.__new__(cls)
+        self.value = value
+        PyType._interned[value] = self
+        return self
+
+    def __reduce__(self):
+        return (parse_type, (self.value,))
+
+    def __repr__(self) -> str:
+        return f"<pydm type {self.value}>"
 
     @property
     def python_name(self) -> str:
-        return _PY_NAMES[self]
+        """The name CPython's messages use for values of this type."""
+        if isinstance(self, TupleType):
+            return "tuple"
+        return _PY_NAMES.get(self.value, "object")
 
     @property
     def is_numeric(self) -> bool:
         return self in (PyType.BOOL, PyType.INT, PyType.FLOAT)
 
+    @property
+    def is_scalar(self) -> bool:
+        return self in _SCALARS
 
-_PY_NAMES = {PyType.BOTTOM: "<nothing>", PyType.NONE: "NoneType", PyType.BOOL: "bool",
-             PyType.INT: "int", PyType.FLOAT: "float", PyType.OBJECT: "object"}
+    @property
+    def is_tuple(self) -> bool:
+        return isinstance(self, TupleType)
 
-#: Python classes a boundary value maps to.
-OF_PYTHON_CLASS = {type(None): PyType.NONE, bool: PyType.BOOL, int: PyType.INT, float: PyType.FLOAT}
-PYTHON_CLASS = {PyType.NONE: type(None), PyType.BOOL: bool, PyType.INT: int, PyType.FLOAT: float}
+
+class TupleType(PyType):
+    """``tuple<T1,...,Tn>`` (``elts`` known) or ``tuple<T,...>`` (``elt`` for every element)."""
+
+    __slots__ = ("elts", "elt")
+
+    def __new__(cls, elts: tuple | None, elt: PyType | None = None):
+        if elts is not None:
+            text = "tuple<" + ",".join(t.value for t in elts) + ">"
+        else:
+            text = f"tuple<{elt.value},...>"
+        found = PyType._interned.get(text)
+        if found is not None:
+            return found
+        self = PyType.__new__(cls, text)
+        self.elts = tuple(elts) if elts is not None else None
+        self.elt = elt
+        return self
+
+    @property
+    def length(self) -> int | None:
+        """The number of elements if every value of this type has it."""
+        return len(self.elts) if self.elts is not None else None
+
+    def element(self, i: int | None) -> PyType:
+        """The static type of element ``i`` (None: an index known only at run time)."""
+        if self.elts is None:
+            return self.elt
+        if i is not None and -len(self.elts) <= i < len(self.elts):
+            return self.elts[i]
+        return self.any_element()
+
+    def any_element(self) -> PyType:
+        """The join of every element's type (BOTTOM for the empty tuple)."""
+        if self.elts is None:
+            return self.elt
+        out = PyType.BOTTOM
+        for t in self.elts:
+            out = join(out, t)
+        return out
+
+
+_SCALARS = {}
+for _name in ("bottom", "none", "bool", "integer", "real", "object", "ref"):
+    _SCALARS[_name] = PyType(_name)
+PyType.BOTTOM = _SCALARS["bottom"]
+PyType.NONE = _SCALARS["none"]
+PyType.BOOL = _SCALARS["bool"]
+PyType.INT = _SCALARS["integer"]
+PyType.FLOAT = _SCALARS["real"]
+PyType.OBJECT = _SCALARS["object"]
+#: not a Python type: the heap reference inside a dynamic value (split-objects)
+PyType.REF = _SCALARS["ref"]
+_SCALARS = set(_SCALARS.values()) - {PyType.OBJECT, PyType.BOTTOM, PyType.REF}
+PyType._sealed = True
+
+_PY_NAMES = {"bottom": "<nothing>", "none": "NoneType", "bool": "bool", "integer": "int",
+             "real": "float", "object": "object", "ref": "object"}
+
+
+def tuple_of(*elts: PyType) -> TupleType:
+    return TupleType(tuple(elts))
+
+
+def tuple_any(elt: PyType = PyType.OBJECT) -> TupleType:
+    """``tuple<elt,...>``: a tuple of any length."""
+    return TupleType(None, elt)
+
+
+#: nesting deeper than this widens to ``object`` (so inference reaches a fixed point)
+MAX_DEPTH = 4
+
+
+def depth(t: PyType) -> int:
+    if isinstance(t, TupleType):
+        inner = t.elts if t.elts is not None else (t.elt,)
+        return 1 + max((depth(e) for e in inner), default=0)
+    return 0
+
+
+def _widen(t: PyType, budget: int = MAX_DEPTH) -> PyType:
+    """``t`` with tuples nested deeper than ``budget`` replaced by ``object``."""
+    if not isinstance(t, TupleType):
+        return t
+    if budget <= 0:
+        return PyType.OBJECT
+    if t.elts is not None:
+        return TupleType(tuple(_widen(e, budget - 1) for e in t.elts))
+    return TupleType(None, _widen(t.elt, budget - 1))
 
 
 def join(a: PyType, b: PyType) -> PyType:
-    """The type of a variable that may hold an ``a`` or a ``b``."""
+    """The type of a variable that may hold an ``a`` or a ``b``: keeps what
+    both have in common (two tuples stay a tuple), else ``object``."""
     if a is PyType.BOTTOM:
-        return b
+        return _widen(b)
     if b is PyType.BOTTOM or a is b:
-        return a
+        return _widen(a)
+    if isinstance(a, TupleType) and isinstance(b, TupleType):
+        if a.elts is not None and b.elts is not None and len(a.elts) == len(b.elts):
+            return _widen(TupleType(tuple(join(x, y) for x, y in zip(a.elts, b.elts))))
+        return _widen(TupleType(None, join(a.any_element(), b.any_element())))
     return PyType.OBJECT
+
+
+def is_subtype(a: PyType, b: PyType) -> bool:
+    """Every value of static type ``a`` is a value of static type ``b``."""
+    return join(a, b) == b
+
+
+def parse_type(text: str) -> PyType:
+    """The type whose text form is ``text`` (``tuple<integer,real>``, ``object``, ...)."""
+    found = PyType._interned.get(text)
+    if found is not None:
+        return found
+    t, rest = _parse(text.replace(" ", ""))
+    if rest:
+        raise ValueError(f"bad pydm type {text!r}")
+    return t
+
+
+def _parse(s: str):
+    if s.startswith("tuple<"):
+        s = s[len("tuple<"):]
+        elts = []
+        if s.startswith(">"):
+            return TupleType(()), s[1:]
+        while True:
+            t, s = _parse(s)
+            if s.startswith(",...>"):
+                return TupleType(None, t), s[len(",...>"):]
+            elts.append(t)
+            if s.startswith(","):
+                s = s[1:]
+                continue
+            if s.startswith(">"):
+                return TupleType(tuple(elts)), s[1:]
+            raise ValueError(f"bad pydm tuple type near {s!r}")
+    for name in ("bottom", "none", "bool", "integer", "real", "object", "ref"):
+        if s.startswith(name):
+            return PyType._interned[name], s[len(name):]
+    raise ValueError(f"bad pydm type near {s!r}")
+
+
+#: Python classes a boundary value maps to (scalars; tuples are read element by element).
+OF_PYTHON_CLASS = {type(None): PyType.NONE, bool: PyType.BOOL, int: PyType.INT, float: PyType.FLOAT}
+PYTHON_CLASS = {PyType.NONE: type(None), PyType.BOOL: bool, PyType.INT: int, PyType.FLOAT: float}

@@ -47,3 +47,62 @@ def int_power(a: int, b: int) -> int:
 
 def type_error(template: str, *values) -> None:
     raise TypeError(template.format(*(type(v).__name__ for v in values)))
+
+
+def is_tuple(x) -> bool:
+    return type(x) is tuple
+
+
+def as_tuple(x) -> tuple:
+    assert type(x) is tuple, "as_tuple of a non-tuple"
+    return x
+
+
+def fail(cls: str, template: str, *values) -> None:
+    import builtins
+    raise getattr(builtins, cls)(template.format(*values) if values else template)
+
+
+# A tuple being built is a list until seq_done (compiled, all three are tuple ops).
+def seq_new(n: int) -> list:
+    return [None] * n
+
+
+def seq_set(t: list, i: int, x) -> None:
+    t[i] = x
+
+
+def seq_done(t) -> tuple:
+    return tuple(t)
+
+
+_MASK = (1 << 64) - 1
+
+
+def _signed(x: int) -> int:
+    x &= _MASK
+    return x - (1 << 64) if x >> 63 else x
+
+
+def wrap_add(a: int, b: int) -> int:
+    return _signed(a + b)
+
+
+def wrap_mul(a: int, b: int) -> int:
+    return _signed(a * b)
+
+
+def rotl(x: int, k: int) -> int:
+    u = x & _MASK
+    k &= 63
+    return _signed((u << k) | (u >> (64 - k)))
+
+
+def float_bits(x: float) -> int:
+    import struct
+    return struct.unpack("<q", struct.pack("<d", x))[0]
+
+
+def bits_float(x: int) -> float:
+    import struct
+    return struct.unpack("<d", struct.pack("<q", x))[0]

@@ -22,8 +22,8 @@ division by zero, float rounding.
 """
 # Under CPython the intrinsics are these plain functions (pydm compiles the
 # names itself and ignores this import).
-from .intrinsics import (float_value, int_power, int_value, is_bool, is_float,  # noqa: F401
-                         is_int, is_intlike, is_none, is_number, type_error)
+from .intrinsics import (as_tuple, float_value, int_power, int_value, is_bool, is_float,  # noqa: F401
+                         is_int, is_intlike, is_none, is_number, is_tuple, type_error)
 
 
 # ---- arithmetic -------------------------------------------------------------------
@@ -32,6 +32,10 @@ def add(a: object, b: object, inplace: bool) -> object:
         return int_value(a) + int_value(b)
     if is_number(a) and is_number(b):
         return float_value(a) + float_value(b)
+    if is_tuple(a):
+        if is_tuple(b):
+            return tuple_concat(as_tuple(a), as_tuple(b))
+        type_error('can only concatenate tuple (not "{}") to tuple', b)
     if inplace:
         type_error("unsupported operand type(s) for +=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for +: '{}' and '{}'", a, b)
@@ -52,6 +56,14 @@ def mul(a: object, b: object, inplace: bool) -> object:
         return int_value(a) * int_value(b)
     if is_number(a) and is_number(b):
         return float_value(a) * float_value(b)
+    if is_tuple(a):
+        if is_intlike(b):
+            return tuple_repeat(as_tuple(a), int_value(b))
+        type_error("can't multiply sequence by non-int of type '{}'", b)
+    if is_tuple(b):
+        if is_intlike(a):
+            return tuple_repeat(as_tuple(b), int_value(a))
+        type_error("can't multiply sequence by non-int of type '{}'", a)
     if inplace:
         type_error("unsupported operand type(s) for *=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for *: '{}' and '{}'", a, b)
@@ -161,6 +173,8 @@ def lt(a: object, b: object) -> bool:
             return float_value(a) < int_value(b)
         if is_float(b):
             return float_value(a) < float_value(b)
+    elif is_tuple(a) and is_tuple(b):
+        return tuple_compare(as_tuple(a), as_tuple(b), 0)  # lt
     type_error("'<' not supported between instances of '{}' and '{}'", a, b)
 
 
@@ -175,6 +189,8 @@ def le(a: object, b: object) -> bool:
             return float_value(a) <= int_value(b)
         if is_float(b):
             return float_value(a) <= float_value(b)
+    elif is_tuple(a) and is_tuple(b):
+        return tuple_compare(as_tuple(a), as_tuple(b), 1)  # le
     type_error("'<=' not supported between instances of '{}' and '{}'", a, b)
 
 
@@ -189,6 +205,8 @@ def gt(a: object, b: object) -> bool:
             return float_value(a) > int_value(b)
         if is_float(b):
             return float_value(a) > float_value(b)
+    elif is_tuple(a) and is_tuple(b):
+        return tuple_compare(as_tuple(a), as_tuple(b), 4)  # gt
     type_error("'>' not supported between instances of '{}' and '{}'", a, b)
 
 
@@ -203,11 +221,14 @@ def ge(a: object, b: object) -> bool:
             return float_value(a) >= int_value(b)
         if is_float(b):
             return float_value(a) >= float_value(b)
+    elif is_tuple(a) and is_tuple(b):
+        return tuple_compare(as_tuple(a), as_tuple(b), 5)  # ge
     type_error("'>=' not supported between instances of '{}' and '{}'", a, b)
 
 
 def eq(a: object, b: object) -> bool:
-    """``a == b``: numbers compare by value; None equals only None."""
+    """``a == b``: numbers compare by value, tuples element by element; None
+    equals only None."""
     if is_intlike(a):
         if is_intlike(b):
             return int_value(a) == int_value(b)
@@ -220,7 +241,9 @@ def eq(a: object, b: object) -> bool:
         if is_float(b):
             return float_value(a) == float_value(b)
         return False
-    return is_none(b)
+    if is_tuple(a):
+        return is_tuple(b) and tuple_compare(as_tuple(a), as_tuple(b), 2)  # ==
+    return is_none(a) and is_none(b)
 
 
 def ne(a: object, b: object) -> bool:
@@ -236,7 +259,7 @@ def ne(a: object, b: object) -> bool:
         if is_float(b):
             return float_value(a) != float_value(b)
         return True
-    return not is_none(b)
+    return not eq(a, b)
 
 
 # ---- unary operators, truth and conversions --------------------------------------------
@@ -271,11 +294,14 @@ def absolute(a: object) -> object:
 
 
 def truth(a: object) -> bool:
-    """``bool(a)``: None is false, numbers are true unless zero (NaN is true)."""
+    """``bool(a)``: None is false, numbers are true unless zero (NaN is true),
+    tuples unless empty."""
     if is_intlike(a):
         return int_value(a) != 0
     if is_float(a):
         return float_value(a) != 0.0
+    if is_tuple(a):
+        return len(as_tuple(a)) != 0
     return False
 
 
@@ -292,3 +318,7 @@ def to_float(a: object) -> float:
     if is_number(a):
         return float_value(a)
     type_error("float() argument must be a string or a real number, not '{}'", a)
+
+
+# (last: runtime_lib/tuples.py imports this module too)
+from .tuples import tuple_compare, tuple_concat, tuple_repeat  # noqa: E402,F401

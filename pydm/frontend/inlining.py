@@ -103,14 +103,17 @@ def leading_guards(body) -> list:
 
 def unroll_factor(loop: nodes.For, step_sign, it: nodes.Call) -> int:
     """Copies per trip for this ``for i in range(...)`` (1: not unrolled).
-    Only with step 1 (no third argument), a small body, and no
-    ``break``/``continue`` (a copy could not leave the trip in the middle).
+    Only with step 1 (no third argument), a small body without loops (so the
+    growth does not multiply with nesting), and no ``break``/``continue`` (a
+    copy could not leave the trip in the middle).
     Each trip then pays one compare and branch for all its iterations - the
     loop overhead is a third of a small body's VM ops."""
     if step_sign != 1 or len(it.args) > 2:
         return 1
     if any(True for stmt in loop.body for _ in stmt.nodes_of_class((nodes.Break, nodes.Continue))):
         return 1
+    if any(True for stmt in loop.body for _ in stmt.nodes_of_class((nodes.For, nodes.While))):
+        return 1  # only innermost loops: copies must not multiply level by level
     size = sum(1 for stmt in loop.body for _ in stmt.nodes_of_class(nodes.NodeNG))
     for limit, copies in UNROLL_BY_SIZE:
         if size <= limit:

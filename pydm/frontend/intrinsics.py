@@ -1,8 +1,10 @@
 """Low-level intrinsics available to the runtime library (``runtime_lib/``) only.
 
-They expose the object record to Python-subset code: type-code tests, the
-payload as a typed value, an unchecked int power, and a TypeError whose
-message names run-time types. Each is one small builder on the emitter.
+They expose what Python code cannot say by itself: type-code tests, a
+dynamic value's payload as a typed value, filling a new tuple, wrapping
+64-bit arithmetic (for ``hash``), and exceptions whose message is completed
+at run time. Each is one small builder here; ``runtime_lib/intrinsics.py``
+gives each its CPython meaning, so the library also runs as plain Python.
 """
 from __future__ import annotations
 
@@ -10,47 +12,64 @@ from astroid import nodes
 
 from .. import typecodes as tc
 from ..errors import error_at
-from ..types import PyType
+from ..types import PyType, tuple_any
 
 T = PyType
-
-#: name → static result type
-RESULT_TYPES = {
-    "is_none": T.BOOL, "is_bool": T.BOOL, "is_int": T.BOOL, "is_float": T.BOOL,
-    "is_intlike": T.BOOL, "is_number": T.BOOL,
-    "int_value": T.INT, "float_value": T.FLOAT, "int_power": T.INT, "type_error": T.BOTTOM,
-}
+ANY_TUPLE = tuple_any(T.OBJECT)
 
 _CODE_SETS = {
     "is_none": (tc.NONE,), "is_bool": (tc.BOOL,), "is_int": (tc.INTEGER,), "is_float": (tc.REAL,),
     "is_intlike": (tc.BOOL, tc.INTEGER), "is_number": (tc.BOOL, tc.INTEGER, tc.REAL),
+    "is_tuple": (tc.TUPLE,),
 }
+
+_RESULT_TYPES = {
+    **{name: T.BOOL for name in _CODE_SETS},
+    "int_value": T.INT, "float_value": T.FLOAT, "as_tuple": ANY_TUPLE, "int_power": T.INT,
+    "type_error": T.BOTTOM, "fail": T.BOTTOM, "seq_new": ANY_TUPLE, "seq_set": T.NONE,
+    "wrap_add": T.INT, "wrap_mul": T.INT, "rotl": T.INT, "float_bits": T.INT, "bits_float": T.FLOAT,
+}
+
+#: intrinsics whose first argument is a literal string (not a value)
+_TEMPLATED = ("type_error", "fail")
+_WRAPPING = {"wrap_add": "add", "wrap_mul": "mul"}
+
+
+def is_intrinsic(name: str) -> bool:
+    return name in _RESULT_TYPES or name == "seq_done"
+
+
+def result_type(name: str, arg_types) -> PyType:
+    if name == "seq_done":
+        return arg_types[0] if arg_types else T.BOTTOM
+    return _RESULT_TYPES[name]
 
 
 def is_terminating(stmt) -> bool:
-    """``type_error(...)`` as a statement never falls through."""
+    """``type_error(...)``/``fail(...)`` as a statement never falls through."""
     return (isinstance(stmt, nodes.Expr) and isinstance(stmt.value, nodes.Call)
-            and isinstance(stmt.value.func, nodes.Name) and stmt.value.func.name == "type_error")
+            and isinstance(stmt.value.func, nodes.Name) and stmt.value.func.name in _TEMPLATED)
+
+
+def _literal(node, i: int) -> str:
+    arg = node.args[i]
+    if not (isinstance(arg, nodes.Const) and isinstance(arg.value, str)):
+        raise error_at(node, f"{node.func.name}() needs a literal string here")
+    return arg.value
 
 
 def emit(emitter, name: str, args, node):
-    """Build intrinsic ``name`` on already-emitted pydm values ``args``."""
-    b = emitter.b
+    """Build intrinsic ``name`` on already-emitted pydm values ``args`` (the
+    literal string arguments are read from ``node``)."""
+    b, fb = emitter.b, emitter.fb
     if name in _CODE_SETS:
         (x,) = args
-        if emitter.type(x) is not T.OBJECT:
-            return b.constant(tc.of_type(emitter.type(x)) in _CODE_SETS[name], T.BOOL)
-        code = b.get_type_code(x)
-        out = None
-        for want in _CODE_SETS[name]:
-            _, hit = b.apply_compare("eq", code, b.constant(want, T.INT))
-            out = hit if out is None else b.select(b.bool_to_pred(hit), hit, out)
-        return out
-    if name in ("int_value", "float_value"):
+        return emitter.type_test(x, tuple(tc.NAMES[c] for c in _CODE_SETS[name]))
+    if name in ("int_value", "float_value", "as_tuple"):
         (x,) = args
-        want = T.INT if name == "int_value" else T.FLOAT
+        want = {"int_value": T.INT, "float_value": T.FLOAT, "as_tuple": ANY_TUPLE}[name]
         if emitter.type(x) is not T.OBJECT:
-            return emitter.promote(x, want)
+            return emitter.coerce(x, want) if name == "as_tuple" else emitter.promote(x, want)
         # unchecked: the library tests the type first (runtime_lib/intrinsics.py
         # asserts it when the library runs as plain Python)
         _, out = b.unbox(x, want, checked=False)
@@ -58,14 +77,35 @@ def emit(emitter, name: str, args, node):
     if name == "int_power":
         a, e = args
         exc, out = b.apply_binary("pow", a, e, T.INT)
-        emitter.f.check(exc)
+        fb.check(exc)
         return out
     if name == "type_error":
-        template = node.args[0]
-        if not (isinstance(template, nodes.Const) and isinstance(template.value, str)):
-            raise error_at(node, "type_error() needs a literal message template")
-        exc = b.raise_type_error(template.value, [emitter.coerce(a, T.OBJECT) for a in args])
-        emitter.f.br([exc], emitter.f.raise_block)
-        emitter.f.block = None
+        fb.raise_here("TypeError", _literal(node, 0), [emitter.coerce(a, T.OBJECT) for a in args], "types")
         return None
+    if name == "fail":
+        cls, template = _literal(node, 0), _literal(node, 1)
+        fb.raise_here(cls, template, [emitter.coerce(a, T.OBJECT) for a in args], "values" if args else "")
+        return None
+    if name == "seq_new":
+        (n,) = args
+        return b.seq_new(emitter.promote(n, T.INT), ANY_TUPLE)
+    if name == "seq_set":
+        t, i, x = args
+        b.seq_set(emitter.coerce(t, ANY_TUPLE), emitter.promote(i, T.INT), emitter.coerce(x, T.OBJECT))
+        return b.constant(None, T.NONE)
+    if name == "seq_done":
+        return args[0]
+    if name in _WRAPPING:
+        a, c = args
+        _, out = b.apply_binary(_WRAPPING[name], a, c, T.INT, infallible=True)  # two's complement
+        return out
+    if name == "rotl":
+        x, k = args
+        return b.raw_int("rotl", [emitter.promote(x, T.INT), emitter.promote(k, T.INT)])
+    if name == "float_bits":
+        (x,) = args
+        return b.raw_int("float_bits", [emitter.promote(x, T.FLOAT)])
+    if name == "bits_float":
+        (x,) = args
+        return b.raw_int("bits_float", [emitter.promote(x, T.INT)], T.FLOAT)
     raise error_at(node, f"unknown intrinsic {name}()")

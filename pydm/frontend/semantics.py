@@ -1,15 +1,16 @@
-"""Semantics of Python operators and builtins: static types and op building.
+"""Type rules of Python's operators and builtins.
 
-The importer walks syntax; everything that decides a *type* or builds an
-operator's ops lives here (the Triton split: code_generator vs semantic).
-Type rules are plain functions over :class:`PyType` so that type inference
-(``typing.py``) and IR building use the same rules.
+Each rule is a plain function over static types (``pydm/types.py``) that
+returns the result type, or :class:`Raises` when every execution raises
+(CPython's class and message). Type inference (``typing.py``) and the op
+builders (``emitter.py``, ``tuples.py``) use the same rules, so the types
+inferred before any IR exists are the types of the ops built afterwards.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..types import PyType, join
+from ..types import PyType, TupleType, join, tuple_any, tuple_of
 
 T = PyType
 
@@ -24,6 +25,9 @@ CMP_SYMBOL = {v: k for k, v in COMPARE.items()}
 ARITH = ("add", "sub", "mul", "floordiv", "mod")
 BITWISE = ("and", "or", "xor")
 SHIFTS = ("lshift", "rshift")
+
+#: a repeated tuple keeps its element types position by position up to this length
+MAX_FIXED_REPEAT = 16
 
 
 @dataclass(frozen=True)
@@ -47,11 +51,18 @@ def binary_symbol(name: str, inplace: bool = False) -> str:
     return "** or pow()" if name == "pow" else SYMBOL[name]
 
 
-def binary_type(name: str, lt: PyType, rt: PyType, rhs_const=None, inplace: bool = False) -> PyType | Raises:
-    """Static result type of ``lt <op> rt``; ``rhs_const`` is the right operand's
-    value when it is a literal (it decides whether ``int ** k`` is an int)."""
+def _is_int(t: PyType) -> bool:
+    return t in (T.INT, T.BOOL)
+
+
+def binary_type(name: str, lt: PyType, rt: PyType, rhs_const=None, inplace: bool = False,
+                lhs_const=None) -> PyType | Raises:
+    """Static result type of ``lt <op> rt``; ``rhs_const``/``lhs_const`` are the
+    operands' values when they are literals (``int ** k`` and ``t * k`` use them)."""
     if T.BOTTOM in (lt, rt):
         return T.BOTTOM
+    if lt.is_tuple or rt.is_tuple:
+        return _tuple_binary_type(name, lt, rt, rhs_const, lhs_const, inplace)
     if T.OBJECT in (lt, rt):
         if float_with_object(name, lt, rt):
             return T.FLOAT  # a float operand makes any successful result a float
@@ -77,6 +88,32 @@ def binary_type(name: str, lt: PyType, rt: PyType, rhs_const=None, inplace: bool
     return T.INT
 
 
+def _tuple_binary_type(name, lt, rt, rhs_const, lhs_const, inplace):
+    """``+`` concatenates two tuples, ``*`` repeats one by an int; nothing else."""
+    if name == "add":
+        if lt.is_tuple and rt.is_tuple:
+            if lt.elts is not None and rt.elts is not None:
+                return tuple_of(*lt.elts, *rt.elts)
+            return tuple_any(join(lt.any_element(), rt.any_element()))
+        if lt.is_tuple and rt is not T.OBJECT:
+            return Raises("TypeError", f'can only concatenate tuple (not "{rt.python_name}") to tuple')
+        if lt is T.OBJECT or rt is T.OBJECT:
+            return T.OBJECT
+        return _unsupported(name, lt, rt, inplace)
+    if name == "mul":
+        seq, count, k = (lt, rt, rhs_const) if lt.is_tuple else (rt, lt, lhs_const)
+        if count is T.OBJECT:
+            return T.OBJECT
+        if not _is_int(count):
+            return Raises("TypeError", f"can't multiply sequence by non-int of type '{count.python_name}'")
+        if seq.elts is not None and isinstance(k, (int, bool)) and len(seq.elts) * max(int(k), 0) <= MAX_FIXED_REPEAT:
+            return tuple_of(*(seq.elts * max(int(k), 0)))
+        return tuple_any(seq.any_element()) if seq.elts != () else tuple_of()
+    if T.OBJECT in (lt, rt):
+        return T.OBJECT
+    return _unsupported(name, lt, rt, inplace)
+
+
 def float_with_object(name: str, lt: PyType, rt: PyType) -> bool:
     """``float <op> object`` (either order) for an arithmetic op: the result is a
     float or the op raises — so pydm keeps it unboxed (progressive typing)."""
@@ -94,24 +131,33 @@ def operand_type(name: str, lt: PyType, rt: PyType, result: PyType) -> PyType:
     return T.INT
 
 
+_UNARY_SYMBOL = {"neg": "unary -", "pos": "unary +", "invert": "unary ~", "abs": "abs()"}
+
+
 def unary_type(name: str, t: PyType) -> PyType | Raises:
     if t in (T.BOTTOM, T.OBJECT):
         return t
     if name == "invert" and t is T.FLOAT or not t.is_numeric:
-        sym = {"neg": "unary -", "pos": "unary +", "invert": "unary ~", "abs": "abs()"}[name]
-        return Raises("TypeError", f"bad operand type for {sym}: '{t.python_name}'")
+        return Raises("TypeError", f"bad operand type for {_UNARY_SYMBOL[name]}: '{t.python_name}'")
     return T.FLOAT if t is T.FLOAT else T.INT
 
 
 def compare_type(name: str, lt: PyType, rt: PyType) -> PyType | Raises:
     if T.BOTTOM in (lt, rt):
         return T.BOTTOM
-    if T.OBJECT in (lt, rt):
+    if T.OBJECT in (lt, rt) or name in ("eq", "ne"):
         return T.BOOL
-    if name in ("eq", "ne") or lt.is_numeric and rt.is_numeric:
-        return T.BOOL
+    if lt.is_numeric and rt.is_numeric or lt.is_tuple and rt.is_tuple:
+        return T.BOOL  # tuples: may still raise when two elements do not order
     return Raises("TypeError", f"'{CMP_SYMBOL[name]}' not supported between instances of "
                                f"'{lt.python_name}' and '{rt.python_name}'")
+
+
+def contains_type(item: PyType, container: PyType) -> PyType | Raises:
+    """``item in container``."""
+    if container.is_tuple or container in (T.OBJECT, T.BOTTOM):
+        return T.BOOL
+    return Raises("TypeError", f"argument of type '{container.python_name}' is not iterable")
 
 
 def minmax_type(types: list[PyType]) -> PyType:
@@ -122,25 +168,146 @@ def minmax_type(types: list[PyType]) -> PyType:
     return out
 
 
+# ---- subscripts and iteration -------------------------------------------------------------
+def index_type(seq: PyType, index: PyType, const_index=None) -> PyType | Raises:
+    """``seq[index]`` with an integer index (``const_index``: a literal's value)."""
+    if seq is T.BOTTOM or index is T.BOTTOM:
+        return T.BOTTOM
+    if seq is T.OBJECT:
+        return T.OBJECT
+    if seq.is_tuple:
+        if index is T.OBJECT or _is_int(index):
+            if seq.elts is not None and isinstance(const_index, (int, bool)) and not (
+                    -len(seq.elts) <= const_index < len(seq.elts)):
+                return Raises("IndexError", "tuple index out of range")
+            t = seq.element(const_index if isinstance(const_index, (int, bool)) else None)
+            if t is T.BOTTOM:  # the empty tuple
+                return Raises("IndexError", "tuple index out of range")
+            return t
+        return Raises("TypeError", f"tuple indices must be integers or slices, not {index.python_name}")
+    return Raises("TypeError", f"'{seq.python_name}' object is not subscriptable")
+
+
+def slice_type(seq: PyType, bounds=None) -> PyType | Raises:
+    """``seq[a:b:c]``; ``bounds``: the (start, stop, step) literal values if all
+    three are literals or absent (a fixed tuple then keeps its element types)."""
+    if seq is T.BOTTOM:
+        return T.BOTTOM
+    if seq is T.OBJECT:
+        return T.OBJECT
+    if seq.is_tuple:
+        if seq.elts is not None and bounds is not None:
+            if bounds[2] == 0:
+                return Raises("ValueError", "slice step cannot be zero")
+            return tuple_of(*seq.elts[slice(*bounds)])
+        return tuple_any(seq.any_element()) if seq.elts != () else tuple_of()
+    return Raises("TypeError", f"'{seq.python_name}' object is not subscriptable")
+
+
+def iter_type(seq: PyType) -> PyType | Raises:
+    """The type of the items ``for x in seq`` binds."""
+    if seq in (T.BOTTOM, T.OBJECT):
+        return seq
+    if seq.is_tuple:
+        return seq.any_element()
+    return Raises("TypeError", f"'{seq.python_name}' object is not iterable")
+
+
+def unpack_types(seq: PyType, n: int, star: int | None = None) -> list[PyType] | Raises:
+    """The types of the targets of ``a, b, ... = seq`` (``n`` targets; ``star``:
+    the position of a starred target, whose type is a tuple here)."""
+    if seq is T.BOTTOM:
+        return [T.BOTTOM] * n
+    if seq is T.OBJECT:
+        return [T.OBJECT] * n
+    if not seq.is_tuple:
+        return Raises("TypeError", f"cannot unpack non-iterable {seq.python_name} object")
+    if seq.elts is None:
+        elt = seq.elt
+        return [tuple_any(elt) if i == star else elt for i in range(n)]
+    m = len(seq.elts)
+    if star is None:
+        if m > n:
+            return Raises("ValueError", f"too many values to unpack (expected {n})")
+        if m < n:
+            return Raises("ValueError", f"not enough values to unpack (expected {n}, got {m})")
+        return list(seq.elts)
+    if m < n - 1:
+        return Raises("ValueError", f"not enough values to unpack (expected at least {n - 1}, got {m})")
+    after = n - 1 - star
+    middle = seq.elts[star:m - after]
+    return list(seq.elts[:star]) + [tuple_of(*middle)] + list(seq.elts[m - after:])
+
+
+# ---- builtins ---------------------------------------------------------------------------
+_INT_MESSAGE = "int() argument must be a string, a bytes-like object or a real number, not '{}'"
+_FLOAT_MESSAGE = "float() argument must be a string or a real number, not '{}'"
+
+
 def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType | Raises | None:
     """Result type of a builtin call; None if pydm does not know the builtin."""
-    if name == "abs" and len(arg_types) == 1:
+    n = len(arg_types)
+    if name == "abs" and n == 1:
         return unary_type("abs", arg_types[0])
-    if name in ("min", "max") and len(arg_types) >= 2:
+    if name in ("min", "max") and n >= 2:
         return minmax_type(arg_types)
-    if name == "int" and len(arg_types) <= 1:
-        return T.INT
-    if name == "float" and len(arg_types) <= 1:
-        return T.FLOAT
-    if name == "bool" and len(arg_types) <= 1:
+    if name in ("int", "float") and n <= 1:
+        want = T.INT if name == "int" else T.FLOAT
+        if n and (arg_types[0] is T.NONE or arg_types[0].is_tuple):
+            template = _INT_MESSAGE if name == "int" else _FLOAT_MESSAGE
+            return Raises("TypeError", template.format(arg_types[0].python_name))
+        return want
+    if name == "bool" and n <= 1:
         return T.BOOL
-    if name == "isinstance" and len(arg_types) == 1:  # the class argument is not a value
+    if name == "len" and n == 1:
+        t = arg_types[0]
+        if t.is_tuple or t in (T.OBJECT, T.BOTTOM):
+            return T.INT
+        return Raises("TypeError", f"object of type '{t.python_name}' has no len()")
+    if name == "hash" and n == 1:
+        return T.INT
+    if name == "tuple" and n <= 1:
+        if n == 0:
+            return tuple_of()
+        t = iter_type(arg_types[0])
+        if isinstance(t, Raises):
+            return t
+        return arg_types[0] if arg_types[0].is_tuple else tuple_any(t)
+    if name == "divmod" and n == 2:
+        a, b = arg_types
+        if T.OBJECT in (a, b):
+            return T.OBJECT
+        if not (a.is_numeric and b.is_numeric):
+            return Raises("TypeError", f"unsupported operand type(s) for divmod(): "
+                                       f"'{a.python_name}' and '{b.python_name}'")
+        t = T.FLOAT if T.FLOAT in (a, b) else T.INT
+        return tuple_of(t, t)
+    if name == "pow" and n == 2:
+        return binary_type("pow", *arg_types, rhs_const=(const_args or [None, None])[1])
+    if name == "pow" and n == 3:
+        if T.OBJECT in arg_types:
+            return T.OBJECT
+        if all(_is_int(t) for t in arg_types):
+            return T.INT
+        if all(t.is_numeric for t in arg_types):
+            return Raises("TypeError", "pow() 3rd argument not allowed unless all arguments are integers")
+        a, b, c = arg_types
+        return Raises("TypeError", f"unsupported operand type(s) for ** or pow(): "
+                                   f"'{a.python_name}', '{b.python_name}', '{c.python_name}'")
+    if name == "isinstance" and n == 1:  # the class argument is not a value
         return T.BOOL
     return None
 
 
 #: classes a type test can name, with the type codes they match
 #: (isinstance: bool is an int; type(x) is int: exactly int)
-ISINSTANCE_CODES = {"int": ("bool", "int"), "float": ("float",), "bool": ("bool",), "object": (
-    "NoneType", "bool", "int", "float")}
-EXACT_TYPE_CODES = {"int": ("int",), "float": ("float",), "bool": ("bool",)}
+ISINSTANCE_CODES = {"int": ("bool", "int"), "float": ("float",), "bool": ("bool",), "tuple": ("tuple",),
+                    "object": ("NoneType", "bool", "int", "float", "tuple")}
+EXACT_TYPE_CODES = {"int": ("int",), "float": ("float",), "bool": ("bool",), "tuple": ("tuple",)}
+
+
+def static_python_name(t: PyType) -> str | None:
+    """The class name every value of ``t`` has (None: known only at run time)."""
+    if t is T.OBJECT or t is T.BOTTOM:
+        return None
+    return t.python_name

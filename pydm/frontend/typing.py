@@ -1,11 +1,15 @@
-"""Static types of every local and every return, per specialization.
+"""Static types of every local, every expression and every return, per specialization.
 
 A *specialization* is a jit function together with the static types of its
 arguments. Inference is a fixed point over the whole program: locals start at
 BOTTOM and grow by :func:`pydm.types.join` with each assigned value's type;
 a callee's return type is read from its own specialization, so recursion
-converges (``fib`` returns ``n`` — an int — or ``fib(..) + fib(..)``).
-Types come from the same rules the IR builder uses (``semantics``).
+converges (``fib`` returns ``n`` — an int — or ``fib(..) + fib(..)``). Types
+only grow and nesting is bounded (``types.MAX_DEPTH``), so the fixed point
+is reached. Every expression's final type is recorded
+(``Specialization.expr_types``): the importer reads it instead of deciding
+types itself. Types come from the same rules the op builders use
+(``semantics``).
 """
 from __future__ import annotations
 
@@ -15,17 +19,18 @@ from dataclasses import dataclass, field
 from astroid import nodes
 
 from ..errors import error_at
-from ..types import PyType, join
+from ..types import PyType, join, tuple_of
 from . import intrinsics
 from . import semantics as sem
 from .source import FunctionInfo, ModuleInfo
 
 T = PyType
 
-BUILTINS = ("abs", "min", "max", "int", "float", "bool", "range", "isinstance", "type")
+BUILTINS = ("abs", "min", "max", "int", "float", "bool", "range", "isinstance", "type", "len", "hash",
+            "tuple", "divmod", "pow")
 
 
-@dataclass
+@dataclass(eq=False)
 class Specialization:
     """A function compiled for given argument types."""
 
@@ -34,12 +39,19 @@ class Specialization:
     symbol: str
     var_types: dict[str, PyType] = field(default_factory=dict)
     ret: PyType = PyType.BOTTOM
+    #: the static type of every expression node of the body (after inference)
+    expr_types: dict = field(default_factory=dict)
     #: for a generic (object-argument) specialization: (types, typed twin) pairs —
     #: when the object arguments hold these types (in order), the twin runs instead
     fast_paths: list = field(default_factory=list)
     #: only a generic function's typed twin (nothing calls it): if its body does
     #: not compile for these types (e.g. ``x is y`` on ints), the twin is dropped
     twin_only: bool = False
+
+    def type_of(self, node) -> PyType:
+        """The inferred static type of an expression node."""
+        t = self.expr_types.get(node, T.BOTTOM)
+        return t
 
 
 #: a generic function with up to this many object parameters gets a typed
@@ -55,9 +67,19 @@ def twin_signatures(n_objects: int) -> list[tuple]:
     return [(T.INT,) * n_objects, (T.FLOAT,) * n_objects]
 
 
+_MANGLE = {T.NONE: "n", T.BOOL: "b", T.INT: "i", T.FLOAT: "f", T.OBJECT: "o", T.BOTTOM: "n"}
+
+
+def _mangle_type(t: PyType) -> str:
+    if t.is_tuple:
+        if t.elts is None:
+            return f"T{_mangle_type(t.elt)}_"
+        return "t" + "".join(_mangle_type(e) for e in t.elts) + "_"
+    return _MANGLE[t]
+
+
 def mangle(name: str, arg_types) -> str:
-    code = {T.NONE: "n", T.BOOL: "b", T.INT: "i", T.FLOAT: "f", T.OBJECT: "o", T.BOTTOM: "n"}
-    return f"{name}${''.join(code[t] for t in arg_types)}" if arg_types else f"{name}$"
+    return f"{name}${''.join(_mangle_type(t) for t in arg_types)}"
 
 
 class ProgramTypes:
@@ -104,9 +126,7 @@ class ProgramTypes:
                 _FunctionTyper(self, spec).run()
             if not self._changed:
                 break
-        for spec in self.specs.values():
-            if spec.ret is T.BOTTOM:
-                spec.ret = T.NONE  # never returns normally
+        for spec in self.specs.values():  # (a ret of BOTTOM: never returns normally)
             for k, v in spec.var_types.items():
                 if v is T.BOTTOM:
                     spec.var_types[k] = T.NONE
@@ -119,10 +139,10 @@ class ProgramTypes:
 
 
 def resolve_call(module: ModuleInfo, call: nodes.Call, fn: FunctionInfo):
-    """What a call's callee is: ('jit', FunctionInfo) or ('builtin', name)."""
+    """What a call's callee is: ('jit', FunctionInfo), ('builtin', name) or ('intrinsic', name)."""
     f = call.func
     if isinstance(f, nodes.Name):
-        if module.runtime_lib and f.name in intrinsics.RESULT_TYPES:
+        if module.runtime_lib and intrinsics.is_intrinsic(f.name):
             return "intrinsic", f.name
         if f.name in fn.locals and f.name not in module.functions:
             raise error_at(f, f"calling local variable '{f.name}' is not supported",
@@ -134,6 +154,9 @@ def resolve_call(module: ModuleInfo, call: nodes.Call, fn: FunctionInfo):
         raise error_at(f, f"call to '{f.name}' is not supported",
                        "pydm calls @pydm.jit functions of the same module and the builtins "
                        + ", ".join(b for b in BUILTINS if b != "range"))
+    if isinstance(f, nodes.Attribute):
+        raise error_at(f, f"method calls are not supported ('.{f.attrname}')",
+                       "call module-level @pydm.jit functions or supported builtins")
     raise error_at(f, "only calls of plain names are supported",
                    "call a module-level @pydm.jit function by its name")
 
@@ -198,11 +221,38 @@ def const_type(node, value) -> PyType:
     if isinstance(value, float):
         return T.FLOAT
     raise error_at(node, f"{type(value).__name__} literals are not supported",
-                   "pydm compiles int, float, bool and None values")
+                   "pydm compiles int, float, bool and None values and tuples of them")
+
+
+def slice_bounds(s: nodes.Slice):
+    """The (start, stop, step) of a slice whose parts are all literals or absent, else None."""
+    out = []
+    for part in (s.lower, s.upper, s.step):
+        if part is None:
+            out.append(None)
+            continue
+        v = const_value(part)
+        if not isinstance(v, int):
+            return None
+        out.append(int(v))
+    return tuple(out)
+
+
+def starred_index(target) -> int | None:
+    """The position of the starred element of a tuple target (or None)."""
+    for i, e in enumerate(target.elts):
+        if isinstance(e, nodes.Starred):
+            return i
+    return None
+
+
+def _t(r) -> PyType:
+    """A type rule's verdict as a type: an always-raising op produces nothing."""
+    return T.BOTTOM if isinstance(r, sem.Raises) else r
 
 
 class _FunctionTyper:
-    """One pass of local inference over a specialization's body."""
+    """Local inference over a specialization's body, to its fixed point."""
 
     def __init__(self, program: ProgramTypes, spec: Specialization):
         self.program = program
@@ -213,7 +263,7 @@ class _FunctionTyper:
     def run(self) -> None:
         for name, t in zip(self.fn.params, self.spec.arg_types):
             self.vars[name] = t
-        for _ in range(50):
+        while True:  # types only grow, and their depth is bounded
             before = dict(self.vars)
             self.block(self.fn.node.body)
             if before == self.vars:
@@ -231,54 +281,80 @@ class _FunctionTyper:
 
     def stmt(self, s):
         if isinstance(s, nodes.Assign):
+            value = self.expr(s.value)
             for target in s.targets:
-                self.target(target, s.value)
+                self.target(target, value)
         elif isinstance(s, nodes.AnnAssign):
             if s.value is not None:
-                self.target(s.target, s.value)
-        elif isinstance(s, nodes.AugAssign) and isinstance(s.target, nodes.AssignName):
-            name = sem.BINARY.get(s.op[:-1])
-            lt = self.vars.get(s.target.name, T.BOTTOM)
-            self.assign(s.target.name, _t(sem.binary_type(name, lt, self.expr(s.value), const_value(s.value))))
+                self.target(s.target, self.expr(s.value))
+        elif isinstance(s, nodes.AugAssign):
+            if isinstance(s.target, nodes.AssignName):
+                name = sem.BINARY.get(s.op[:-1])
+                lt = self.vars.get(s.target.name, T.BOTTOM)
+                self.assign(s.target.name, _t(sem.binary_type(name, lt, self.expr(s.value), const_value(s.value),
+                                                              inplace=True)))
+            else:
+                self.expr(s.target)
+                self.expr(s.value)
         elif isinstance(s, nodes.Return):
             self.program.grow_ret(self.spec, self.expr(s.value) if s.value is not None else T.NONE)
-        elif isinstance(s, nodes.If):
-            self.expr(s.test)
-            self.block(s.body)
-            self.block(s.orelse)
-        elif isinstance(s, nodes.While):
+        elif isinstance(s, (nodes.If, nodes.While)):
             self.expr(s.test)
             self.block(s.body)
             self.block(s.orelse)
         elif isinstance(s, nodes.For):
-            if isinstance(s.target, nodes.AssignName):
-                self.assign(s.target.name, T.INT)
+            if _is_range_call(s.iter, self.fn):
+                for a in s.iter.args:
+                    self.expr(a)
+                item = T.INT
+            else:
+                item = _t(sem.iter_type(self.expr(s.iter)))
+            self.target(s.target, item)
             self.block(s.body)
             self.block(s.orelse)
         elif isinstance(s, nodes.Expr):
             self.expr(s.value)
 
-    def target(self, target, value):
+    def target(self, target, value: PyType):
+        """Bind an assignment target to a value of type ``value``."""
+        if isinstance(target, nodes.Subscript):
+            self.expr(target.value)
+            if not isinstance(target.slice, nodes.Slice):
+                self.expr(target.slice)
         if isinstance(target, nodes.AssignName):
-            self.assign(target.name, self.expr(value))
-        elif isinstance(target, nodes.Tuple) and isinstance(value, nodes.Tuple) and len(
-                target.elts) == len(value.elts):
-            for t, v in zip(target.elts, value.elts):
-                self.target(t, v)
+            self.assign(target.name, value)
+        elif isinstance(target, (nodes.Tuple, nodes.List)):
+            star = starred_index(target)
+            types = _t(sem.unpack_types(value, len(target.elts), star))
+            if types is T.BOTTOM:
+                types = [T.BOTTOM] * len(target.elts)
+            for t, v in zip(target.elts, types):
+                self.target(t.value if isinstance(t, nodes.Starred) else t, v)
 
     # -- expressions
     def expr(self, e) -> PyType:
         if e is None:
             return T.NONE
+        t = self._expr(e)
+        self.spec.expr_types[e] = t
+        return t
+
+    def _expr(self, e) -> PyType:
         if isinstance(e, nodes.Const):
             return const_type(e, e.value)
         if isinstance(e, nodes.Name):
             return self.vars.get(e.name, T.BOTTOM)
+        if isinstance(e, nodes.Tuple):
+            elts = [self.expr(x) for x in e.elts]
+            if T.BOTTOM in elts:
+                return T.BOTTOM
+            return tuple_of(*elts)
         if isinstance(e, nodes.BinOp):
             name = sem.BINARY.get(e.op)
+            left, right = self.expr(e.left), self.expr(e.right)
             if name is None:
                 return T.BOTTOM
-            return _t(sem.binary_type(name, self.expr(e.left), self.expr(e.right), const_value(e.right)))
+            return _t(sem.binary_type(name, left, right, const_value(e.right), lhs_const=const_value(e.left)))
         if isinstance(e, nodes.UnaryOp):
             if const_value(e) == -2**63:
                 return T.INT
@@ -299,35 +375,53 @@ class _FunctionTyper:
         if isinstance(e, nodes.IfExp):
             self.expr(e.test)
             return join(self.expr(e.body), self.expr(e.orelse))
+        if isinstance(e, nodes.Subscript):
+            seq = self.expr(e.value)
+            if isinstance(e.slice, nodes.Slice):
+                for part in (e.slice.lower, e.slice.upper, e.slice.step):
+                    if part is not None:
+                        self.expr(part)
+                return _t(sem.slice_type(seq, slice_bounds(e.slice)))
+            index = self.expr(e.slice)
+            return _t(sem.index_type(seq, index, const_value(e.slice)))
         if isinstance(e, nodes.Call):
-            kind, what = resolve_call(self.program.module, e, self.fn)
-            if kind == "intrinsic":
-                for a in e.args:
-                    if not (isinstance(a, nodes.Const) and isinstance(a.value, str)):
-                        self.expr(a)
-                return intrinsics.RESULT_TYPES[what]
-            if kind == "jit":
-                args = [self.expr(a) for _, a in bind_arguments(e, what)]
-                if T.BOTTOM in args:
-                    return T.BOTTOM
-                return self.program.call_specialization(what, args, self.spec).ret
-            if what in ("isinstance", "type"):
-                if e.args:
-                    self.expr(e.args[0])
-                return T.BOOL if what == "isinstance" else T.BOTTOM
-            arg_types = [self.expr(a) for a in e.args]
-            if what == "range":
-                return T.OBJECT
-            if T.BOTTOM in arg_types:
-                return T.BOTTOM
-            r = sem.builtin_type(what, arg_types)
-            return _t(r) if r is not None else T.BOTTOM
+            return self.call(e)
         return T.BOTTOM
 
+    def call(self, e) -> PyType:
+        kind, what = resolve_call(self.program.module, e, self.fn)
+        if kind == "intrinsic":
+            args = []
+            for a in e.args:
+                if not (isinstance(a, nodes.Const) and isinstance(a.value, str)):
+                    args.append(self.expr(a))
+            return intrinsics.result_type(what, args)
+        if kind == "jit":
+            args = [self.expr(a) for _, a in bind_arguments(e, what)]
+            if T.BOTTOM in args:
+                return T.BOTTOM
+            return self.program.call_specialization(what, args, self.spec).ret
+        if what in ("isinstance", "type"):
+            if e.args:
+                self.expr(e.args[0])
+            return T.BOOL if what == "isinstance" else T.BOTTOM
+        arg_types = [self.expr(a) for a in e.args]
+        if what == "range":
+            return T.OBJECT
+        if T.BOTTOM in arg_types:
+            return T.BOTTOM
+        r = sem.builtin_type(what, arg_types, [const_value(a) for a in e.args])
+        return _t(r) if r is not None else T.BOTTOM
 
-def _t(r) -> PyType:
-    """A type rule's verdict as a type: an always-raising op produces nothing."""
-    return T.BOTTOM if isinstance(r, sem.Raises) else r
+
+def _is_range_call(it, fn) -> bool:
+    return (isinstance(it, nodes.Call) and isinstance(it.func, nodes.Name) and it.func.name == "range"
+            and "range" not in fn.locals and "range" not in fn.module.tree.locals)
+
+
+def is_range_loop(s: nodes.For, fn) -> bool:
+    """``for ... in range(...)`` with the builtin range."""
+    return _is_range_call(s.iter, fn)
 
 
 def always_returns(body) -> bool:

@@ -14,6 +14,7 @@ from iree.compiler import rewrite as rw
 from iree.compiler.dialects import arith, cf, func, scf, util
 
 from .. import dialect as d
+from .. import representation as rep
 from ..exceptions import RaiseSite, RaiseSiteTable
 from ..types import PyType
 
@@ -35,6 +36,8 @@ class LoweringError(Exception):
 
 
 RTL_PREFIX = "pydmrtl$"
+#: operands that are already builtin-typed (after split-objects: none here)
+_BUILTIN_TYPES = {"i1": PyType.BOOL, "i64": PyType.INT, "f64": PyType.FLOAT, "i32": PyType.NONE}
 ORIGIN_GLOBAL = "pydm$origin"
 ORIGIN_FUNCTION = "__pydm_origin"
 
@@ -85,21 +88,32 @@ def _position(loc) -> tuple:
 
 
 def lowered_type(t: ir.Type) -> ir.Type:
-    """The VM-level type of a pydm type (others map to themselves)."""
+    """The VM-level type of a pydm type (others map to themselves), from the
+    representation table. After split-objects an ``object`` value exists only
+    as a seed-002 record in the public wrappers."""
     name = d.type_name(t)
     if name is None:
         return t
-    if name in ("none", d.EXC):
+    if name == d.EXC:
         return ir.IntegerType.get_signless(32)
-    if name == "bool":
-        return ir.IntegerType.get_signless(1)
-    if name == "integer":
-        return ir.IntegerType.get_signless(64)
-    if name == "real":
-        return ir.F64Type.get()
-    if name == "object":
-        return ir.Type.parse("!util.list<?>")
-    raise LoweringError(f"no lowering for type {t}")
+    r = rep.of(d.py_type(t))
+    return ir.Type.parse(r.boundary if r.kind == rep.DYNAMIC else r.inside[0])
+
+
+OPERAND_TYPES = "pydm.operand_types"
+
+
+def annotate_operand_types(module: ir.Module) -> None:
+    """Record each pydm op's operand types on the op: during the conversion a
+    rule sees only converted operands (``!util.list<?>`` may be a tuple, a
+    record or a heap reference), and reading the original operands inside a
+    pattern aborts the process (nanobind)."""
+    def visit(op):
+        op = op.operation if hasattr(op, "operation") else op
+        if op.name.startswith(d.NS + ".") and len(op.operands):
+            op.attributes[OPERAND_TYPES] = ir.ArrayAttr.get([ir.TypeAttr.get(v.type) for v in op.operands])
+        return ir.WalkResult.ADVANCE
+    module.operation.walk(visit)
 
 
 class LoweringContext:
@@ -109,16 +123,14 @@ class LoweringContext:
         self.sites = sites or RaiseSiteTable()
         self.op: ir.Operation | None = None
         self.uses_origin = False
+        self.support: set[str] = set()  # support.py parts the rules used
 
-    def raise_code(self, cls: str, message: str) -> int:
-        """The exception code for raising ``cls(message)`` at the current op."""
-        return self.sites.code_for(self.site(cls, message))
+    def raise_code(self, cls: str, message: str, fmt: str = "") -> int:
+        """The exception code for raising ``cls(message)`` at the current op
+        (``fmt``: the message is completed at run time, pydm/exceptions.py)."""
+        return self.sites.code_for(self.site(cls, message, fmt))
 
-    def raise_code_block(self, cls: str, messages: list[str]) -> int:
-        """The first of consecutive codes for ``cls(m)`` at the current op, one per message."""
-        return self.sites.block_for([self.site(cls, m) for m in messages])
-
-    def site(self, cls: str, message: str) -> RaiseSite:
+    def site(self, cls: str, message: str, fmt: str = "") -> RaiseSite:
         """A raise site at the current op's location, in its Python function."""
         position = _position(self.op.location) if self.op is not None else ("<unknown>", 0, 0)
         func = _enclosing_function(self.op)
@@ -126,20 +138,16 @@ class LoweringContext:
         if func is not None:
             attrs = func.attributes
             name = ir.StringAttr(attrs["pydm.name" if "pydm.name" in attrs else "sym_name"]).value
-        return RaiseSite(cls, message, *position, name)
+        return RaiseSite(cls, message, *position, name, fmt)
 
     def operand_type(self, op: ir.Operation, i: int) -> PyType:
-        """The static pydm type of the op's i-th operand before conversion.
-
-        Read back from the converted operand's type (the mapping is one to one
-        for values: i1 bool, i64 int, f64 float, i32 None, list object): the
-        original operands may already be gone during conversion."""
-        t = self.operands[i].type
-        if isinstance(t, ir.F64Type) or str(t) == "f64":
-            return PyType.FLOAT
-        s = str(t)
-        return {"i1": PyType.BOOL, "i64": PyType.INT, "i32": PyType.NONE,
-                "!util.list<?>": PyType.OBJECT}[s]
+        """The static pydm type of the op's i-th operand before conversion
+        (recorded by :func:`annotate_operand_types`)."""
+        t = ir.TypeAttr(ir.ArrayAttr(op.attributes[OPERAND_TYPES])[i]).value
+        name = d.type_name(t)
+        if name is None:
+            return _BUILTIN_TYPES[str(t)]
+        return d.py_type(t)
 
     @staticmethod
     def in_runtime_library(op) -> bool:
@@ -263,11 +271,15 @@ def lower_module(module: ir.Module, ctx: LoweringContext) -> None:
     missing = _missing_rules(module)
     if missing:
         raise LoweringError(f"no lowering rule for {', '.join(sorted(missing))}")
+    annotate_operand_types(module)
     frozen = patterns.freeze()
     rw.apply_partial_conversion(module.operation, target, frozen)
     del keep
     if ctx.uses_origin:
         add_origin_support(module)
+    if ctx.support:
+        from .support import add_support
+        add_support(module, ctx.support)
 
 
 def _missing_rules(module: ir.Module) -> set[str]:

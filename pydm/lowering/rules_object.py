@@ -1,20 +1,18 @@
-"""Lowering rules for dynamic values: (type code, payload bits) pairs, the
-object records at the module's boundary, and TypeErrors that name the
-operands' run-time types.
+"""Lowering rules for dynamic values: (type code, payload bits, heap ref)
+triples and the seed-002 records at the module's boundary.
 
-Inside a module a dynamic value is a pair of i64 (pass split-objects, which
-also replaces ``box``/``unbox``/``get_type_code``/``is`` by the pair ops). At
-the boundary an object is seed 002's ``!util.list<?>`` record ``[i32 type
-code, payload]``: None has payload i32 0, bool an i32 0/1, int an i64, float
-an f64.
+Inside a module a dynamic value is three values (pass split-objects, which
+also replaces ``box``/``unbox``/``get_type_code``/``is`` by the ``dyn`` ops).
+At the boundary it is a seed-002 record; the conversions are the support
+functions ``@pydm$record_of``/``@pydm$record_split`` (``support.py``).
+Layouts: ``pydm/representation.py``.
 """
 from __future__ import annotations
 
-import itertools
-
 from iree.compiler import ir
-from iree.compiler.dialects import arith, scf, util
+from iree.compiler.dialects import arith, func, scf, util
 
+from .. import representation as rep
 from .. import dialect as d
 from .. import typecodes as tc
 from ..types import PyType
@@ -23,153 +21,151 @@ from .driver import rule
 
 T = PyType
 
-NAMES = tc.SCALAR_NAMES
-
 
 def list_type() -> ir.Type:
-    return ir.Type.parse("!util.list<?>")
+    return ir.Type.parse(rep.HEAP_REF)
 
 
-def _index(i: int) -> ir.Value:
-    return arith.constant(ir.IndexType.get(), i)
+def null() -> ir.Value:
+    return util.NullOp(list_type()).result
+
+
+def _i64(v: int) -> ir.Value:
+    return arith.constant(ir.IntegerType.get_signless(64), v)
 
 
 def _i32(v: int) -> ir.Value:
     return arith.constant(ir.IntegerType.get_signless(32), v)
 
 
-def type_code(obj) -> ir.Value:
-    """The record's type code as i32."""
-    return util.ListGetOp(ir.IntegerType.get_signless(32), obj, _index(0)).result
-
-
 def _code_is(code, value: int) -> ir.Value:
-    return arith.cmpi(arith.CmpIPredicate.eq, code, _i32(value))
+    return arith.cmpi(arith.CmpIPredicate.eq, code, _i64(value))
 
 
-def dynamic_type_error(ctx, template: str, codes) -> ir.Value:
-    """i32 code of TypeError(template.format(names...)) chosen by run-time type
-    codes (i32). The sites of every combination of type names are one block
-    of the raise-site table, so the code is the block's base plus a
-    mixed-radix index of the operands' types (a few ops, not a select per
-    combination)."""
-    names = list(NAMES.values()) + ["object"]  # "object": a code of no scalar type
-    radix = len(names)
-    messages = [template.format(*combo) for combo in itertools.product(names, repeat=len(codes))]
-    base = ctx.raise_code_block("TypeError", messages)
-    index = _i32(0)
-    for code in codes:
-        digit = _i32(radix - 1)
-        for i, known in enumerate(NAMES):
-            digit = arith.select(_code_is(code, known), _i32(i), digit)
-        index = arith.addi(arith.muli(index, _i32(radix)), digit)
-    return arith.addi(index, _i32(base))
-
-
-@rule(d.RAISE_TYPE_ERROR)
-def lower_raise_type_error(ctx, op, operands):
-    template = ir.StringAttr(op.attributes["template"]).value
-    return [dynamic_type_error(ctx, template, [_code32(code) for code in operands])]  # pairs' codes
-
-
-# ---- (type code, payload bits) pairs (pass split-objects) -------------------------
-def _i64_const(v: int) -> ir.Value:
-    return arith.constant(ir.IntegerType.get_signless(64), v)
-
-
-def _code_is64(code, value: int) -> ir.Value:
-    return arith.cmpi(arith.CmpIPredicate.eq, code, _i64_const(value))
-
-
-def _code32(code) -> ir.Value:
-    return arith.trunci(ir.IntegerType.get_signless(32), code)
-
-
-@rule(d.PAIR_OF)
-def lower_pair_of(ctx, op, operands):
-    t = ctx.operand_type(op, 0)
-    x = operands[0]
+def dyn_parts_of(t: PyType, x) -> list:
+    """(code, bits, ref) of a value of static type ``t`` (its converted value ``x``)."""
     i64 = ir.IntegerType.get_signless(64)
     if t is T.INT:
-        bits = x
-    elif t is T.FLOAT:
-        bits = arith.bitcast(i64, x)
-    elif t is T.BOOL:
-        bits = arith.extui(i64, x)
-    else:
-        bits = _i64_const(0)
-    return [_i64_const(tc.of_type(t)), bits]
+        return [_i64(tc.INTEGER), x, null()]
+    if t is T.FLOAT:
+        return [_i64(tc.REAL), arith.bitcast(i64, x), null()]
+    if t is T.BOOL:
+        return [_i64(tc.BOOL), arith.extui(i64, x), null()]
+    if t in (T.NONE, T.BOTTOM):
+        return [_i64(tc.NONE), _i64(0), null()]
+    code = rep.type_code(t)
+    if code is None:
+        raise NotImplementedError(f"dyn_of {t.value}")
+    return [_i64(code), _i64(0), x]
 
 
-@rule(d.PAIR_UNBOX)
-def lower_pair_unbox(ctx, op, operands):
-    code, bits = operands
-    want = ctx.result_type(op, 1)
-    template = ir.StringAttr(op.attributes["message"]).value
+def value_of_parts(want: PyType, code, bits, ref):
+    """(ok i1, value) reading a dynamic value as static type ``want``: int
+    accepts bool and int, float any number (exactly, as float() does), a
+    tuple type a tuple."""
     if want is T.INT:
-        ok = arith.ori(_code_is64(code, tc.INTEGER), _code_is64(code, tc.BOOL))
-        value = bits
-    elif want is T.FLOAT:
-        is_real = _code_is64(code, tc.REAL)
-        ok = arith.ori(is_real, arith.ori(_code_is64(code, tc.INTEGER), _code_is64(code, tc.BOOL)))
-        value = arith.select(is_real, arith.bitcast(ir.F64Type.get(), bits), num.int_to_float(bits))
-    elif want is T.BOOL:
-        ok = _code_is64(code, tc.BOOL)
-        value = arith.cmpi(arith.CmpIPredicate.ne, bits, _i64_const(0))
-    elif want is T.NONE:
-        ok = _code_is64(code, tc.NONE)
-        value = _i32(0)
-    else:
-        raise NotImplementedError(f"unbox to {want}")
+        return arith.ori(_code_is(code, tc.INTEGER), _code_is(code, tc.BOOL)), bits
+    if want is T.FLOAT:
+        is_real = _code_is(code, tc.REAL)
+        ok = arith.ori(is_real, arith.ori(_code_is(code, tc.INTEGER), _code_is(code, tc.BOOL)))
+        return ok, arith.select(is_real, arith.bitcast(ir.F64Type.get(), bits), num.int_to_float(bits))
+    if want is T.BOOL:
+        return _code_is(code, tc.BOOL), arith.cmpi(arith.CmpIPredicate.ne, bits, _i64(0))
+    if want is T.NONE:
+        return _code_is(code, tc.NONE), _i32(0)
+    wanted = rep.type_code(want)
+    if wanted is None:
+        raise NotImplementedError(f"unbox to {want.value}")
+    return _code_is(code, wanted), ref
+
+
+@rule(d.DYN_OF)
+def lower_dyn_of(ctx, op, operands):
+    return dyn_parts_of(ctx.operand_type(op, 0), operands[0])
+
+
+@rule(d.DYN_UNBOX)
+def lower_dyn_unbox(ctx, op, operands):
+    code, bits, ref = operands
+    want = ctx.result_type(op, 1)
+    ok, value = value_of_parts(want, code, bits, ref)
     if "unchecked" in op.attributes:  # the caller tested the type
         return [_i32(0), value]
-    i32 = ir.IntegerType.get_signless(32)
-    branch = scf.IfOp(ok, [i32], has_else=True)
+    template = ir.StringAttr(op.attributes["message"]).value
+    branch = scf.IfOp(ok, [ir.IntegerType.get_signless(32)], has_else=True)
     with ir.InsertionPoint(branch.then_block):
         scf.YieldOp([_i32(0)])
     with ir.InsertionPoint(branch.else_block):
-        scf.YieldOp([dynamic_type_error(ctx, template, [_code32(code)])])
+        scf.YieldOp([raise_with_args(ctx, "TypeError", template, "types", [(code, bits, ref)])])
     return [branch.results[0], value]
 
 
-@rule(d.PAIR_IS)
-def lower_pair_is(ctx, op, operands):
-    """Identity of pairs: the same type and the same payload (None, True and
-    False are singletons; equal ints or floats count as the same object)."""
-    ca, ba, cb, bb = operands
-    return [arith.andi(arith.cmpi(arith.CmpIPredicate.eq, ca, cb), arith.cmpi(arith.CmpIPredicate.eq, ba, bb))]
+@rule(d.DYN_IS)
+def lower_dyn_is(ctx, op, operands):
+    """Identity: the same type and payload (None, True and False are
+    singletons; equal ints or floats count as the same object) and, for
+    heap values, the same reference."""
+    ca, ba, ra, cb, bb, rb = operands
+    eq = arith.CmpIPredicate.eq
+    same_ref = util.CmpEQOp(ra, rb).result
+    return [arith.andi(arith.andi(arith.cmpi(eq, ca, cb), arith.cmpi(eq, ba, bb)), same_ref)]
 
 
 @rule(d.RECORD_OF)
 def lower_record_of(ctx, op, operands):
-    code, bits = operands
-    record = util.ListCreateOp(list_type(), initial_capacity=_index(2)).result
-    util.ListResizeOp(record, _index(2))
-    util.ListSetOp(record, _index(0), _code32(code))
-    real = scf.IfOp(_code_is64(code, tc.REAL), [], has_else=True)
-    with ir.InsertionPoint(real.then_block):
-        util.ListSetOp(record, _index(1), arith.bitcast(ir.F64Type.get(), bits))
-        scf.YieldOp([])
-    with ir.InsertionPoint(real.else_block):
-        integer = scf.IfOp(_code_is64(code, tc.INTEGER), [], has_else=True)
-        with ir.InsertionPoint(integer.then_block):
-            util.ListSetOp(record, _index(1), bits)
-            scf.YieldOp([])
-        with ir.InsertionPoint(integer.else_block):  # None and bool hold an i32
-            util.ListSetOp(record, _index(1), _code32(bits))
-            scf.YieldOp([])
-        scf.YieldOp([])
-    return [record]
+    ctx.support.add("records")
+    return [func.CallOp([list_type()], "pydm$record_of", list(operands)).results[0]]
 
 
 @rule(d.RECORD_SPLIT)
 def lower_record_split(ctx, op, operands):
-    record = operands[0]
+    ctx.support.add("records")
     i64 = ir.IntegerType.get_signless(64)
-    code = arith.extsi(i64, type_code(record))
-    real = scf.IfOp(_code_is64(code, tc.REAL), [i64], has_else=True)
-    with ir.InsertionPoint(real.then_block):
-        scf.YieldOp([arith.bitcast(i64, util.ListGetOp(ir.F64Type.get(), record, _index(1)).result)])
-    with ir.InsertionPoint(real.else_block):  # an i32 payload (None, bool) widens
-        scf.YieldOp([util.ListGetOp(i64, record, _index(1)).result])
-    return [code, real.results[0]]
+    return list(func.CallOp([i64, i64, list_type()], "pydm$record_split", list(operands)).results)
+
+
+# ---- exception objects -----------------------------------------------------------------
+def raise_with_args(ctx, cls: str, template: str, fmt: str, parts) -> ir.Value:
+    """The i32 code of raising ``cls(template formatted with args)``: an
+    exception object [class, site, args tuple] goes to the context's exception
+    slot (``support.py``), where the runtime reads the args. ``parts``: each
+    arg as (code, bits, ref)."""
+    from .rules_tuple import new_sequence, set_element
+    from .support import EXCEPTION_GLOBAL
+    ctx.support.add("exception")
+    site = ctx.raise_code(cls, template, fmt)
+    args = new_sequence(arith.constant(ir.IndexType.get(), len(parts)))
+    for i, p in enumerate(parts):
+        set_element(args, arith.constant(ir.IndexType.get(), i), p)
+    obj = util.ListCreateOp(list_type(), initial_capacity=arith.constant(ir.IndexType.get(), 3)).result
+    util.ListResizeOp(obj, arith.constant(ir.IndexType.get(), 3))
+    util.ListSetOp(obj, arith.constant(ir.IndexType.get(), 0), _i64(_class_code(cls)))
+    util.ListSetOp(obj, arith.constant(ir.IndexType.get(), 1), _i64(site))
+    util.ListSetOp(obj, arith.constant(ir.IndexType.get(), 2), args)
+    util.GlobalStoreOp(obj, EXCEPTION_GLOBAL)
+    return _i32(site)
+
+
+def _class_code(cls: str) -> int:
+    from ..exceptions import CODE_OF_CLASS
+    return CODE_OF_CLASS.get(cls, 0)
+
+
+@rule(d.RAISE)
+def lower_raise(ctx, op, operands):
+    cls = ir.StringAttr(op.attributes["cls"]).value
+    message = ir.StringAttr(op.attributes["message"]).value
+    if not operands:
+        return [_i32(ctx.raise_code(cls, message))]
+    fmt = ir.StringAttr(op.attributes["fmt"]).value
+    # split-objects records how many values each arg became (3 for a dynamic value)
+    sizes = list(ir.DenseI32ArrayAttr(op.attributes["arg_parts"])) if "arg_parts" in op.attributes \
+        else [1] * len(operands)
+    parts, i = [], 0
+    for size in sizes:
+        if size == 3:
+            parts.append(tuple(operands[i:i + 3]))
+        else:
+            parts.append(tuple(dyn_parts_of(ctx.operand_type(op, i), operands[i])))
+        i += size
+    return [raise_with_args(ctx, cls, message, fmt, parts)]

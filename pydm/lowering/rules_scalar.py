@@ -49,16 +49,56 @@ def lower_success(ctx, op, operands):
     return [_ok()]
 
 
-@rule(d.RAISE)
-def lower_raise(ctx, op, operands):
-    return [_i32(ctx.raise_code(_attr_str(op, "cls"), _attr_str(op, "message")))]
-
-
 @rule(d.FAILED)
 def lower_failed(ctx, op, operands):
     # Error conditions are opaque to the folders (numeric._errors), so a check
     # folds away only when its op cannot fail, never into "always raises".
     return [arith.cmpi(arith.CmpIPredicate.ne, operands[0], _ok())]
+
+
+@rule(d.POLL)
+def lower_poll(ctx, op, operands):
+    """Let the host run pending signal handlers (Ctrl-C stops the call there)."""
+    from iree.compiler.dialects import func
+    from .support import POLL_IMPORT
+    ctx.support.add("poll")
+    return [func.CallOp([ir.IntegerType.get_signless(32)], POLL_IMPORT, []).results[0]]
+
+
+def zero_of(t: PyType) -> ir.Value:
+    """The all-zero value of ``t``'s representation (null for a reference)."""
+    from .driver import lowered_type
+    ty = lowered_type(d.ir_type(t))
+    if str(ty).startswith("!util."):
+        return util.NullOp(ty).result
+    if isinstance(ty, ir.F64Type) or str(ty) == "f64":
+        return arith.constant(ty, 0.0)
+    return arith.constant(ty, 0)
+
+
+@rule(d.UNDEF)
+def lower_undef(ctx, op, operands):
+    return [zero_of(ctx.result_type(op, 0))]
+
+
+@rule(d.STATIC_CAST)
+def lower_static_cast(ctx, op, operands):
+    return [operands[0]]  # the same representation
+
+
+@rule(d.RAW_INT)
+def lower_raw_int(ctx, op, operands):
+    fn = _attr_str(op, "fn")
+    if fn == "float_bits":
+        return [arith.bitcast(ir.IntegerType.get_signless(64), operands[0])]
+    if fn == "bits_float":
+        return [arith.bitcast(ir.F64Type.get(), operands[0])]
+    if fn == "rotl":  # (x << k) | (x >>> (64 - k)), k taken mod 64
+        x, k = operands
+        k = arith.andi(k, num.int_const(63))
+        back = arith.andi(arith.subi(num.int_const(64), k), num.int_const(63))
+        return [arith.ori(arith.shli(x, k), arith.shrui(x, back))]
+    raise NotImplementedError(f"raw_int {fn}")
 
 
 @rule(d.BOOL_TO_PRED)

@@ -19,14 +19,15 @@ def register(name: str):
 
 
 #: The default pipeline on iree_pydm IR, in order.
-PIPELINE: list[str] = ["link-runtime", "split-objects"]
+PIPELINE: list[str] = ["promote-vars", "link-runtime", "split-objects"]
 
 
-def run_pipeline(module: ir.Module, stages: dict | None = None, pipeline=None) -> None:
+def run_pipeline(module: ir.Module, stages: dict | None = None, pipeline=None, text=str) -> None:
+    """Run the passes in order; with ``stages``, keep ``text(module)`` after each."""
     for name in pipeline if pipeline is not None else PIPELINE:
         PASSES[name](module)
         if stages is not None:
-            stages[f"after:{name}"] = str(module)
+            stages[f"after:{name}"] = text(module)
 
 
-from . import link_runtime, split_objects  # noqa: E402,F401  (register the passes)
+from . import link_runtime, promote_vars, split_objects  # noqa: E402,F401  (register the passes)

@@ -2,9 +2,10 @@
 
 After it runs, no iree_pydm operator op has an ``object`` operand: each
 ``apply_binary``/``apply_compare``/``apply_unary``/``as_bool``/``convert`` on
-objects is a ``func.call @pydmrtl$<name>``, and those functions (from
-``runtime_lib/``) are linked into the module as private functions. A program
-without dynamic values links nothing.
+objects is a ``func.call @pydmrtl$<name>``, and those functions - with the
+ones the importer already called by name (tuple operations) - are linked
+into the module from ``runtime_lib/`` as private functions. A program
+without dynamic values or tuple operations links nothing.
 """
 from __future__ import annotations
 
@@ -29,8 +30,40 @@ def _is_object(v) -> bool:
     return d.type_name(v.type) == "object"
 
 
+def direct_calls(module: ir.Module) -> set[str]:
+    """Library functions the program already calls by name (tuple operations)."""
+    out = set()
+
+    def visit(op):
+        op = op.operation if hasattr(op, "operation") else op
+        if op.name == "func.call":
+            callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+            if callee.startswith(PREFIX):
+                out.add(callee)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return out
+
+
 @register("link-runtime")
 def run(module: ir.Module) -> None:
+    # the linked functions may use operators on objects too: repeat until no
+    # operator on objects is left and every called library function is linked
+    while True:
+        converted = _convert_dynamic_ops(module)
+        before = _function_count(module)
+        link(module, direct_calls(module))
+        if not converted and _function_count(module) == before:
+            return
+
+
+def _function_count(module: ir.Module) -> int:
+    return sum(1 for op in module.body.operations if op.operation.name == "func.func")
+
+
+def _convert_dynamic_ops(module: ir.Module) -> int:
+    """Replace each operator on objects by a call of its library function."""
     targets = []
 
     def visit(op):
@@ -41,7 +74,6 @@ def run(module: ir.Module) -> None:
         return ir.WalkResult.ADVANCE
 
     module.operation.walk(visit)
-    used = set()
     for op in targets:
         name = op.name
         if name == d.AS_BOOL:
@@ -52,7 +84,6 @@ def run(module: ir.Module) -> None:
             dunder = ir.StringAttr(op.attributes["dunder_name"]).value
             callee = {d.APPLY_BINARY: BINARY, d.APPLY_UNARY: UNARY}.get(name, {}).get(dunder, dunder)
         symbol = PREFIX + callee
-        used.add(symbol)
         results = function_type(symbol).results
         with op.location, ir.InsertionPoint(op):
             operands = list(op.operands)
@@ -69,4 +100,4 @@ def run(module: ir.Module) -> None:
             op.results[0].replace_all_uses_with(call.results[0])
             op.results[1].replace_all_uses_with(value)
         op.erase()
-    link(module, used)
+    return len(targets)

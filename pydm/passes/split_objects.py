@@ -1,21 +1,25 @@
-"""Pass ``split-objects``: dynamic values become (type code, payload) pairs.
+"""Pass ``split-objects``: dynamic values become (type code, payload bits, heap ref).
 
-A boxed object is seed 002's record, a VM list: every box is a heap
+A boxed object is seed 002's record, a VM list: every box would be a heap
 allocation (about 140 ns, most of the time of dynamic code). Inside a module
-nothing needs the record. After this pass every ``object`` value is two
-``integer`` values - its type code (pydm/typecodes.py) and its payload bits
-(an int itself, a float's IEEE bits, a bool 0/1, None 0) - carried through
-block arguments, calls and returns like any other scalar, so dynamic code
-allocates nothing.
+nothing needs the record. After this pass every ``object`` value is three
+values (``pydm/representation.py``): its type code, its payload bits (an int
+itself, a float's IEEE bits, a bool 0/1, None 0) and a heap reference (a
+tuple; null for scalars) — carried through block arguments, calls and
+returns like any other value, so dynamic scalar code allocates nothing.
 
-Records remain only at the module's boundary: a public function with objects
-in its signature becomes a wrapper that splits its record arguments, calls
-the private pair-based body (renamed ``<name>$pairs``, which internal calls
-use directly) and packs the result into a record.
+Records remain only at the module's boundary: a public function with
+``object`` or heap values (tuples) in its signature becomes a wrapper that
+splits its record arguments, calls the private body (renamed
+``<name>$pairs``, which internal calls use directly) and packs the result
+into a record.
 
 Expansion rule, used alike for function signatures, block arguments, branch
 operands, call operands and results, and returns: the non-object values in
-their order, then one (code, bits) per object value, in order.
+their order, then one (code, bits, ref) per object value, in order. Ops that
+take dynamic values as operands (``raise``, ``make_tuple``, ``seq_set``) take
+the three values in place of each; ``tuple_get`` of an object element
+returns them.
 
 After it runs, only ``record_of``/``record_split`` (in the wrappers) have
 ``object`` operands or results.
@@ -26,6 +30,7 @@ from iree.compiler import ir
 from iree.compiler.dialects import cf, func
 
 from .. import dialect as d
+from .. import representation as rep
 from ..types import PyType
 from . import register
 
@@ -37,20 +42,33 @@ def _is_object(t: ir.Type) -> bool:
     return d.type_name(t) == "object"
 
 
+def _parts_types():
+    return [d.ir_type(T.INT), d.ir_type(T.INT), d.ir_type(T.REF)]
+
+
 def _expand_types(types) -> list:
     types = list(types)
-    integer = d.ir_type(T.INT)
     out = [t for t in types if not _is_object(t)]
-    out += [integer, integer] * sum(1 for t in types if _is_object(t))
+    for t in types:
+        if _is_object(t):
+            out += _parts_types()
     return out
 
 
-def _expand_values(values, pairs: dict) -> list:
+def _expand_values(values, parts: dict) -> list:
     values = list(values)
     out = [v for v in values if not _is_object(v.type)]
     for v in values:
         if _is_object(v.type):
-            out.extend(pairs[v])
+            out.extend(parts[v])
+    return out
+
+
+def _inline_values(values, parts: dict) -> list:
+    """Each object value replaced in place by its three parts."""
+    out = []
+    for v in values:
+        out.extend(parts[v] if _is_object(v.type) else [v])
     return out
 
 
@@ -67,6 +85,11 @@ def _is_public(op) -> bool:
         ir.StringAttr(op.attributes["sym_visibility"]).value == "public"
 
 
+def _crosses_as_record(t: ir.Type) -> bool:
+    name = d.type_name(t)
+    return name is not None and name != d.EXC and rep.crosses_as_record(d.py_type(t))
+
+
 @register("split-objects")
 def run(module: ir.Module) -> None:
     funcs = [op.operation for op in module.body.operations if op.operation.name == "func.func"]
@@ -74,7 +97,7 @@ def run(module: ir.Module) -> None:
     wrappers = []
     for fop in funcs:
         ftype = _func_type(fop)
-        if _is_public(fop) and any(_is_object(t) for t in list(ftype.inputs) + list(ftype.results)):
+        if _is_public(fop) and any(_crosses_as_record(t) for t in list(ftype.inputs) + list(ftype.results)):
             wrappers.append((fop, _sym(fop)))
     for fop, name in wrappers:
         fop.attributes["pydm.record_signature"] = fop.attributes["function_type"]
@@ -92,16 +115,14 @@ def _split_function(fop, renamed: dict) -> None:
     blocks = list(region.blocks)
     if not blocks:
         return
-    integer = d.ir_type(T.INT)
-    pairs: dict = {}
+    parts: dict = {}
     old_args = []
     for block in blocks:
         for arg in list(block.arguments):
             if _is_object(arg.type):
-                pairs[arg] = (block.add_argument(integer, arg.location),
-                              block.add_argument(integer, arg.location))
+                parts[arg] = tuple(block.add_argument(t, arg.location) for t in _parts_types())
                 old_args.append((block, arg))
-    # placeholder pairs for object results (at the top of the entry block, so
+    # placeholder parts for object results (at the top of the entry block, so
     # they dominate every use), so consumers can be rewritten in any order
     placeholders = {}
     ops = [op.operation for block in blocks for op in block.operations]
@@ -111,15 +132,15 @@ def _split_function(fop, renamed: dict) -> None:
             if _is_object(r.type):
                 with op.location:
                     cast = ir.Operation.create("builtin.unrealized_conversion_cast",
-                                               results=[integer, integer], operands=[], ip=top)
-                pairs[r] = (cast.results[0], cast.results[1])
+                                               results=_parts_types(), operands=[], ip=top)
+                parts[r] = tuple(cast.results)
                 placeholders[r] = cast
     dead = []
     for op in ops:
-        _rewrite(op, pairs, placeholders, renamed, dead)
+        _rewrite(op, parts, placeholders, renamed, dead)
     for old, cast in placeholders.items():
         if any(True for r in cast.results for _ in r.uses):
-            raise AssertionError(f"split-objects: no rule made the pair of {old.owner}")
+            raise AssertionError(f"split-objects: no rule made the parts of {old.owner}")
         cast.erase()
     while dead:  # users before producers (a producer may sit in a later block)
         remaining = [op for op in dead if any(True for r in op.results for _ in r.uses)]
@@ -136,15 +157,21 @@ def _split_function(fop, renamed: dict) -> None:
         _expand_types(ftype.inputs), _expand_types(ftype.results)))
 
 
-def _resolve(pairs: dict, placeholders: dict, old: ir.Value, new_pair) -> None:
-    """The real pair of ``old`` is ``new_pair``: retire its placeholder."""
+def _resolve(parts: dict, placeholders: dict, old: ir.Value, new) -> None:
+    """The real parts of ``old`` are ``new``: retire its placeholder."""
     cast = placeholders[old]
-    for r, v in zip(cast.results, new_pair):
+    for r, v in zip(cast.results, new):
         r.replace_all_uses_with(v)
-    pairs[old] = tuple(new_pair)
+    parts[old] = tuple(new)
 
 
-def _rewrite(op, pairs: dict, placeholders: dict, renamed: dict, dead: list) -> None:
+def _rebuilt(op, operands, results, parts) -> ir.Operation:
+    """``op`` again with new operands and result types (its attributes kept)."""
+    attrs = {name: op.attributes[name] for name in op.attributes}
+    return ir.Operation.create(op.name, results=results, operands=operands, attributes=attrs)
+
+
+def _rewrite(op, parts: dict, placeholders: dict, renamed: dict, dead: list) -> None:
     name = op.name
     if name == "builtin.unrealized_conversion_cast":
         return  # a placeholder
@@ -155,71 +182,97 @@ def _rewrite(op, pairs: dict, placeholders: dict, renamed: dict, dead: list) -> 
         return
     with op.location, ir.InsertionPoint(op):
         if name == d.BOX:
-            _resolve(pairs, placeholders, op.results[0], d.pair_of(operands[0]))
+            _resolve(parts, placeholders, op.results[0], d.dyn_of(operands[0]))
+        elif name == d.UNDEF:
+            _resolve(parts, placeholders, op.results[0], [d.undef(t) for t in _parts_types()])
         elif name == d.SELECT:
             pred, a, b = operands
-            (ca, ba), (cb, bb) = pairs[a], pairs[b]
-            _resolve(pairs, placeholders, op.results[0], (d.select(pred, ca, cb), d.select(pred, ba, bb)))
+            _resolve(parts, placeholders, op.results[0],
+                     [d.select(pred, x, y) for x, y in zip(parts[a], parts[b])])
         elif name == d.UNBOX:
-            code, bits = pairs[operands[0]]
             t = d.py_type(op.results[1].type)
-            exc, value = d.pair_unbox(code, bits, t, ir.StringAttr(op.attributes["message"]).value,
-                                      checked="unchecked" not in op.attributes)
+            exc, value = d.dyn_unbox(*parts[operands[0]], t, ir.StringAttr(op.attributes["message"]).value,
+                                     checked="unchecked" not in op.attributes)
             op.results[0].replace_all_uses_with(exc)
             op.results[1].replace_all_uses_with(value)
         elif name == d.GET_TYPE_CODE:
-            op.results[0].replace_all_uses_with(pairs[operands[0]][0])
+            op.results[0].replace_all_uses_with(parts[operands[0]][0])
         elif name == d.IS:
-            op.results[0].replace_all_uses_with(d.pair_is(*pairs[operands[0]], *pairs[operands[1]]))
-        elif name == d.RAISE_TYPE_ERROR:
-            template = ir.StringAttr(op.attributes["template"]).value
-            op.results[0].replace_all_uses_with(
-                d.raise_type_error(template, [pairs[v][0] for v in operands]))
+            op.results[0].replace_all_uses_with(d.dyn_is(parts[operands[0]], parts[operands[1]]))
+        elif name == d.RAISE:
+            new = _rebuilt(op, _inline_values(operands, parts), [r.type for r in op.results], parts)
+            new.attributes["arg_parts"] = ir.DenseI32ArrayAttr.get(
+                [3 if _is_object(v.type) else 1 for v in operands])
+            op.results[0].replace_all_uses_with(new.results[0])
+        elif name in (d.MAKE_TUPLE, d.SEQ_SET):
+            new = _rebuilt(op, _inline_values(operands, parts), [r.type for r in op.results], parts)
+            for old, r in zip(op.results, new.results):
+                old.replace_all_uses_with(r)
+        elif name == d.TUPLE_GET:
+            new = _rebuilt(op, operands, [op.results[0].type] + _parts_types(), parts)
+            op.results[0].replace_all_uses_with(new.results[0])
+            _resolve(parts, placeholders, op.results[1], list(new.results)[1:])
         elif name == "func.call":
             new = func.CallOp(_expand_types(r.type for r in op.results), renamed.get(callee, callee),
-                              _expand_values(operands, pairs))
+                              _expand_values(operands, parts))
             results = iter(new.results)
             plain = [r for r in op.results if not _is_object(r.type)]
             for r in plain:
                 r.replace_all_uses_with(next(results))
             for r in op.results:
                 if _is_object(r.type):
-                    _resolve(pairs, placeholders, r, (next(results), next(results)))
+                    _resolve(parts, placeholders, r, (next(results), next(results), next(results)))
         elif name == "func.return":
-            func.ReturnOp(_expand_values(operands, pairs))
+            func.ReturnOp(_expand_values(operands, parts))
         elif name == "cf.br":
-            cf.BranchOp(_expand_values(operands, pairs), op.successors[0])
+            cf.BranchOp(_expand_values(operands, parts), op.successors[0])
         elif name == "cf.cond_br":
             seg = ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"])
             n_true = seg[1]
-            cf.CondBranchOp(operands[0], _expand_values(operands[1:1 + n_true], pairs),
-                            _expand_values(operands[1 + n_true:], pairs), op.successors[0], op.successors[1])
+            cf.CondBranchOp(operands[0], _expand_values(operands[1:1 + n_true], parts),
+                            _expand_values(operands[1 + n_true:], parts), op.successors[0], op.successors[1])
         else:
             raise AssertionError(f"split-objects: no rule for {name} on objects at {op.location}")
     dead.append(op)
 
 
 def _build_wrapper(module: ir.Module, body_op, name: str) -> None:
-    """The public ``name``: records in, pairs to ``name$pairs``, a record out."""
+    """The public ``name``: records in, inside forms to ``name$pairs``, records out
+    (only on success: a failed call's results are placeholders)."""
     ftype = ir.FunctionType(ir.TypeAttr(body_op.attributes["function_type"]).value)
     with body_op.location, ir.InsertionPoint(module.body):
         inputs, results = _original_types(body_op)
-        wrapper = func.FuncOp(name, ir.FunctionType.get(inputs, results))
+        boundary = [d.ir_type(T.OBJECT) if _crosses_as_record(t) else t for t in inputs]
+        out_types = [d.ir_type(T.OBJECT) if _crosses_as_record(t) else t for t in results]
+        wrapper = func.FuncOp(name, ir.FunctionType.get(boundary, out_types))
         wrapper.attributes["pydm.name"] = body_op.attributes["pydm.name"]
         entry = wrapper.add_entry_block()
+        ok, bad = wrapper.regions[0].blocks.append(), wrapper.regions[0].blocks.append()
         with ir.InsertionPoint(entry):
-            pairs = {a: d.record_split(a) for a in entry.arguments if _is_object(a.type)}
-            call = func.CallOp(list(ftype.results), name + PAIRS_SUFFIX,
-                               _expand_values(entry.arguments, pairs))
+            args, parts = [], {}
+            for a, t in zip(entry.arguments, inputs):
+                if not _crosses_as_record(t) or _is_object(t):
+                    args.append(a)
+                    if _is_object(t):
+                        parts[a] = d.record_split(a)
+                else:  # a heap value: its reference (the caller passed a record of its type)
+                    args.append(d.static_cast(d.record_split(a)[2], d.py_type(t)))
+            call = func.CallOp(list(ftype.results), name + PAIRS_SUFFIX, _expand_values(args, parts))
             out = iter(call.results)
             values = [None] * len(results)
             for i, t in enumerate(results):
                 if not _is_object(t):
                     values[i] = next(out)
+            objects = {i: (next(out), next(out), next(out)) for i, t in enumerate(results) if _is_object(t)}
+            cf.CondBranchOp(d.failed(values[0]), [], [], bad, ok)
+        with ir.InsertionPoint(bad):
+            func.ReturnOp([values[0]] + [d.undef(t) for t in out_types[1:]])
+        with ir.InsertionPoint(ok):
+            for i, triple in objects.items():
+                values[i] = d.record_of(*triple)
             for i, t in enumerate(results):
-                if _is_object(t):
-                    code, bits = next(out), next(out)
-                    values[i] = d.record_of(code, bits)
+                if _crosses_as_record(t) and not _is_object(t):
+                    values[i] = d.record_of(*d.dyn_of(values[i]))
             func.ReturnOp(values)
     del body_op.attributes["pydm.record_signature"]
 

@@ -19,6 +19,7 @@ import iree.runtime as rt
 from .. import typecodes as tc
 from ..exceptions import RaiseSiteTable
 from ..types import PyType
+from .values import conforms, describe, from_record, to_record
 
 _instance = None
 _lock = threading.Lock()
@@ -66,6 +67,14 @@ class LoadedProgram:
                 context.invoke(origin, empty, out)
                 return out.get_variant(0)
             sites.origin_reader = read_origin
+        exception = self.module.lookup_function("__pydm_exception")
+        if exception is not None:
+            def read_exception_args() -> tuple:
+                out = rt.VmVariantList(1)
+                self.context.invoke(exception, rt.VmVariantList(0), out)
+                records = out.get_variant(0).deref(rt.VmVariantList)
+                return tuple(from_record(records.get_as_list(i)) for i in range(len(records)))
+            sites.exception_reader = read_exception_args
 
     def function(self, symbol: str, name: str, params, param_types, ret, defaults=None):
         fn = self.module.lookup_function(symbol)
@@ -108,59 +117,35 @@ def marshal_arg(fname: str, pname: str, t: PyType, value, args: rt.VmVariantList
             args.push_int(0)
             return
         raise _arg_error(fname, pname, "None", value)
-    if t is T.OBJECT:
+    if t is T.OBJECT or t.is_tuple:
+        if not conforms(value, t):
+            raise TypeError(f"{fname}() argument '{pname}' must be {describe(t)}, not {type(value).__name__}")
         args.push_list(box_value(fname, pname, value))
         return
     raise TypeError(f"{fname}(): parameter '{pname}' of type {t.python_name} cannot be passed yet")
 
 
 def box_value(fname: str, pname: str, value) -> rt.VmVariantList:
-    """A Python None/bool/int/float as an object record ``[type code, payload]``."""
-    record = rt.VmVariantList(2)
-    cls = type(value)
-    if value is None:
-        record.push_int(tc.NONE)
-        record.push_int(0)
-    elif cls is bool:
-        record.push_int(tc.BOOL)
-        record.push_int(1 if value else 0)
-    elif cls is float or isinstance(value, float) and not isinstance(value, bool):
-        record.push_int(tc.REAL)
-        record.push_float(float(value))
-    elif isinstance(value, int):
-        if not INT64_MIN <= value <= INT64_MAX:
-            raise OverflowError(f"{fname}() argument '{pname}': int {value} does not fit in 64 bits")
-        record.push_int(tc.INTEGER)
-        record.push_int(int(value))
-    else:
-        raise TypeError(f"{fname}() argument '{pname}': pydm cannot pass a {cls.__name__} value")
-    return record
+    """A Python value as a seed-002 record."""
+    return to_record(value, f"{fname}() argument '{pname}': ")
 
 
-def unbox_record(record: rt.VmVariantList):
-    """The Python value of an object record."""
-    code = record.get_variant(0)
-    if code == tc.NONE:
-        return None
-    value = record.get_variant(1)
-    if code == tc.BOOL:
-        return bool(value)
-    if code == tc.INTEGER:
-        return int(value)
-    if code == tc.REAL:
-        return float(value)
-    raise SystemError(f"pydm: object record with unknown type code {code}")
+unbox_record = from_record
 
 
 _RESULT = {T.INT: int, T.FLOAT: float, T.BOOL: bool, T.NONE: lambda v: None, T.BOTTOM: lambda v: None,
            T.OBJECT: lambda ref: unbox_record(ref.deref(rt.VmVariantList))}
 
 
+def _result_converter(t: PyType):
+    return _RESULT.get(t) or (lambda ref: unbox_record(ref.deref(rt.VmVariantList)))
+
+
 def make_caller(program: LoadedProgram, fn, name, params, param_types, ret, defaults):
     """A Python callable for one export."""
     context = program.context
     sites = program.sites
-    convert = _RESULT[ret]
+    convert = _result_converter(ret)
     nparams = len(params)
     pairs = list(zip(params, param_types))
     results = rt.VmVariantList(2)

@@ -1,0 +1,178 @@
+"""Which reads of a local variable may find it unbound (facts before IR).
+
+CPython raises UnboundLocalError when a local is read before any assignment
+reached it. Most reads are provably bound (parameters; a name assigned on
+every path before the read); only the others need a run-time check, so the
+importer asks :func:`maybe_unbound` for each ``Name`` it loads.
+
+The analysis is a forward "definitely assigned" dataflow over the syntax.
+The state is the set of names bound on every path so far (``None``: no path
+reaches here). An assignment adds its names; a read that is checked adds
+its name too (after the check the name is bound, or the read raised). Joins
+intersect. Loops: without ``del``, a body can only add names, so the state
+entering each iteration is the state entering the loop. Operands that may
+not be evaluated (the right side of ``and``/``or``, the branches of a
+conditional expression, later links of a comparison chain) add nothing
+beyond what every path adds.
+
+It must be sound: a read it calls bound is never unbound at run time.
+"""
+from __future__ import annotations
+
+from astroid import nodes
+
+
+def maybe_unbound(fn_node: nodes.FunctionDef, params) -> frozenset:
+    """The ``Name`` load nodes of ``fn_node``'s body that may find their variable unbound."""
+    a = _Analysis()
+    a.block(fn_node.body, frozenset(params))
+    return frozenset(a.unbound)
+
+
+def _meet(a, b):
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return a & b
+
+
+def _targets(node) -> set:
+    return {n.name for n in node.nodes_of_class(nodes.AssignName)}
+
+
+class _Analysis:
+    def __init__(self):
+        self.unbound: set = set()
+        self.loops: list[list] = []  # per loop: the states at its breaks
+
+    # ---- statements -------------------------------------------------------------------
+    def block(self, body, state):
+        for stmt in body:
+            if state is None:
+                return None
+            state = self.stmt(stmt, state)
+        return state
+
+    def stmt(self, s, state):
+        method = getattr(self, "stmt_" + type(s).__name__, None)
+        if method is not None:
+            return method(s, state)
+        for child in s.get_children():  # an expression-like statement
+            state = self.expr(child, state)
+            if state is None:
+                return None
+        return state | _targets(s)
+
+    def stmt_Assign(self, s, state):
+        state = self.expr(s.value, state)
+        if state is None:
+            return None
+        for t in s.targets:
+            state = self.target(t, state)
+        return state
+
+    def stmt_AnnAssign(self, s, state):
+        if s.value is None:
+            return state
+        state = self.expr(s.value, state)
+        return None if state is None else self.target(s.target, state)
+
+    def stmt_AugAssign(self, s, state):
+        state = self.expr(s.target, state)  # reads the target first
+        state = self.expr(s.value, state)
+        return None if state is None else self.target(s.target, state)
+
+    def target(self, t, state):
+        """Bind an assignment target (its subscripts and the like are read first)."""
+        if isinstance(t, nodes.AssignName):
+            return state | {t.name}
+        if isinstance(t, (nodes.Tuple, nodes.List)):
+            for e in t.elts:
+                state = self.target(e, state)
+            return state
+        if isinstance(t, nodes.Starred):
+            return self.target(t.value, state)
+        for child in t.get_children():
+            state = self.expr(child, state)
+        return state
+
+    def stmt_Return(self, s, state):
+        if s.value is not None:
+            self.expr(s.value, state)
+        return None
+
+    def stmt_Break(self, s, state):
+        if self.loops:
+            self.loops[-1].append(state)
+        return None
+
+    def stmt_Continue(self, s, state):
+        return None
+
+    def stmt_If(self, s, state):
+        state = self.expr(s.test, state)
+        if state is None:
+            return None
+        return _meet(self.block(s.body, state), self.block(s.orelse, state))
+
+    def stmt_While(self, s, state):
+        head = self.expr(s.test, state)
+        if head is None:
+            return None
+        self.loops.append([])
+        self.block(s.body, head)
+        breaks = self.loops.pop()
+        infinite = isinstance(s.test, nodes.Const) and bool(s.test.value)
+        out = None if infinite else self.block(s.orelse, head)
+        for b in breaks:
+            out = _meet(out, b)
+        return out
+
+    def stmt_For(self, s, state):
+        state = self.expr(s.iter, state)
+        if state is None:
+            return None
+        self.loops.append([])
+        self.block(s.body, self.target(s.target, state))
+        breaks = self.loops.pop()
+        out = self.block(s.orelse, state)
+        for b in breaks:
+            out = _meet(out, b)
+        return out
+
+    def stmt_Expr(self, s, state):
+        return self.expr(s.value, state)
+
+    def stmt_Pass(self, s, state):
+        return state
+
+    # ---- expressions ------------------------------------------------------------------
+    def expr(self, e, state):
+        """The state after evaluating ``e`` (None: it never completes)."""
+        if state is None or e is None:
+            return state
+        if isinstance(e, nodes.Name):
+            if e.name not in state:
+                self.unbound.add(e)
+                return state | {e.name}  # checked: bound from here on
+            return state
+        if isinstance(e, nodes.BoolOp):
+            first = self.expr(e.values[0], state)
+            for v in e.values[1:]:
+                self.expr(v, first)  # maybe not evaluated
+            return first
+        if isinstance(e, nodes.IfExp):
+            s = self.expr(e.test, state)
+            return _meet(self.expr(e.body, s), self.expr(e.orelse, s))
+        if isinstance(e, nodes.Compare):
+            s = self.expr(e.left, state)
+            s = self.expr(e.ops[0][1], s)
+            for _, v in e.ops[1:]:
+                self.expr(v, s)  # maybe not evaluated
+            return s
+        if isinstance(e, (nodes.Lambda, nodes.ListComp, nodes.SetComp, nodes.DictComp, nodes.GeneratorExp)):
+            return state  # their own scope
+        for child in e.get_children():
+            state = self.expr(child, state)
+        return state

@@ -1,0 +1,311 @@
+"""The syntax walker's expressions and calls (part of ``FunctionImporter``).
+
+Each ``expr_<Node>`` evaluates its operands in CPython's order and hands
+them to the semantic layer (``self.emit``). After an expression that always
+raises, ``self.fb.block`` is None and the value is a placeholder nobody uses.
+Calls of jit functions are plain calls, or - for self-recursion - copies of
+the callee expanded in place (``inlining.py`` decides).
+"""
+from __future__ import annotations
+
+from astroid import nodes
+
+from .. import dialect as d
+from ..errors import error_at
+from ..types import PyType
+from . import inlining, intrinsics
+from . import semantics as sem
+from .typing import Specialization, bind_arguments, const_type, const_value, resolve_call, slice_bounds
+
+T = PyType
+
+
+class ExpressionWalker:
+    def expr(self, e):
+        """Emit ``e``; afterwards ``self.fb.block`` is None if it always raises."""
+        method = getattr(self, "expr_" + type(e).__name__, None)
+        if method is None:
+            from .importer import describe
+            raise error_at(e, f"{describe(e)} is not supported",
+                           "see the README for the Python subset pydm compiles")
+        with self.at(e):
+            return method(e)
+
+    def exprs(self, nodes_):
+        """Evaluate expressions left to right; None if one always raises."""
+        out = []
+        for n in nodes_:
+            out.append(self.expr(n))
+            if self.fb.block is None:
+                return None
+        return out
+
+    def type_of(self, node) -> PyType:
+        """The inferred static type of an expression (BOTTOM: it never produces a value)."""
+        return self.frame.spec.type_of(node)
+
+    def expr_Const(self, e):
+        const_type(e, e.value)
+        return self.emit.const(e.value)
+
+    def expr_Name(self, e):
+        return self.load(e.name, e)
+
+    def load(self, name, node):
+        if name not in self.frame.fn.locals:
+            raise error_at(node, f"global name '{name}' is not supported",
+                           "pydm functions read only their parameters and local variables")
+        checked = node in self.frame.unbound_reads
+        return self.fb.load(self.frame.slot(name), self.frame.var_type(name), checked, name)
+
+    def expr_Tuple(self, e):
+        values = self.exprs(e.elts)
+        if values is None:
+            return None
+        if any(isinstance(x, nodes.Starred) for x in e.elts):
+            raise error_at(e, "star-unpacking in a tuple display is not supported")
+        return self.emit.make_tuple(values)
+
+    def expr_Subscript(self, e):
+        seq = self.expr(e.value)
+        if self.fb.block is None:
+            return None
+        s = e.slice
+        if isinstance(s, nodes.Slice):
+            parts = []
+            for p in (s.lower, s.upper, s.step):
+                parts.append(self.expr(p) if p is not None else None)
+                if self.fb.block is None:
+                    return None
+            return self.emit.slice(seq, *parts, bounds=slice_bounds(s))
+        index = self.expr(s)
+        if self.fb.block is None:
+            return None
+        return self.emit.subscript(seq, index, const_value(s))
+
+    def expr_BinOp(self, e):
+        values = self.exprs([e.left, e.right])
+        if values is None:
+            return None
+        if e.op not in sem.BINARY:
+            raise error_at(e, f"operator {e.op!r} is not supported")
+        return self.emit.binary(e.op, *values, const_value(e.right), lhs_const=const_value(e.left))
+
+    def expr_UnaryOp(self, e):
+        if e.op == "-" and isinstance(e.operand, nodes.Const) and type(e.operand.value) is int \
+                and e.operand.value == 2**63:
+            return self.emit.const(-2**63)  # the literal INT64_MIN
+        x = self.expr(e.operand)
+        if self.fb.block is None:
+            return None
+        if e.op == "not":
+            return self.b.not_(self.emit.truth(x))
+        return self.emit.unary(sem.UNARY[e.op], x)
+
+    def expr_Compare(self, e):
+        exact = self._exact_type_test(e)
+        if exact is not None:
+            return exact
+        if len(e.ops) == 1:
+            values = self.exprs([e.left, e.ops[0][1]])
+            if values is None:
+                return None
+            return self.emit.compare(e.ops[0][0], *values, e)
+        # a < b < c: b evaluated once; stop at the first false comparison
+        merge = self.fb.new_block(d.ir_type(T.BOOL))
+        lhs = self.expr(e.left)
+        for i, (op, right_node) in enumerate(e.ops):
+            if self.fb.block is None:
+                break
+            rhs = self.expr(right_node)
+            if self.fb.block is None:
+                break
+            result = self.emit.compare(op, lhs, rhs, e)
+            if self.fb.block is None:
+                break
+            if i == len(e.ops) - 1:
+                self.fb.br([result], merge)
+            else:
+                nxt = self.fb.new_block()
+                self.fb.cond_br(self.b.bool_to_pred(result), [], [result], nxt, merge)
+                self.fb.block = nxt
+            lhs = rhs
+        return self.fb.enter_merge(merge)
+
+    def _exact_type_test(self, e):
+        """``type(x) is int`` (also ``is not``, ``==``, ``!=``): the exact run-time type."""
+        if len(e.ops) != 1:
+            return None
+        op, right = e.ops[0]
+        left = e.left
+        if not (op in ("is", "is not", "==", "!=") and isinstance(left, nodes.Call)
+                and isinstance(left.func, nodes.Name) and left.func.name == "type"
+                and "type" not in self.frame.fn.locals and len(left.args) == 1 and not left.keywords):
+            return None
+        if not (isinstance(right, nodes.Name) and right.name in sem.EXACT_TYPE_CODES):
+            raise error_at(right, "type(x) can be compared only with int, float, bool or tuple",
+                           "write type(x) is int, type(x) is float, ...")
+        x = self.expr(left.args[0])
+        if self.fb.block is None:
+            return None
+        hit = self.emit.type_test(x, sem.EXACT_TYPE_CODES[right.name])
+        return self.b.not_(hit) if op in ("is not", "!=") else hit
+
+    def _isinstance(self, e):
+        if len(e.args) != 2 or e.keywords:
+            raise error_at(e, "isinstance() takes 2 arguments")
+        names = []
+
+        def classes(c):
+            if isinstance(c, nodes.Tuple):  # nested tuples of classes, as CPython allows
+                for x in c.elts:
+                    classes(x)
+            elif isinstance(c, nodes.Name) and c.name in sem.ISINSTANCE_CODES and c.name not in self.frame.fn.locals:
+                names.extend(sem.ISINSTANCE_CODES[c.name])
+            else:
+                raise error_at(c, "isinstance() supports the classes int, float, bool, tuple and object",
+                               "test with isinstance(x, int), isinstance(x, (int, float)), ...")
+        classes(e.args[1])
+        x = self.expr(e.args[0])
+        if self.fb.block is None:
+            return None
+        return self.emit.type_test(x, tuple(names))
+
+    def expr_BoolOp(self, e):
+        """``a and b`` / ``a or b``: the deciding operand's value, not a bool."""
+        result = self.type_of(e)
+        merge = self.fb.new_block(d.ir_type(result if result is not T.BOTTOM else T.NONE))
+        for i, v in enumerate(e.values):
+            value = self.expr(v)
+            if self.fb.block is None:
+                break
+            out = self.emit.coerce(value, result)
+            if i == len(e.values) - 1:
+                self.fb.br([out], merge)
+                break
+            truth = self.b.bool_to_pred(self.emit.truth(value))
+            nxt = self.fb.new_block()
+            if e.op == "and":
+                self.fb.cond_br(truth, [], [out], nxt, merge)
+            else:
+                self.fb.cond_br(truth, [out], [], merge, nxt)
+            self.fb.block = nxt
+        return self.fb.enter_merge(merge)
+
+    def expr_IfExp(self, e):
+        result = self.type_of(e)
+        then_block, else_block = self.fb.new_block(), self.fb.new_block()
+        merge = self.fb.new_block(d.ir_type(result if result is not T.BOTTOM else T.NONE))
+        self.branch_on(e.test, then_block, else_block)
+        for block, node in ((then_block, e.body), (else_block, e.orelse)):
+            self.fb.block = block
+            value = self.expr(node)
+            if self.fb.block is not None:
+                self.fb.br([self.emit.coerce(value, result)], merge)
+        return self.fb.enter_merge(merge)
+
+    def branch_on(self, test, true_block, false_block) -> None:
+        """Branch on the truth of ``test`` without materializing and/or values."""
+        if isinstance(test, nodes.UnaryOp) and test.op == "not":
+            return self.branch_on(test.operand, false_block, true_block)
+        if isinstance(test, nodes.BoolOp):
+            for v in test.values[:-1]:
+                nxt = self.fb.new_block()
+                if test.op == "and":
+                    self.branch_on(v, nxt, false_block)
+                else:
+                    self.branch_on(v, true_block, nxt)
+                self.fb.block = nxt
+            return self.branch_on(test.values[-1], true_block, false_block)
+        with self.at(test):
+            value = self.expr(test)
+            if self.fb.block is None:
+                return
+            self.fb.cond_br(self.b.bool_to_pred(self.emit.truth(value)), [], [], true_block, false_block)
+        self.fb.block = None
+
+    # ---- calls -------------------------------------------------------------------------
+    def expr_Call(self, e):
+        kind, what = resolve_call(self.program.module, e, self.frame.fn)
+        if kind == "intrinsic":
+            args = self.exprs([a for a in e.args if not (isinstance(a, nodes.Const) and isinstance(a.value, str))])
+            if args is None:
+                return None
+            return intrinsics.emit(self.emit, what, args, e)
+        if kind == "builtin":
+            if what == "isinstance":
+                return self._isinstance(e)
+            if what == "type":
+                raise error_at(e, "type(x) is supported only in comparisons like type(x) is int")
+            if what == "range":
+                raise error_at(e, "range(...) is only supported as the iterable of a for loop")
+            if e.keywords:
+                raise error_at(e, f"keyword arguments to {what}() are not supported")
+            if any(isinstance(a, nodes.Starred) for a in e.args):
+                raise error_at(e, "star-arguments in calls are not supported")
+            args = self.exprs(e.args)
+            if args is None:
+                return None
+            return self.emit.builtin(what, args, e, [const_value(a) for a in e.args])
+        bound = bind_arguments(e, what)
+        values = {}  # the arguments in source order (as CPython evaluates them), then defaults
+        for node in list(e.args) + [kw.value for kw in e.keywords or []] + [n for _, n in bound]:
+            if id(node) in values:
+                continue
+            values[id(node)] = self.expr(node)
+            if self.fb.block is None:
+                return None
+        args = [values[id(node)] for _, node in bound]
+        spec = self.program.call_specialization(what, [d.value_type(a) for a in args], self.frame.spec)
+        how = inlining.expansion(self.root, spec, self.frame.prefix.count("@"))
+        if how is not None:
+            return self.inline_call(spec, args, how)
+        return self.plain_call(spec, args)
+
+    def plain_call(self, spec: Specialization, args):
+        call = self.fb.call([d.exc_type(), d.ir_type(spec.ret)], spec.symbol, args)
+        self.fb.check(call.results[0])
+        if spec.ret is T.BOTTOM:  # the callee never returns normally
+            self.fb.goto(self.fb.handler, [call.results[0]])
+            return None
+        return call.results[1]
+
+    def inline_call(self, spec: Specialization, args, how: str):
+        """The callee's body in place of a call, with slots of its own; each
+        ``return`` jumps to the copy's exit. ``how`` is ``inlining.GUARDS``:
+        only its leading base cases, then the real call."""
+        from .importer import Frame, _skip_docstring, location
+        self._copies += 1
+        caller = self.frame
+        exit_block = self.fb.new_block()
+        frame = Frame(spec, f"{caller.prefix}@{self._copies}.", exit_block)
+        self.frame = frame
+        try:
+            for name, arg in zip(spec.func.params, args):
+                self.fb.store(frame.slot(name), self.emit.coerce(arg, frame.var_type(name)))
+            body = spec.func.node.body
+            if how == inlining.GUARDS:
+                for test, value in inlining.leading_guards(body):
+                    hit, miss = self.fb.new_block(), self.fb.new_block()
+                    self.branch_on(test, hit, miss)
+                    self.fb.block = hit
+                    result = self.expr(value)
+                    if self.fb.block is not None:
+                        self.emit_return(result)
+                    self.fb.block = miss
+                if self.fb.block is not None:
+                    result = self.plain_call(spec, args)
+                    if self.fb.block is not None:
+                        self.emit_return(result)
+            else:
+                self.visit_body(_skip_docstring(body))
+                if self.fb.block is not None:
+                    with location(spec.func, body[-1] if body else spec.func.node):
+                        self.emit_return(self.emit.const(None))
+        finally:
+            self.frame = caller
+        if not any(True for _ in exit_block.predecessors):
+            self.fb.block = None
+            return None
+        self.fb.block = exit_block
+        return self.fb.load(frame.return_slot, spec.ret if spec.ret is not T.BOTTOM else T.NONE, False, "")

@@ -1,0 +1,235 @@
+"""The syntax walker's loops (part of ``FunctionImporter``).
+
+``while`` loops test their condition in a header block. ``for`` loops over
+``range(...)`` and over tuples are *counted* loops: a counter slot, one test
+before the loop, then one compare and branch at the end of each iteration
+(rotated). Small bodies of innermost ``range`` loops are unrolled
+(``inlining.unroll_factor``).
+
+Every loop lets the host interrupt it (Ctrl-C): counted loops compare their
+counter with a *chunk limit* instead of the stop value and poll the host
+each time the counter reaches it (every ``POLL_INTERVAL`` iterations), which
+costs nothing per iteration; ``while`` loops (and counted loops with a step
+known only at run time) count down a register and poll when it reaches zero.
+"""
+from __future__ import annotations
+
+from astroid import nodes
+
+from ..errors import error_at
+from ..types import PyType
+from . import inlining
+from .typing import const_value, is_range_loop
+
+T = PyType
+
+#: iterations between two polls of the host (Ctrl-C)
+POLL_INTERVAL = 1 << 16
+#: unrolled copies convert their counter to float exactly while it stays in +-2**53
+EXACT_FLOAT_INT = 2 ** 53
+INT64_MIN = -(1 << 63)
+
+
+class LoopWalker:
+    # ---- while -------------------------------------------------------------------------
+    def stmt_While(self, s):
+        fb = self.fb
+        countdown = self.hidden_slot("poll")
+        fb.store(countdown, self.b.constant(POLL_INTERVAL, T.INT))
+        header, body, latch, exit_ = fb.new_block(), fb.new_block(), fb.new_block(), fb.new_block()
+        fb.br([], header)
+        fb.block = header
+        infinite = isinstance(s.test, nodes.Const) and bool(s.test.value)
+        orelse = None
+        if infinite:  # `while True:` leaves only by break/return/raise (and never runs else)
+            fb.br([], body)
+            fb.block = None
+        else:
+            orelse = fb.new_block()
+            with self.at(s.test):
+                self.branch_on(s.test, body, orelse)
+        fb.block = body
+        self.frame.loops.append((latch, exit_))
+        self.visit_body(s.body)
+        self.frame.loops.pop()
+        fb.goto(latch)
+        if any(True for _ in latch.predecessors):
+            fb.block = latch
+            with self.at(s):
+                self.count_down(countdown, header)
+        if orelse is not None:
+            fb.block = orelse
+            self.visit_body(s.orelse)
+            fb.goto(exit_)
+        fb.block = exit_ if any(True for _ in exit_.predecessors) else None
+
+    def count_down(self, slot, loop_head):
+        """The end of an iteration: decrement the poll countdown; at zero poll
+        the host and restart it; then on to ``loop_head``."""
+        fb = self.fb
+        left = fb.load(slot, T.INT, False, "")
+        _, left = self.b.apply_binary("sub", left, self.b.constant(1, T.INT), T.INT, infallible=True)
+        fb.store(slot, left)
+        _, more = self.b.apply_compare("ne", left, self.b.constant(0, T.INT))
+        poll = fb.new_block()
+        fb.cond_br(self.b.bool_to_pred(more), [], [], loop_head, poll)
+        fb.block = poll
+        fb.check(self.b.poll())
+        fb.store(slot, self.b.constant(POLL_INTERVAL, T.INT))
+        fb.goto(loop_head)
+
+    # ---- for ---------------------------------------------------------------------------
+    def stmt_For(self, s):
+        if not isinstance(s.target, (nodes.AssignName, nodes.Tuple, nodes.List)):
+            raise error_at(s.target, "for-loop targets other than names and tuples of names are not supported")
+        if is_range_loop(s, self.frame.fn):
+            it = s.iter
+            if it.keywords or not 1 <= len(it.args) <= 3:
+                raise error_at(it, f"range expected 1 to 3 positional arguments, got {len(it.args)}")
+            with self.at(it):
+                values = self.exprs(it.args)
+                if values is None:
+                    return
+                bounds = self.emit.range_bounds(values, const_value(it.args[2]) if len(it.args) == 3 else None)
+            if bounds is None:
+                return
+            start, stop, step, sign = bounds
+            step_value = 1 if len(it.args) < 3 else const_value(it.args[2])
+            copies = inlining.unroll_factor(s, sign, it)
+            self.counted_loop(s, start, stop, step, step_value, sign, lambda i: i, copies)
+            return
+        with self.at(s.iter):
+            seq = self.expr(s.iter)
+            if self.fb.block is None:
+                return
+            walk = self.emit.iteration(seq)
+        if walk is None:
+            return
+        seq, n = walk
+        zero, one = self.b.constant(0, T.INT), self.b.constant(1, T.INT)
+        self.counted_loop(s, zero, n, one, 1, 1, lambda i: self.emit.element_at(seq, i), 1)
+
+    def counted_loop(self, s, start, stop, step, step_value, sign, item, copies: int):
+        """``for <target> in <sequence>``: the counter runs from ``start`` towards
+        ``stop`` by ``step`` (``step_value``, ``sign``: its value and sign when
+        known, else None); ``item(counter)`` is the value bound to the target."""
+        fb = self.fb
+        counter = self.hidden_slot("i")
+        if copies > 1:
+            start = self.unrolled_part(s, start, stop, item, copies)
+            if fb.block is None:
+                return
+        fb.store(counter, start)
+        limit = self.hidden_slot("limit") if sign is not None else None
+        countdown = self.hidden_slot("poll") if sign is None else None
+        body, latch, ran_out, exit_ = fb.new_block(), fb.new_block(), fb.new_block(), fb.new_block()
+        enter = fb.new_block()
+        with self.at(s.iter):
+            fb.cond_br(self.emit.range_more(start, stop, step, sign), [], [], enter, ran_out)
+            fb.block = enter
+            if limit is not None:
+                fb.store(limit, self.chunk_limit(start, stop, step_value, sign))
+            else:
+                fb.store(countdown, self.b.constant(POLL_INTERVAL, T.INT))
+            fb.br([], body)
+        fb.block = body
+        with self.at(s.target):
+            self.store_target(s.target, item(fb.load(counter, T.INT, False, "")))
+        self.frame.loops.append((latch, exit_))
+        self.visit_body(s.body)
+        self.frame.loops.pop()
+        fb.goto(latch)
+        if any(True for _ in latch.predecessors):
+            fb.block = latch
+            with self.at(s.iter):
+                nxt = self.b.range_next(fb.load(counter, T.INT, False, ""), stop, step)
+                fb.store(counter, nxt)
+                if limit is None:
+                    more, tail = fb.new_block(), None
+                    fb.cond_br(self.emit.range_more(nxt, stop, step, sign), [], [], more, ran_out)
+                    fb.block = more
+                    self.count_down(countdown, body)
+                else:
+                    lim = fb.load(limit, T.INT, False, "")
+                    tail = fb.new_block()
+                    fb.cond_br(self.emit.range_more(nxt, lim, step, sign), [], [], body, tail)
+                    fb.block = tail
+                    poll = fb.new_block()
+                    fb.cond_br(self.emit.range_more(nxt, stop, step, sign), [], [], poll, ran_out)
+                    fb.block = poll
+                    fb.check(self.b.poll())
+                    fb.store(limit, self.chunk_limit(nxt, stop, step_value, sign))
+                    fb.goto(body)
+        fb.block = ran_out
+        self.visit_body(s.orelse)
+        fb.goto(exit_)
+        fb.block = exit_ if any(True for _ in exit_.predecessors) else None
+
+    def chunk_limit(self, i, stop, step_value: int, sign: int):
+        """Where the counter next stops to poll: ``POLL_INTERVAL`` steps of
+        ``step_value`` from ``i``, or ``stop`` if that comes first (no overflow)."""
+        far = max(-2**63, min(2**63 - 1, step_value * POLL_INTERVAL))
+        candidate = self.b.range_next(i, stop, self.b.constant(far, T.INT))
+        before = self.emit.range_more(candidate, stop, None, sign)
+        return self.b.select(before, candidate, stop)
+
+    def unrolled_part(self, s, start, stop, item, u: int):
+        """The first part of an unrolled ``for i in range(...)`` (step 1): ``u``
+        copies of the body per trip while that many iterations remain, one
+        compare and one branch per trip. Returns the counter after it; the
+        rotated loop runs the rest (fewer than ``u`` iterations) and the
+        ``else`` clause."""
+        fb = self.fb
+        counter = self.hidden_slot("u")
+        limit = self.hidden_slot("limit")
+        fb.store(counter, start)
+        trip, tail, after = fb.new_block(), fb.new_block(), fb.new_block()
+        with self.at(s.iter):
+            # last = stop - (u - 1): a trip runs while counter < last; where
+            # that would overflow no trip can run at all (INT64_MIN)
+            low = self.b.constant(INT64_MIN + u - 1, T.INT)
+            _, too_low = self.b.apply_compare("lt", stop, low)
+            _, last = self.b.apply_binary("sub", stop, self.b.constant(u - 1, T.INT), T.INT, infallible=True)
+            last = self.b.select(self.b.bool_to_pred(too_low), self.b.constant(INT64_MIN, T.INT), last)
+            # and every counter within +-2**53, so float(i + k) is float(i) + k
+            # exactly (pass int-ranges converts the counter once per trip)
+            _, lo_ok = self.b.apply_compare("ge", start, self.b.constant(-EXACT_FLOAT_INT, T.INT))
+            _, hi_ok = self.b.apply_compare("le", stop, self.b.constant(EXACT_FLOAT_INT, T.INT))
+            enter, check2, check3 = fb.new_block(), fb.new_block(), fb.new_block()
+            fb.cond_br(self.emit.range_more(start, last, None, 1), [], [], check2, after)
+            fb.block = check2
+            fb.cond_br(self.b.bool_to_pred(lo_ok), [], [], check3, after)
+            fb.block = check3
+            fb.cond_br(self.b.bool_to_pred(hi_ok), [], [], enter, after)
+            fb.block = enter
+            fb.store(limit, self.chunk_limit(start, last, 1, 1))
+            fb.br([], trip)
+        fb.block = trip
+        for _ in range(u):
+            with self.at(s.target):
+                i = fb.load(counter, T.INT, False, "")
+                self.store_target(s.target, item(i))
+            self.visit_body(s.body)
+            if fb.block is None:
+                break
+            with self.at(s.iter):
+                i = fb.load(counter, T.INT, False, "")
+                _, nxt = self.b.apply_binary("add", i, self.b.constant(1, T.INT), T.INT, infallible=True)
+                fb.store(counter, nxt)  # i < last <= stop - 1: no overflow
+        if fb.block is not None:
+            with self.at(s.iter):
+                i = fb.load(counter, T.INT, False, "")
+                lim = fb.load(limit, T.INT, False, "")
+                fb.cond_br(self.emit.range_more(i, lim, None, 1), [], [], trip, tail)
+                fb.block = tail
+                poll = fb.new_block()
+                fb.cond_br(self.emit.range_more(i, last, None, 1), [], [], poll, after)
+                fb.block = poll
+                fb.check(self.b.poll())
+                fb.store(limit, self.chunk_limit(i, last, 1, 1))
+                fb.goto(trip)
+        if not any(True for _ in after.predecessors):
+            fb.block = None
+            return None
+        fb.block = after
+        return fb.load(counter, T.INT, False, "")

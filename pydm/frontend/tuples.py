@@ -1,0 +1,228 @@
+"""The semantic layer's tuple operations (part of :class:`emitter.Emitter`).
+
+What can be decided from static types is built inline: ``(a, b)``, ``t[i]``
+(no bounds check when a literal index is in range), ``len(t)``, unpacking
+and slicing of tuples of known length with literal bounds. Everything else —
+concatenation, repetition, slices with run-time bounds, ``in``, ordering,
+``hash``, operations on tuples held in ``object`` values — calls the runtime
+library (``runtime_lib/tuples.py``), which is Python itself.
+"""
+from __future__ import annotations
+
+from .. import dialect as d
+from ..errors import error_at
+from ..types import PyType, tuple_any, tuple_of
+from . import semantics as sem
+
+T = PyType
+
+
+class TupleOps:
+    """Mixed into the Emitter (it uses ``self.fb``, ``self.b``, ``coerce``...)."""
+
+    # ---- the runtime library --------------------------------------------------------
+    def call_library(self, name: str, args, result: PyType | None = None):
+        """Call runtime-library function ``name`` (``pydmrtl$name``) on ``args``,
+        coerced to its parameter types; its result coerced to ``result``."""
+        from ..runtime_library import PREFIX, signature
+        params, ret = signature(PREFIX + name)
+        values = [self.coerce(a, p) for a, p in zip(args, params)]
+        if self.fb.block is None:
+            return None
+        call = self.fb.call([d.exc_type(), d.ir_type(ret)], PREFIX + name, values)
+        self.fb.check(call.results[0])
+        out = call.results[1]
+        return self.coerce(out, result) if result is not None else out
+
+    # ---- building and reading -----------------------------------------------------------
+    def make_tuple(self, values):
+        t = tuple_of(*(self.type(v) for v in values))
+        return self.b.make_tuple(values, t)
+
+    def tuple_truth(self, t):
+        _, out = self.b.apply_compare("ne", self.b.tuple_len(t), self.b.constant(0, T.INT))
+        return out
+
+    def length(self, x):
+        t = self.type(x)
+        if t.is_tuple:
+            if t.length is not None:
+                return self.b.constant(t.length, T.INT)
+            return self.b.tuple_len(x)
+        r = sem.builtin_type("len", [t])
+        if isinstance(r, sem.Raises):
+            return self.raise_always(r)
+        return self.call_library("length", [x], T.INT)
+
+    def static_get(self, t, k: int):
+        """Element ``k`` (0 <= k < length) of a tuple of known length."""
+        elt = self.type(t).elts[k]
+        _, out = self.b.tuple_get(t, self.b.constant(k, T.INT), elt, in_range=True)
+        return out
+
+    def subscript(self, seq, index, const_index=None):
+        """``seq[index]`` for an integer index (CPython's IndexError/TypeError)."""
+        st, it = self.type(seq), self.type(index)
+        result = sem.index_type(st, it, const_index)
+        if isinstance(result, sem.Raises):
+            return self.raise_always(result)
+        if st is T.OBJECT:
+            return self.call_library("getitem", [seq, index], T.OBJECT)
+        if st.elts is not None and isinstance(const_index, int):
+            return self.static_get(seq, const_index % len(st.elts))
+        if it is T.OBJECT:
+            exc, index = self.b.unbox(index, T.INT, "tuple indices must be integers or slices, not {}")
+            self.fb.check(exc)
+        exc, out = self.b.tuple_get(seq, self.promote(index, T.INT), result)
+        self.fb.check(exc)
+        return out
+
+    def slice(self, seq, start, stop, step, bounds=None):
+        """``seq[start:stop:step]`` (parts None where absent; ``bounds``: all literal)."""
+        st = self.type(seq)
+        result = sem.slice_type(st, bounds)
+        if isinstance(result, sem.Raises):
+            return self.raise_always(result)
+        if st.is_tuple and st.elts is not None and bounds is not None:
+            picked = range(len(st.elts))[slice(*bounds)]
+            return self.make_tuple([self.static_get(seq, k) for k in picked])
+        parts = [p if p is not None else self.b.constant(None, T.NONE) for p in (start, stop, step)]
+        if st is T.OBJECT:
+            return self.call_library("getslice", [seq, *parts], T.OBJECT)
+        return self.call_library("tuple_slice", [seq, *parts], result)
+
+    def contains(self, item, container):
+        ct = self.type(container)
+        r = sem.contains_type(self.type(item), ct)
+        if isinstance(r, sem.Raises):
+            return self.raise_always(r)
+        if ct.is_tuple:
+            if ct.elts == ():
+                return self.b.constant(False, T.BOOL)
+            return self.call_library("tuple_contains", [container, item], T.BOOL)
+        return self.call_library("contains", [container, item], T.BOOL)
+
+    def tuple_binary(self, name, lhs, rhs, result, inplace):
+        """``+`` and ``*`` with a tuple operand (the type rule accepted them)."""
+        lt, rt = self.type(lhs), self.type(rhs)
+        if result is T.OBJECT:
+            exc, out = self.b.apply_binary(name, self.coerce(lhs, T.OBJECT), self.coerce(rhs, T.OBJECT),
+                                           T.OBJECT, inplace)
+            self.fb.check(exc)
+            return out
+        if name == "add":
+            if lt.elts is not None and rt.elts is not None:
+                return self.make_tuple([self.static_get(lhs, k) for k in range(len(lt.elts))]
+                                       + [self.static_get(rhs, k) for k in range(len(rt.elts))])
+            return self.call_library("tuple_concat", [lhs, rhs], result)
+        seq, count = (lhs, rhs) if lt.is_tuple else (rhs, lhs)
+        if result.elts is not None:  # a literal count: the elements repeat in place
+            n = len(self.type(seq).elts)
+            return self.make_tuple([self.static_get(seq, k % n) for k in range(len(result.elts))])
+        return self.call_library("tuple_repeat", [seq, self.promote(count, T.INT)], result)
+
+    # ---- unpacking and iteration -----------------------------------------------------------
+    def unpack(self, value, n: int, node):
+        """The ``n`` values ``a, b, ... = value`` binds, CPython's errors otherwise."""
+        t = self.type(value)
+        types = sem.unpack_types(t, n)
+        if isinstance(types, sem.Raises):
+            return self.raise_always(types)
+        if t.is_tuple and t.elts is not None:
+            return [self.static_get(value, k) for k in range(n)]
+        if t is T.OBJECT:
+            value = self.as_tuple(value, "cannot unpack non-iterable {} object")
+            if value is None:
+                return None
+        size = self.b.tuple_len(value)
+        self.check_unpack_length(size, n)
+        elt = self.type(value).elt
+        outs = []
+        for k in range(n):
+            _, v = self.b.tuple_get(value, self.b.constant(k, T.INT), elt, in_range=True)
+            outs.append(v)
+        return outs
+
+    def check_unpack_length(self, size, n: int):
+        """ValueError unless a sequence of ``size`` elements unpacks into ``n`` targets."""
+        _, more = self.b.apply_compare("gt", size, self.b.constant(n, T.INT))
+        self.fb.raise_if(self.b.bool_to_pred(more), "ValueError", f"too many values to unpack (expected {n})")
+        _, fewer = self.b.apply_compare("lt", size, self.b.constant(n, T.INT))
+        self.fb.raise_if(self.b.bool_to_pred(fewer), "ValueError",
+                         f"not enough values to unpack (expected {n}, got {{}})", args=[size], fmt="values")
+
+    def as_tuple(self, x, message: str):
+        """An object known to hold a tuple, as ``tuple<object,...>``; TypeError(message) otherwise."""
+        hit = self.type_test(x, ("tuple",))
+        bad, ok = self.fb.new_block(), self.fb.new_block()
+        self.fb.cond_br(self.b.bool_to_pred(hit), [], [], ok, bad)
+        self.fb.block = bad
+        self.fb.raise_here("TypeError", message, [x], "types")
+        self.fb.block = ok
+        _, out = self.b.unbox(x, tuple_any(T.OBJECT), checked=False)
+        return out
+
+    def iteration(self, seq):
+        """How ``for x in seq`` walks a sequence: (tuple value, its length); the
+        loop reads element i with :meth:`element_at`. None if it always raises."""
+        t = self.type(seq)
+        r = sem.iter_type(t)
+        if isinstance(r, sem.Raises):
+            return self.raise_always(r)
+        if t is T.OBJECT:
+            seq = self.as_tuple(seq, "'{}' object is not iterable")
+            if seq is None:
+                return None
+        return seq, self.length(seq)
+
+    def element_at(self, seq, i):
+        """``seq[i]`` for ``0 <= i < len(seq)`` (an iteration index: no check)."""
+        t = self.type(seq)
+        _, out = self.b.tuple_get(seq, i, t.any_element(), in_range=True)
+        return out
+
+    # ---- builtins on sequences -----------------------------------------------------------
+    def sequence_builtin(self, name, args, node, const_args):
+        types = [self.type(a) for a in args]
+        r = sem.builtin_type(name, types, list(const_args))
+        if r is None:
+            raise error_at(node, f"{name}() with {len(args)} argument(s) is not supported")
+        if isinstance(r, sem.Raises):
+            return self.raise_always(r)
+        if name == "len":
+            return self.length(args[0])
+        if name == "hash":
+            return self.call_library("hash_of", args, T.INT)
+        if name == "tuple":
+            if not args:
+                return self.b.make_tuple([], tuple_of())
+            if types[0].is_tuple:
+                return args[0]  # tuple(t) is t, as in CPython
+            return self.call_library("to_tuple", args, r)
+        if name == "divmod":
+            return self.divmod(args, r)
+        if name == "pow" and len(args) == 2:
+            return self.binary("**", args[0], args[1], const_args[1] if len(const_args) > 1 else None)
+        if name == "pow":
+            if r is T.INT:
+                return self.call_library("pow_mod", [self.promote(a, T.INT) for a in args], T.INT)
+            return self.call_library("pow3", args, T.OBJECT)
+        raise error_at(node, f"builtin {name}() is not supported")
+
+    def divmod(self, args, result):
+        a, b = args
+        if result is T.OBJECT:
+            return self.call_library("divmod_of", args, T.OBJECT)
+        t = result.elts[0]
+        if t is T.FLOAT:  # CPython's float divmod names itself in its message
+            b = self.promote(b, T.FLOAT)
+            _, zero = self.b.apply_compare("eq", b, self.b.constant(0.0, T.FLOAT))
+            self.fb.raise_if(self.b.bool_to_pred(zero), "ZeroDivisionError", "float divmod()")
+        q = self.binary("//", a, b)
+        if self.fb.block is None:
+            return None
+        m = self.binary("%", a, b)
+        if self.fb.block is None:
+            return None
+        return self.make_tuple([q, m])
+

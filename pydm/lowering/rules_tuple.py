@@ -1,0 +1,166 @@
+"""Lowering rules for tuples: heap sequences of dynamic values.
+
+A tuple of n elements is a VM list of 3n slots; element i is the dynamic
+value (code, bits, ref) in slots 3i, 3i+1, 3i+2 (``pydm/representation.py``).
+An element of a statically known type is written with its constant type
+code and read with one ``util.list.get``; an ``object`` element (after
+split-objects: three values) with three.
+"""
+from __future__ import annotations
+
+from iree.compiler import ir
+from iree.compiler.dialects import arith, scf, util
+
+from .. import dialect as d
+from .. import representation as rep
+from ..types import PyType
+from .driver import rule
+from .rules_object import _i32, dyn_parts_of, list_type
+
+T = PyType
+SLOTS = rep.SLOTS_PER_ELEMENT
+
+
+def _index(v: int) -> ir.Value:
+    return arith.constant(ir.IndexType.get(), v)
+
+
+def new_sequence(n) -> ir.Value:
+    """A list for ``n`` (an index) elements, sized."""
+    size = arith.muli(n, _index(SLOTS))
+    seq = util.ListCreateOp(list_type(), initial_capacity=size).result
+    util.ListResizeOp(seq, size)
+    return seq
+
+
+def set_element(seq, i, parts) -> None:
+    """Element ``i`` (an index) := the dynamic value ``parts`` (code, bits, ref);
+    a null ref is left unset (an empty slot reads as null)."""
+    base = arith.muli(i, _index(SLOTS))
+    code, bits, ref = parts
+    util.ListSetOp(seq, base, code)
+    util.ListSetOp(seq, arith.addi(base, _index(1)), bits)
+    if ref.owner is None or getattr(ref.owner, "name", "") != "util.null":
+        util.ListSetOp(seq, arith.addi(base, _index(2)), ref)
+
+
+def get_element(seq, i, want: PyType | None):
+    """Element ``i`` (an index) as static type ``want`` (None: the dynamic value's three parts)."""
+    i64 = ir.IntegerType.get_signless(64)
+    base = arith.muli(i, _index(SLOTS))
+    if want is None:
+        return [util.ListGetOp(i64, seq, base).result,
+                util.ListGetOp(i64, seq, arith.addi(base, _index(1))).result,
+                util.ListGetOp(list_type(), seq, arith.addi(base, _index(2))).result]
+    if want in (T.NONE, T.BOTTOM):
+        return _i32(0)
+    if rep.is_heap(want):
+        return util.ListGetOp(list_type(), seq, arith.addi(base, _index(2))).result
+    bits = util.ListGetOp(i64, seq, arith.addi(base, _index(1))).result
+    if want is T.INT:
+        return bits
+    if want is T.FLOAT:
+        return arith.bitcast(ir.F64Type.get(), bits)
+    if want is T.BOOL:
+        return arith.cmpi(arith.CmpIPredicate.ne, bits, arith.constant(i64, 0))
+    raise NotImplementedError(f"tuple element as {want.value}")
+
+
+def length(seq) -> ir.Value:
+    """The number of elements, as an index."""
+    return arith.divui(util.ListSizeOp(seq).result, _index(SLOTS))
+
+
+def _element_parts(ctx, op, operands, elts):
+    """Each element's (code, bits, ref), walking the (maybe split) operands."""
+    i = 0
+    for t in elts:
+        if t is T.OBJECT:
+            yield tuple(operands[i:i + 3])
+            i += 3
+        else:
+            yield tuple(dyn_parts_of(t, operands[i]))
+            i += 1
+
+
+@rule(d.MAKE_TUPLE)
+def lower_make_tuple(ctx, op, operands):
+    t = ctx.result_type(op, 0)
+    seq = new_sequence(_index(len(t.elts)))
+    for k, parts in enumerate(_element_parts(ctx, op, operands, t.elts)):
+        set_element(seq, _index(k), parts)
+    return [seq]
+
+
+@rule(d.TUPLE_LEN)
+def lower_tuple_len(ctx, op, operands):
+    return [arith.index_cast(ir.IntegerType.get_signless(64), length(operands[0]))]
+
+
+@rule(d.TUPLE_GET)
+def lower_tuple_get(ctx, op, operands):
+    seq, i = operands
+    dynamic = len(op.results) == 4  # an object element, split into three values
+    want = None if dynamic else ctx.result_type(op, 1)
+    index_t = ir.IndexType.get()
+    if "in_range" in op.attributes:
+        exc = _i32(0)
+        k = arith.index_cast(index_t, i)
+    else:
+        # CPython's index rules: negative counts from the end; then 0 <= k < n
+        i64 = ir.IntegerType.get_signless(64)
+        n = arith.index_cast(i64, length(seq))
+        zero = arith.constant(i64, 0)
+        k64 = arith.select(arith.cmpi(arith.CmpIPredicate.slt, i, zero), arith.addi(i, n), i)
+        bad = arith.ori(arith.cmpi(arith.CmpIPredicate.slt, k64, zero), arith.cmpi(arith.CmpIPredicate.sge, k64, n))
+        bad = util.OptimizationBarrierOp([bad.type], [bad]).results[0]
+        exc = arith.select(bad, _i32(ctx.raise_code("IndexError", "tuple index out of range")), _i32(0))
+        k = arith.index_cast(index_t, arith.select(bad, zero, k64))  # never read out of bounds
+        # read only in range (an empty tuple has no element to clamp to)
+        guard = scf.IfOp(bad, _result_types(dynamic, want), has_else=True)
+        with ir.InsertionPoint(guard.then_block):
+            scf.YieldOp(_placeholders(dynamic, want))
+        with ir.InsertionPoint(guard.else_block):
+            got = get_element(seq, k, want)
+            scf.YieldOp(got if dynamic else [got])
+        return [exc, *guard.results]
+    got = get_element(seq, k, want)
+    return [exc, *(got if dynamic else [got])]
+
+
+def _result_types(dynamic: bool, want):
+    from .driver import lowered_type
+    i64 = ir.IntegerType.get_signless(64)
+    if dynamic:
+        return [i64, i64, list_type()]
+    return [lowered_type(d.ir_type(want))]
+
+
+def _placeholders(dynamic: bool, want):
+    from .rules_scalar import zero_of
+    if dynamic:
+        i64 = ir.IntegerType.get_signless(64)
+        return [arith.constant(i64, 0), arith.constant(i64, 0), util.NullOp(list_type()).result]
+    return [zero_of(want)]
+
+
+@rule(d.SEQ_NEW)
+def lower_seq_new(ctx, op, operands):
+    n = arith.index_cast(ir.IndexType.get(), operands[0])
+    return [new_sequence(n)]
+
+
+@rule(d.SEQ_SET)
+def lower_seq_set(ctx, op, operands):
+    seq, i = operands[0], arith.index_cast(ir.IndexType.get(), operands[1])
+    rest = operands[2:]
+    if len(rest) == 3:
+        parts = tuple(rest)
+    else:
+        parts = tuple(dyn_parts_of(ctx.operand_type(op, 2), rest[0]))
+    base = arith.muli(i, _index(SLOTS))
+    code, bits, ref = parts
+    util.ListSetOp(seq, base, code)
+    util.ListSetOp(seq, arith.addi(base, _index(1)), bits)
+    util.ListSetOp(seq, arith.addi(base, _index(2)), ref)  # may overwrite an earlier element
+    return []

@@ -1,0 +1,176 @@
+"""Module-level support code the lowering rules call, added once per module.
+
+Written as MLIR text, so each reads as what it is:
+
+* ``records``: conversions between heap values and seed-002 records at the
+  module boundary (``@pydm$record_of``, ``@pydm$record_split``, recursive
+  through nested tuples);
+* ``exception``: the per-context exception slot ``@pydm$exception`` (an
+  exception object: class code, raise site, args tuple) and the export
+  ``__pydm_exception`` that hands its args to the runtime as records;
+* ``poll``: the optional host import ``pydm_host.poll`` that lets the host
+  interrupt a long-running call, with a local fallback (a ``.vmfb`` still
+  runs in a host without pydm's module).
+
+Layouts: see ``pydm/representation.py``.
+"""
+from __future__ import annotations
+
+from iree.compiler import ir
+
+from .. import typecodes as tc
+
+EXCEPTION_GLOBAL = "pydm$exception"
+EXCEPTION_FUNCTION = "__pydm_exception"
+POLL_IMPORT = "pydm_host.poll"
+
+_RECORDS = f"""
+func.func private @pydm$record_of(%code: i64, %bits: i64, %ref: !util.list<?>) -> !util.list<?> {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %rec = util.list.create %c2 : !util.list<?>
+  util.list.resize %rec, %c2 : !util.list<?>
+  %code32 = arith.trunci %code : i64 to i32
+  util.list.set %rec[%c0], %code32 : i32 -> !util.list<?>
+  %real = arith.constant {tc.REAL} : i64
+  %int = arith.constant {tc.INTEGER} : i64
+  %tuple = arith.constant {tc.TUPLE} : i64
+  %is_real = arith.cmpi eq, %code, %real : i64
+  scf.if %is_real {{
+    %f = arith.bitcast %bits : i64 to f64
+    util.list.set %rec[%c1], %f : f64 -> !util.list<?>
+  }} else {{
+    %is_int = arith.cmpi eq, %code, %int : i64
+    scf.if %is_int {{
+      util.list.set %rec[%c1], %bits : i64 -> !util.list<?>
+    }} else {{
+      %is_tuple = arith.cmpi eq, %code, %tuple : i64
+      scf.if %is_tuple {{
+        %items = func.call @pydm$tuple_to_records(%ref) : (!util.list<?>) -> !util.list<?>
+        util.list.set %rec[%c1], %items : !util.list<?> -> !util.list<?>
+      }} else {{
+        %small = arith.trunci %bits : i64 to i32
+        util.list.set %rec[%c1], %small : i32 -> !util.list<?>
+      }}
+    }}
+  }}
+  return %rec : !util.list<?>
+}}
+
+func.func private @pydm$tuple_to_records(%t: !util.list<?>) -> !util.list<?> {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %size = util.list.size %t : !util.list<?>
+  %n = arith.divui %size, %c3 : index
+  %out = util.list.create %n : !util.list<?>
+  util.list.resize %out, %n : !util.list<?>
+  scf.for %i = %c0 to %n step %c1 {{
+    %k0 = arith.muli %i, %c3 : index
+    %k1 = arith.addi %k0, %c1 : index
+    %k2 = arith.addi %k1, %c1 : index
+    %code = util.list.get %t[%k0] : !util.list<?> -> i64
+    %bits = util.list.get %t[%k1] : !util.list<?> -> i64
+    %ref = util.list.get %t[%k2] : !util.list<?> -> !util.list<?>
+    %rec = func.call @pydm$record_of(%code, %bits, %ref) : (i64, i64, !util.list<?>) -> !util.list<?>
+    util.list.set %out[%i], %rec : !util.list<?> -> !util.list<?>
+  }}
+  return %out : !util.list<?>
+}}
+
+func.func private @pydm$record_split(%rec: !util.list<?>) -> (i64, i64, !util.list<?>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0 : i64
+  %null = util.null : !util.list<?>
+  %code32 = util.list.get %rec[%c0] : !util.list<?> -> i32
+  %code = arith.extsi %code32 : i32 to i64
+  %none = arith.constant {tc.NONE} : i64
+  %real = arith.constant {tc.REAL} : i64
+  %tuple = arith.constant {tc.TUPLE} : i64
+  %is_none = arith.cmpi eq, %code, %none : i64
+  %bits, %ref = scf.if %is_none -> (i64, !util.list<?>) {{
+    scf.yield %zero, %null : i64, !util.list<?>
+  }} else {{
+    %is_real = arith.cmpi eq, %code, %real : i64
+    %b, %r = scf.if %is_real -> (i64, !util.list<?>) {{
+      %f = util.list.get %rec[%c1] : !util.list<?> -> f64
+      %fb = arith.bitcast %f : f64 to i64
+      scf.yield %fb, %null : i64, !util.list<?>
+    }} else {{
+      %is_tuple = arith.cmpi eq, %code, %tuple : i64
+      %b2, %r2 = scf.if %is_tuple -> (i64, !util.list<?>) {{
+        %items = util.list.get %rec[%c1] : !util.list<?> -> !util.list<?>
+        %t = func.call @pydm$records_to_tuple(%items) : (!util.list<?>) -> !util.list<?>
+        scf.yield %zero, %t : i64, !util.list<?>
+      }} else {{
+        %v = util.list.get %rec[%c1] : !util.list<?> -> i64
+        scf.yield %v, %null : i64, !util.list<?>
+      }}
+      scf.yield %b2, %r2 : i64, !util.list<?>
+    }}
+    scf.yield %b, %r : i64, !util.list<?>
+  }}
+  return %code, %bits, %ref : i64, i64, !util.list<?>
+}}
+
+func.func private @pydm$records_to_tuple(%items: !util.list<?>) -> !util.list<?> {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %n = util.list.size %items : !util.list<?>
+  %size = arith.muli %n, %c3 : index
+  %t = util.list.create %size : !util.list<?>
+  util.list.resize %t, %size : !util.list<?>
+  scf.for %i = %c0 to %n step %c1 {{
+    %rec = util.list.get %items[%i] : !util.list<?> -> !util.list<?>
+    %code, %bits, %ref = func.call @pydm$record_split(%rec) : (!util.list<?>) -> (i64, i64, !util.list<?>)
+    %k0 = arith.muli %i, %c3 : index
+    %k1 = arith.addi %k0, %c1 : index
+    %k2 = arith.addi %k1, %c1 : index
+    util.list.set %t[%k0], %code : i64 -> !util.list<?>
+    util.list.set %t[%k1], %bits : i64 -> !util.list<?>
+    util.list.set %t[%k2], %ref : !util.list<?> -> !util.list<?>
+  }}
+  return %t : !util.list<?>
+}}
+"""
+
+_EXCEPTION = f"""
+util.global private mutable @{EXCEPTION_GLOBAL} : !util.list<?>
+
+func.func @{EXCEPTION_FUNCTION}() -> !util.list<?> attributes {{iree.reflection = {{pydm.internal = "exception"}}}} {{
+  %c2 = arith.constant 2 : index
+  %null = util.null : !util.list<?>
+  %e = util.global.load @{EXCEPTION_GLOBAL} : !util.list<?>
+  util.global.store %null, @{EXCEPTION_GLOBAL} : !util.list<?>
+  %args = util.list.get %e[%c2] : !util.list<?> -> !util.list<?>
+  %records = func.call @pydm$tuple_to_records(%args) : (!util.list<?>) -> !util.list<?>
+  return %records : !util.list<?>
+}}
+"""
+
+_POLL = f"""
+func.func private @{POLL_IMPORT}() -> i32 attributes {{vm.fallback = @pydm$no_host_poll}}
+func.func private @pydm$no_host_poll() -> i32 {{
+  %ok = arith.constant 0 : i32
+  return %ok : i32
+}}
+"""
+
+_PARTS = {"records": _RECORDS, "exception": _EXCEPTION, "poll": _POLL}
+#: parts that need others
+_NEEDS = {"exception": ("records",)}
+
+
+def add_support(module: ir.Module, parts: set[str]) -> None:
+    """Add the named support parts (and what they need) to ``module``."""
+    wanted = set(parts)
+    for p in list(parts):
+        wanted.update(_NEEDS.get(p, ()))
+    text = "\n".join(_PARTS[name] for name in ("records", "exception", "poll") if name in wanted)
+    with ir.Location.unknown():
+        parsed = ir.Module.parse(text)  # one text: the parts call each other
+        for op in parsed.body.operations:
+            op.operation.clone(ip=ir.InsertionPoint(module.body))

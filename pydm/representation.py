@@ -1,0 +1,112 @@
+"""The representation table: how a value of each static type exists at run time.
+
+This is the one place that knows it. The lowering's type converter, the pass
+``split-objects``, the public wrappers at the module boundary, the export
+signatures (``iree.abi``) and the Python-side marshalling all read it.
+
+=================  ==============================  ==============================
+static type        inside a module                 at the module boundary
+=================  ==============================  ==============================
+``none``           ``i32`` (always 0)              ``i32``
+``bool``           ``i1``                          ``i32`` (0/1) [#bool]_
+``integer``        ``i64``                         ``i64``
+``real``           ``f64``                         ``f64``
+``tuple<...>``     heap ref ``!util.list<?>``      seed-002 record
+``object``         dynamic value: three values     seed-002 record
+                   (type code ``i64``, payload
+                   bits ``i64``, heap ref)
+=================  ==============================  ==============================
+
+.. [#bool] the VM returns an i1 as an integer; the ABI record says ``i32``.
+
+**Dynamic values** (``object``): the type code (``pydm/typecodes.py``), the
+payload bits (an int itself, a float's IEEE bits, a bool 0/1, None 0; 0 for
+heap values) and a heap reference (null for scalars). Scalars allocate
+nothing; a heap value is its reference, so ``is`` compares references.
+
+**Heap values** are VM lists (``!util.list<?>``). A tuple of n elements is a
+list of 3n slots: element i is stored as a dynamic value in slots 3i (code),
+3i+1 (bits) and 3i+2 (ref, left empty for scalars, which reads as null), so
+any element can be read without knowing the tuple's static type.
+
+**Seed-002 records** (the boundary form of ``object`` and heap values): a VM
+list ``[i32 type code, payload]``: None ``[1, i32 0]``, bool ``[0x40, i32 0/1]``,
+int ``[0x4F, i64]``, float ``[0x5B, f64]``, tuple ``[2, list of records]``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import typecodes as tc
+from .types import PyType, TupleType
+
+T = PyType
+
+SCALAR = "scalar"
+DYNAMIC = "dynamic"
+HEAP = "heap"
+
+#: MLIR type of every heap reference (and of a seed-002 record)
+HEAP_REF = "!util.list<?>"
+#: slots per element in a heap sequence (code, bits, ref)
+SLOTS_PER_ELEMENT = 3
+
+
+@dataclass(frozen=True)
+class Representation:
+    kind: str                 # SCALAR, DYNAMIC or HEAP
+    inside: tuple[str, ...]   # MLIR types inside a module (after split-objects)
+    boundary: str             # MLIR type of an argument/result of a public function
+    abi: object               # the V1-ABI type record (seed 000) of that argument/result
+    code: int | None          # the type code of every value of this type (None: run time)
+
+
+_SCALARS = {
+    T.NONE: Representation(SCALAR, ("i32",), "i32", "i32", tc.NONE),
+    T.BOTTOM: Representation(SCALAR, ("i32",), "i32", "i32", tc.NONE),
+    T.BOOL: Representation(SCALAR, ("i1",), "i1", "i32", tc.BOOL),
+    T.INT: Representation(SCALAR, ("i64",), "i64", "i64", tc.INTEGER),
+    T.FLOAT: Representation(SCALAR, ("f64",), "f64", "f64", tc.REAL),
+}
+_DYNAMIC = Representation(DYNAMIC, ("i64", "i64", HEAP_REF), HEAP_REF, ["slist"], None)
+_TUPLE = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.TUPLE)
+_REF = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], None)
+
+
+def of(t: PyType) -> Representation:
+    """The representation of values of static type ``t``."""
+    r = _SCALARS.get(t)
+    if r is not None:
+        return r
+    if t is T.OBJECT:
+        return _DYNAMIC
+    if t is T.REF:
+        return _REF
+    if isinstance(t, TupleType):
+        return _TUPLE
+    raise ValueError(f"pydm: no run-time representation for {t.value}")
+
+
+def type_code(t: PyType) -> int | None:
+    """The type code every value of ``t`` has (None: known only at run time)."""
+    return of(t).code
+
+
+def is_heap(t: PyType) -> bool:
+    return of(t).kind == HEAP
+
+
+def same_representation(a: PyType, b: PyType) -> bool:
+    """Can a value of static type ``a`` serve as one of ``b`` unchanged?"""
+    return of(a) == of(b)
+
+
+def crosses_as_record(t: PyType) -> bool:
+    """Does a public function take/return ``t`` as a seed-002 record (so its
+    wrapper converts between the record and the inside form)?"""
+    return of(t).kind != SCALAR
+
+
+#: type codes whose payload is a heap reference
+HEAP_CODES = frozenset({tc.TUPLE, tc.LIST, tc.STR, tc.BYTES, tc.EXCEPTION_RESULT, tc.TYPE,
+                        tc.SEQUENCE_ITERATOR, tc.RANGE})
