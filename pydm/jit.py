@@ -156,9 +156,9 @@ class JitFunction:
             if any(a is None for a in self._annotations):
                 raise TypeError(f"{info.name} has unannotated parameters: pass example arguments to inspect()")
             types = tuple(self._annotations)
-        if types not in self._programs:
-            compiled = compile_program(info.module, [(info, types)])
-            self._programs[types] = (compiled, None)
+        if types not in self._programs or not self._programs[types][0].stages:
+            compiled = compile_program(info.module, [(info, types)], keep_stages=True)
+            self._programs[types] = (compiled, self._programs.get(types, (None, None))[1])
         compiled = self._programs[types][0]
         if stage not in compiled.stages:
             raise ValueError(f"unknown stage {stage!r}; one of {sorted(compiled.stages)}")

@@ -217,12 +217,33 @@ class ExpressionWalker:
                     self.branch_on(v, true_block, nxt)
                 self.fb.block = nxt
             return self.branch_on(test.values[-1], true_block, false_block)
+        if isinstance(test, nodes.Compare) and len(test.ops) > 1:
+            return self._branch_on_chain(test, true_block, false_block)
         with self.at(test):
             value = self.expr(test)
             if self.fb.block is None:
                 return
             self.fb.cond_br(self.b.bool_to_pred(self.emit.truth(value)), [], [], true_block, false_block)
         self.fb.block = None
+
+    def _branch_on_chain(self, e, true_block, false_block) -> None:
+        """``a < b < c`` as a branch: each link's compare branches by itself
+        (``b`` evaluated once), so each edge knows which links held."""
+        with self.at(e):
+            lhs = self.expr(e.left)
+            for i, (op, right_node) in enumerate(e.ops):
+                if self.fb.block is None:
+                    return
+                rhs = self.expr(right_node)
+                if self.fb.block is None:
+                    return
+                result = self.emit.compare(op, lhs, rhs, e)
+                if self.fb.block is None:
+                    return
+                nxt = true_block if i == len(e.ops) - 1 else self.fb.new_block()
+                self.fb.cond_br(self.b.bool_to_pred(self.emit.truth(result)), [], [], nxt, false_block)
+                self.fb.block = nxt if nxt is not true_block else None
+                lhs = rhs
 
     # ---- calls -------------------------------------------------------------------------
     def expr_Call(self, e):

@@ -68,7 +68,7 @@ class LoopWalker:
         the host and restart it; then on to ``loop_head``."""
         fb = self.fb
         left = fb.load(slot, T.INT, False, "")
-        _, left = self.b.apply_binary("sub", left, self.b.constant(1, T.INT), T.INT, infallible=True)
+        left = self.b.range_next(left, self.b.constant(0, T.INT), self.b.constant(-1, T.INT))  # left > 0
         fb.store(slot, left)
         _, more = self.b.apply_compare("ne", left, self.b.constant(0, T.INT))
         poll = fb.new_block()
@@ -185,22 +185,22 @@ class LoopWalker:
         fb.store(counter, start)
         trip, tail, after = fb.new_block(), fb.new_block(), fb.new_block()
         with self.at(s.iter):
+            # every counter within +-2**53, so float(i + k) is float(i) + k
+            # exactly (pass int-ranges converts the counter once per trip)
+            _, hi_ok = self.b.apply_compare("le", stop, self.b.constant(EXACT_FLOAT_INT, T.INT))
+            check_lo, check_trip, enter = fb.new_block(), fb.new_block(), fb.new_block()
+            fb.cond_br(self.b.bool_to_pred(hi_ok), [], [], check_lo, after)
+            fb.block = check_lo
+            _, lo_ok = self.b.apply_compare("ge", start, self.b.constant(-EXACT_FLOAT_INT, T.INT))
+            fb.cond_br(self.b.bool_to_pred(lo_ok), [], [], check_trip, after)
+            fb.block = check_trip
             # last = stop - (u - 1): a trip runs while counter < last; where
             # that would overflow no trip can run at all (INT64_MIN)
             low = self.b.constant(INT64_MIN + u - 1, T.INT)
             _, too_low = self.b.apply_compare("lt", stop, low)
             _, last = self.b.apply_binary("sub", stop, self.b.constant(u - 1, T.INT), T.INT, infallible=True)
             last = self.b.select(self.b.bool_to_pred(too_low), self.b.constant(INT64_MIN, T.INT), last)
-            # and every counter within +-2**53, so float(i + k) is float(i) + k
-            # exactly (pass int-ranges converts the counter once per trip)
-            _, lo_ok = self.b.apply_compare("ge", start, self.b.constant(-EXACT_FLOAT_INT, T.INT))
-            _, hi_ok = self.b.apply_compare("le", stop, self.b.constant(EXACT_FLOAT_INT, T.INT))
-            enter, check2, check3 = fb.new_block(), fb.new_block(), fb.new_block()
-            fb.cond_br(self.emit.range_more(start, last, None, 1), [], [], check2, after)
-            fb.block = check2
-            fb.cond_br(self.b.bool_to_pred(lo_ok), [], [], check3, after)
-            fb.block = check3
-            fb.cond_br(self.b.bool_to_pred(hi_ok), [], [], enter, after)
+            fb.cond_br(self.emit.range_more(start, last, None, 1), [], [], enter, after)
             fb.block = enter
             fb.store(limit, self.chunk_limit(start, last, 1, 1))
             fb.br([], trip)
@@ -214,8 +214,8 @@ class LoopWalker:
                 break
             with self.at(s.iter):
                 i = fb.load(counter, T.INT, False, "")
-                _, nxt = self.b.apply_binary("add", i, self.b.constant(1, T.INT), T.INT, infallible=True)
-                fb.store(counter, nxt)  # i < last <= stop - 1: no overflow
+                nxt = self.b.range_next(i, last, self.b.constant(1, T.INT))  # i < last <= stop - 1
+                fb.store(counter, nxt)
         if fb.block is not None:
             with self.at(s.iter):
                 i = fb.load(counter, T.INT, False, "")

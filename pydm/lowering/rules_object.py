@@ -126,24 +126,15 @@ def lower_record_split(ctx, op, operands):
 
 # ---- exception objects -----------------------------------------------------------------
 def raise_with_args(ctx, cls: str, template: str, fmt: str, parts) -> ir.Value:
-    """The i32 code of raising ``cls(template formatted with args)``: an
-    exception object [class, site, args tuple] goes to the context's exception
-    slot (``support.py``), where the runtime reads the args. ``parts``: each
-    arg as (code, bits, ref)."""
-    from .rules_tuple import new_sequence, set_element
-    from .support import EXCEPTION_GLOBAL
-    ctx.support.add("exception")
+    """The i32 code of raising ``cls(template formatted with args)``: a support
+    function stores the exception object [class, site, args tuple] in the
+    context's exception slot, where the runtime reads the args (``support.py``).
+    ``parts``: each arg as (code, bits, ref)."""
+    from .support import raise_function
+    ctx.support.add(f"raise{len(parts)}")
     site = ctx.raise_code(cls, template, fmt)
-    args = new_sequence(arith.constant(ir.IndexType.get(), len(parts)))
-    for i, p in enumerate(parts):
-        set_element(args, arith.constant(ir.IndexType.get(), i), p)
-    obj = util.ListCreateOp(list_type(), initial_capacity=arith.constant(ir.IndexType.get(), 3)).result
-    util.ListResizeOp(obj, arith.constant(ir.IndexType.get(), 3))
-    util.ListSetOp(obj, arith.constant(ir.IndexType.get(), 0), _i64(_class_code(cls)))
-    util.ListSetOp(obj, arith.constant(ir.IndexType.get(), 1), _i64(site))
-    util.ListSetOp(obj, arith.constant(ir.IndexType.get(), 2), args)
-    util.GlobalStoreOp(obj, EXCEPTION_GLOBAL)
-    return _i32(site)
+    operands = [_i64(_class_code(cls)), _i32(site)] + [v for p in parts for v in p]
+    return func.CallOp([ir.IntegerType.get_signless(32)], raise_function(len(parts)), operands).results[0]
 
 
 def _class_code(cls: str) -> int:

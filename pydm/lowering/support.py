@@ -159,17 +159,62 @@ func.func private @pydm$no_host_poll() -> i32 {{
 }}
 """
 
+def raise_function(n: int) -> str:
+    """The name of the support function that raises with ``n`` args."""
+    return f"pydm$raise_with{n}"
+
+
+def _raise_text(n: int) -> str:
+    """``@pydm$raise_with<n>(class, site, n dynamic values) -> i32``: store the
+    exception object [class, site, args tuple] in the exception slot and
+    return the site's code (out of line: raise paths stay small)."""
+    params = ", ".join(f"%code{k}: i64, %bits{k}: i64, %ref{k}: !util.list<?>" for k in range(n))
+    sets = []
+    for k in range(n):
+        sets.append(f"""
+  %k{k}a = arith.constant {3 * k} : index
+  %k{k}b = arith.constant {3 * k + 1} : index
+  %k{k}c = arith.constant {3 * k + 2} : index
+  util.list.set %args[%k{k}a], %code{k} : i64 -> !util.list<?>
+  util.list.set %args[%k{k}b], %bits{k} : i64 -> !util.list<?>
+  util.list.set %args[%k{k}c], %ref{k} : !util.list<?> -> !util.list<?>""")
+    return f"""
+func.func private @{raise_function(n)}(%cls: i64, %site: i32{", " + params if n else ""}) -> i32 {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %size = arith.constant {3 * n} : index
+  %args = util.list.create %size : !util.list<?>
+  util.list.resize %args, %size : !util.list<?>{"".join(sets)}
+  %obj = util.list.create %c3 : !util.list<?>
+  util.list.resize %obj, %c3 : !util.list<?>
+  util.list.set %obj[%c0], %cls : i64 -> !util.list<?>
+  %site64 = arith.extsi %site : i32 to i64
+  util.list.set %obj[%c1], %site64 : i64 -> !util.list<?>
+  util.list.set %obj[%c2], %args : !util.list<?> -> !util.list<?>
+  util.global.store %obj, @{EXCEPTION_GLOBAL} : !util.list<?>
+  return %site : i32
+}}
+"""
+
+
 _PARTS = {"records": _RECORDS, "exception": _EXCEPTION, "poll": _POLL}
 #: parts that need others
 _NEEDS = {"exception": ("records",)}
 
 
 def add_support(module: ir.Module, parts: set[str]) -> None:
-    """Add the named support parts (and what they need) to ``module``."""
+    """Add the named support parts (and what they need) to ``module``;
+    ``raise<n>`` adds the raise function for n args."""
     wanted = set(parts)
     for p in list(parts):
         wanted.update(_NEEDS.get(p, ()))
-    text = "\n".join(_PARTS[name] for name in ("records", "exception", "poll") if name in wanted)
+        if p.startswith("raise"):
+            wanted.update(("exception", "records"))
+    texts = [_PARTS[name] for name in ("records", "exception", "poll") if name in wanted]
+    texts += [_raise_text(int(p[len("raise"):])) for p in sorted(wanted) if p.startswith("raise")]
+    text = "\n".join(texts)
     with ir.Location.unknown():
         parsed = ir.Module.parse(text)  # one text: the parts call each other
         for op in parsed.body.operations:

@@ -436,9 +436,22 @@ def test_ir_join_and_reassignment_drop_the_fact():
     assert binops(reassigned) == [("add", False)]
 
 
+@pydm.jit
+def while_count(i: int, n: int) -> int:
+    c = 0
+    while i < n:
+        i += 1
+        c += 1
+    return c
+
+
 def test_ir_while_condition():
-    # i += 1 under `while i < n` is unchecked; c += 1 (c is not bounded at the header) stays checked
-    assert sorted(binops(while_inc)) == [("add", False), ("add", True)]
+    # i += 1 under `while i < n` is unchecked; so is c += 1 in while_inc: the
+    # loop only continues while c <= 3 (the facts are computed on the IR, so
+    # the break's branch bounds c at the header)
+    assert sorted(binops(while_inc)) == [("add", True), ("add", True)]
+    # a counter nothing bounds stays checked
+    assert sorted(binops(while_count)) == [("add", False), ("add", True)]
 
 
 def test_ir_boundaries():
