@@ -261,17 +261,20 @@ def static_cast(x, t: PyType, ip=None) -> ir.Value:
 
 
 # ---- objects -----------------------------------------------------------------------
-def box(x, ip=None) -> ir.Value:
-    return _op(BOX, [x], [ir_type(PyType.OBJECT)], ip=ip).result
+def box(x, t: PyType = PyType.OBJECT, ip=None) -> ir.Value:
+    """``x`` as a dynamic value of type ``t`` (``object``, or ``object<scalar>``
+    for a scalar): a scalar boxed, or ``object<scalar>`` widened to ``object``."""
+    return _op(BOX, [x], [ir_type(t)], ip=ip).result
 
 
 def unbox(x, t: PyType, message: str = "pydm: expected {want}, got '{}'", checked: bool = True,
           ip=None) -> tuple[ir.Value, ir.Value]:
-    """The value of object ``x`` as ``t``: int accepts bool and int records,
+    """The value of dynamic ``x`` as ``t``: int accepts bool and int records,
     float accepts any number (ints convert exactly as float() does), a tuple
     type accepts a tuple. Otherwise TypeError(message), ``{}`` standing for
     the value's type name; with ``checked=False`` the caller has tested the
-    type and nothing is checked."""
+    type and nothing is checked (``t`` = ``object<scalar>`` narrows an
+    ``object`` the type rules know holds a scalar)."""
     op = _op(UNBOX, [x], [exc_type(), ir_type(t)], message=_str(message.replace("{want}", t.python_name)),
              unchecked=_unit(not checked), ip=ip)
     return op.results[0], op.results[1]

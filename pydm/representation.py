@@ -15,6 +15,8 @@ static type        inside a module                 at the module boundary
 ``object``         dynamic value: three values     seed-002 record
                    (type code ``i64``, payload
                    bits ``i64``, heap ref)
+``object<scalar>`` dynamic value without the heap   seed-002 record
+                   ref: (code ``i64``, bits ``i64``)
 =================  ==============================  ==============================
 
 .. [#bool] the VM returns an i1 as an integer; the ABI record says ``i32``.
@@ -69,6 +71,7 @@ _SCALARS = {
     T.FLOAT: Representation(SCALAR, ("f64",), "f64", "f64", tc.REAL),
 }
 _DYNAMIC = Representation(DYNAMIC, ("i64", "i64", HEAP_REF), HEAP_REF, ["slist"], None)
+_DYNAMIC_SCALAR = Representation(DYNAMIC, ("i64", "i64"), HEAP_REF, ["slist"], None)
 _TUPLE = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.TUPLE)
 _REF = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], None)
 
@@ -80,6 +83,8 @@ def of(t: PyType) -> Representation:
         return r
     if t is T.OBJECT:
         return _DYNAMIC
+    if t is T.SCALAR_OBJECT:
+        return _DYNAMIC_SCALAR
     if t is T.REF:
         return _REF
     if isinstance(t, TupleType):

@@ -6,6 +6,9 @@ A value's static type is what pydm knows about it at compile time:
 * ``tuple<integer,real>`` (fixed length, one type per position) and
   ``tuple<integer,...>`` (any length, every element of one type);
 * ``object`` — any Python value, known only at run time;
+* ``object<scalar>`` — a value known only at run time to be None, a bool, an
+  int or a float (what a variable that holds ints and floats is): dynamic,
+  but never a heap value, so it needs no heap reference at run time;
 * ``bottom`` — "no value yet" during inference (a function that never returns).
 
 Types are interned: build them with the constructors here and compare with
@@ -33,6 +36,7 @@ class PyType:
     INT: "PyType"
     FLOAT: "PyType"
     OBJECT: "PyType"
+    SCALAR_OBJECT: "PyType"
     REF: "PyType"
 
     def __new__(cls, value: str, *args):
@@ -70,6 +74,11 @@ class PyType:
     @property
     def is_tuple(self) -> bool:
         return isinstance(self, TupleType)
+
+    @property
+    def is_dynamic(self) -> bool:
+        """Known only at run time: ``object`` or ``object<scalar>``."""
+        return self is PyType.OBJECT or self is PyType.SCALAR_OBJECT
 
 
 class TupleType(PyType):
@@ -114,7 +123,7 @@ class TupleType(PyType):
 
 
 _SCALARS = {}
-for _name in ("bottom", "none", "bool", "integer", "real", "object", "ref"):
+for _name in ("bottom", "none", "bool", "integer", "real", "object", "object<scalar>", "ref"):
     _SCALARS[_name] = PyType(_name)
 PyType.BOTTOM = _SCALARS["bottom"]
 PyType.NONE = _SCALARS["none"]
@@ -122,13 +131,14 @@ PyType.BOOL = _SCALARS["bool"]
 PyType.INT = _SCALARS["integer"]
 PyType.FLOAT = _SCALARS["real"]
 PyType.OBJECT = _SCALARS["object"]
+PyType.SCALAR_OBJECT = _SCALARS["object<scalar>"]
 #: not a Python type: the heap reference inside a dynamic value (split-objects)
 PyType.REF = _SCALARS["ref"]
-_SCALARS = set(_SCALARS.values()) - {PyType.OBJECT, PyType.BOTTOM, PyType.REF}
+_SCALARS = set(_SCALARS.values()) - {PyType.OBJECT, PyType.SCALAR_OBJECT, PyType.BOTTOM, PyType.REF}
 PyType._sealed = True
 
 _PY_NAMES = {"bottom": "<nothing>", "none": "NoneType", "bool": "bool", "integer": "int",
-             "real": "float", "object": "object", "ref": "object"}
+             "real": "float", "object": "object", "object<scalar>": "object", "ref": "object"}
 
 
 def tuple_of(*elts: PyType) -> TupleType:
@@ -162,9 +172,22 @@ def _widen(t: PyType, budget: int = MAX_DEPTH) -> PyType:
     return TupleType(None, _widen(t.elt, budget - 1))
 
 
+def is_scalar_like(t: PyType) -> bool:
+    """A scalar type or ``object<scalar>``: its values are never heap values."""
+    return t.is_scalar or t is PyType.SCALAR_OBJECT
+
+
+def dynamic_of(*types: PyType) -> PyType:
+    """The dynamic type for values of these types: ``object<scalar>`` if none
+    can be a heap value, else ``object``."""
+    return PyType.SCALAR_OBJECT if all(is_scalar_like(t) or t is PyType.BOTTOM for t in types) \
+        else PyType.OBJECT
+
+
 def join(a: PyType, b: PyType) -> PyType:
     """The type of a variable that may hold an ``a`` or a ``b``: keeps what
-    both have in common (two tuples stay a tuple), else ``object``."""
+    both have in common (two tuples stay a tuple, ints and floats stay
+    scalars: ``object<scalar>``), else ``object``."""
     if a is PyType.BOTTOM:
         return _widen(b)
     if b is PyType.BOTTOM or a is b:
@@ -173,7 +196,7 @@ def join(a: PyType, b: PyType) -> PyType:
         if a.elts is not None and b.elts is not None and len(a.elts) == len(b.elts):
             return _widen(TupleType(tuple(join(x, y) for x, y in zip(a.elts, b.elts))))
         return _widen(TupleType(None, join(a.any_element(), b.any_element())))
-    return PyType.OBJECT
+    return dynamic_of(a, b)
 
 
 def is_subtype(a: PyType, b: PyType) -> bool:
@@ -209,7 +232,7 @@ def _parse(s: str):
             if s.startswith(">"):
                 return TupleType(tuple(elts)), s[1:]
             raise ValueError(f"bad pydm tuple type near {s!r}")
-    for name in ("bottom", "none", "bool", "integer", "real", "object", "ref"):
+    for name in ("bottom", "none", "bool", "integer", "real", "object<scalar>", "object", "ref"):
         if s.startswith(name):
             return PyType._interned[name], s[len(name):]
     raise ValueError(f"bad pydm type near {s!r}")

@@ -16,7 +16,7 @@ from .. import dialect as d
 from .. import representation as rep
 from .. import typecodes as tc
 from ..errors import TypeSpecificError, error_at
-from ..types import PyType, join
+from ..types import PyType, dynamic_of, join
 from . import semantics as sem
 from .tuples import TupleOps
 from .typing import const_type
@@ -52,15 +52,23 @@ class Emitter(TupleOps):
         t = self.type(v)
         if t is to or to is T.BOTTOM:
             return v
-        if to is T.OBJECT:
-            return self.b.box(v)
+        if to.is_dynamic:
+            if t is T.OBJECT:  # to object<scalar>: the type rules proved it holds a scalar
+                _, out = self.b.unbox(v, to, checked=False)
+                return out
+            return self.b.box(v, to)
         if rep.same_representation(t, to):
             return self.b.static_cast(v, to)
-        if t is T.OBJECT:
+        if t.is_dynamic:
             exc, out = self.b.unbox(v, to)
             self.fb.check(exc)
             return out
         raise AssertionError(f"pydm internal: cannot coerce {t.value} to {to.value}")
+
+    def as_dynamic(self, v):
+        """``v`` as a dynamic value (an ``object<scalar>`` for a scalar)."""
+        t = self.type(v)
+        return v if t.is_dynamic else self.coerce(v, dynamic_of(t))
 
     def promote(self, v, to: PyType):
         """Numeric promotion bool → int → float (never fails)."""
@@ -86,7 +94,7 @@ class Emitter(TupleOps):
         t = self.type(v)
         if t is T.BOOL:
             return v
-        if t is T.OBJECT:
+        if t.is_dynamic:
             return self.dynamic_fast_paths([v], T.BOOL, lambda x: self.b.as_bool(x[0]),
                                            lambda x: self.truth(x[0]))
         if t.is_tuple:
@@ -100,7 +108,7 @@ class Emitter(TupleOps):
         ``leaf(signature, values)`` with those values unboxed to it; every
         other combination branches to block ``slow``."""
         fb = self.fb
-        objects = [i for i, v in enumerate(values) if self.type(v) is T.OBJECT]
+        objects = [i for i, v in enumerate(values) if self.type(v).is_dynamic]
         signatures = set(signatures)
         codes = [self.b.get_type_code(values[i]) for i in objects]
 
@@ -132,7 +140,7 @@ class Emitter(TupleOps):
         exceptions - else ``generic(values)``, the library call. The result
         (of type ``result``) arrives at a join."""
         fb = self.fb
-        n_objects = sum(1 for v in values if self.type(v) is T.OBJECT)
+        n_objects = sum(1 for v in values if self.type(v).is_dynamic)
         if self.in_runtime_library or not n_objects:
             return generic(values)
         merge = fb.new_block(d.ir_type(result))
@@ -166,21 +174,20 @@ class Emitter(TupleOps):
             return self.raise_always(result)
         if lt.is_tuple or rt.is_tuple:
             return self.tuple_binary(name, lhs, rhs, result, inplace)
-        if result is T.OBJECT:
+        if result.is_dynamic:
             def generic(v):
-                exc, out = self.b.apply_binary(name, self.coerce(v[0], T.OBJECT), self.coerce(v[1], T.OBJECT),
-                                               T.OBJECT, inplace)
+                exc, out = self.b.apply_binary(name, self.as_dynamic(v[0]), self.as_dynamic(v[1]), result, inplace)
                 self.fb.check(exc)
                 return out
             if name not in _FAST_BINARY:
                 return generic([lhs, rhs])
             return self.dynamic_fast_paths(
-                [lhs, rhs], T.OBJECT, generic,
+                [lhs, rhs], result, generic,
                 lambda v: self.binary(token, v[0], v[1], rhs_const, inplace, lhs_const))
         if sem.float_with_object(name, lt, rt):
             # the object operand must be a number; it is used as a float
             symbol = sem.binary_symbol(name, inplace)
-            if lt is T.OBJECT:
+            if lt.is_dynamic:
                 template = f"unsupported operand type(s) for {symbol}: '{{}}' and 'float'"
                 exc, lhs = self.b.unbox(lhs, T.FLOAT, template)
             else:
@@ -199,8 +206,8 @@ class Emitter(TupleOps):
         result = sem.unary_type(name, t)
         if isinstance(result, sem.Raises):
             return self.raise_always(result)
-        if result is T.OBJECT:
-            exc, out = self.b.apply_unary(name, x, T.OBJECT)
+        if result.is_dynamic:
+            exc, out = self.b.apply_unary(name, x, result)
             self.fb.check(exc)
             return out
         x = self.promote(x, result)
@@ -225,13 +232,14 @@ class Emitter(TupleOps):
         result = sem.compare_type(name, lt, rt)
         if isinstance(result, sem.Raises):
             return self.raise_always(result)
-        if T.OBJECT in (lt, rt) or lt.is_tuple or rt.is_tuple:
-            if (lt.is_tuple or rt.is_tuple) and T.OBJECT not in (lt, rt) and not (lt.is_tuple and rt.is_tuple):
+        dynamic = lt.is_dynamic or rt.is_dynamic
+        if dynamic or lt.is_tuple or rt.is_tuple:
+            if (lt.is_tuple or rt.is_tuple) and not dynamic and not (lt.is_tuple and rt.is_tuple):
                 # == / != between a tuple and a value of another known type
                 return self.b.constant(name == "ne", T.BOOL)
 
             def generic(v):
-                exc, out = self.b.apply_compare(name, self.coerce(v[0], T.OBJECT), self.coerce(v[1], T.OBJECT))
+                exc, out = self.b.apply_compare(name, self.as_dynamic(v[0]), self.as_dynamic(v[1]))
                 self.fb.check(exc)
                 return out
             if lt.is_tuple or rt.is_tuple:
@@ -251,8 +259,8 @@ class Emitter(TupleOps):
     def identity(self, token, lhs, rhs, node):
         """``x is None`` and friends: decided by static types where they are known."""
         lt, rt = self.type(lhs), self.type(rhs)
-        if T.OBJECT in (lt, rt) or lt.is_tuple and rt.is_tuple:
-            out = self.b.is_(self.coerce(lhs, T.OBJECT), self.coerce(rhs, T.OBJECT))
+        if lt.is_dynamic or rt.is_dynamic or lt.is_tuple and rt.is_tuple:
+            out = self.b.is_(self.as_dynamic(lhs), self.as_dynamic(rhs))
         elif lt is T.BOOL and rt is T.BOOL:
             _, out = self.b.apply_compare("eq", self.promote(lhs, T.INT), self.promote(rhs, T.INT))
         elif T.NONE in (lt, rt) or T.BOOL in (lt, rt) or lt.is_tuple or rt.is_tuple:
@@ -298,7 +306,7 @@ class Emitter(TupleOps):
         if t is to:
             return x
         exc, out = self.b.convert(x, to)
-        if t in (T.FLOAT, T.OBJECT):
+        if t is T.FLOAT or t.is_dynamic:
             self.fb.check(exc)
         return out
 
@@ -310,7 +318,7 @@ class Emitter(TupleOps):
         if result is T.NONE:
             return self.raise_always(sem.Raises("TypeError", f"'{'>' if name == 'max' else '<'}' not supported "
                                                              "between instances of 'NoneType' and 'NoneType'"))
-        if result is T.OBJECT or result.is_tuple:
+        if result.is_dynamic or result.is_tuple:
             args = [self.coerce(a, result) for a in args]
         best = args[0]
         for a in args[1:]:
@@ -324,7 +332,7 @@ class Emitter(TupleOps):
     def type_test(self, x, names) -> "ir.Value":
         """bool: is the run-time type of ``x`` one of ``names`` ('int', 'NoneType', 'tuple', ...)?"""
         t = self.type(x)
-        if t is not T.OBJECT:
+        if not t.is_dynamic:
             return self.b.constant(t.python_name in names, T.BOOL)
         code = self.b.get_type_code(x)
         out = self.b.constant(False, T.BOOL)
@@ -341,7 +349,7 @@ class Emitter(TupleOps):
         ints = []
         for v in values:
             t = self.type(v)
-            if t is T.OBJECT:
+            if t.is_dynamic:
                 exc, v = self.b.unbox(v, T.INT, "'{}' object cannot be interpreted as an integer")
                 self.fb.check(exc)
             elif t not in (T.INT, T.BOOL):

@@ -68,7 +68,7 @@ def emit(emitter, name: str, args, node):
     if name in ("int_value", "float_value", "as_tuple"):
         (x,) = args
         want = {"int_value": T.INT, "float_value": T.FLOAT, "as_tuple": ANY_TUPLE}[name]
-        if emitter.type(x) is not T.OBJECT:
+        if not emitter.type(x).is_dynamic:
             return emitter.coerce(x, want) if name == "as_tuple" else emitter.promote(x, want)
         # unchecked: the library tests the type first (runtime_lib/intrinsics.py
         # asserts it when the library runs as plain Python)

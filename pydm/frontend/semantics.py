@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..types import PyType, TupleType, join, tuple_any, tuple_of
+from ..types import PyType, TupleType, dynamic_of, join, tuple_any, tuple_of
 
 T = PyType
 
@@ -63,10 +63,10 @@ def binary_type(name: str, lt: PyType, rt: PyType, rhs_const=None, inplace: bool
         return T.BOTTOM
     if lt.is_tuple or rt.is_tuple:
         return _tuple_binary_type(name, lt, rt, rhs_const, lhs_const, inplace)
-    if T.OBJECT in (lt, rt):
+    if lt.is_dynamic or rt.is_dynamic:
         if float_with_object(name, lt, rt):
             return T.FLOAT  # a float operand makes any successful result a float
-        return T.OBJECT
+        return dynamic_of(lt, rt)  # numbers give numbers
     if not (lt.is_numeric and rt.is_numeric):
         return _unsupported(name, lt, rt, inplace)
     has_float = T.FLOAT in (lt, rt)
@@ -80,7 +80,7 @@ def binary_type(name: str, lt: PyType, rt: PyType, rhs_const=None, inplace: bool
         if isinstance(rhs_const, (int, bool)):
             return T.INT if rhs_const >= 0 else T.FLOAT
         # int ** n is an int for n >= 0 and a float for n < 0: dynamic
-        return T.OBJECT
+        return T.SCALAR_OBJECT
     if has_float:
         return _unsupported(name, lt, rt, inplace)
     if name in BITWISE and lt is T.BOOL and rt is T.BOOL:
@@ -95,21 +95,21 @@ def _tuple_binary_type(name, lt, rt, rhs_const, lhs_const, inplace):
             if lt.elts is not None and rt.elts is not None:
                 return tuple_of(*lt.elts, *rt.elts)
             return tuple_any(join(lt.any_element(), rt.any_element()))
-        if lt.is_tuple and rt is not T.OBJECT:
+        if lt.is_tuple and not rt.is_dynamic:
             return Raises("TypeError", f'can only concatenate tuple (not "{rt.python_name}") to tuple')
-        if lt is T.OBJECT or rt is T.OBJECT:
+        if lt.is_dynamic or rt.is_dynamic:
             return T.OBJECT
         return _unsupported(name, lt, rt, inplace)
     if name == "mul":
         seq, count, k = (lt, rt, rhs_const) if lt.is_tuple else (rt, lt, lhs_const)
-        if count is T.OBJECT:
+        if count.is_dynamic:
             return T.OBJECT
         if not _is_int(count):
             return Raises("TypeError", f"can't multiply sequence by non-int of type '{count.python_name}'")
         if seq.elts is not None and isinstance(k, (int, bool)) and len(seq.elts) * max(int(k), 0) <= MAX_FIXED_REPEAT:
             return tuple_of(*(seq.elts * max(int(k), 0)))
         return tuple_any(seq.any_element()) if seq.elts != () else tuple_of()
-    if T.OBJECT in (lt, rt):
+    if lt.is_dynamic or rt.is_dynamic:
         return T.OBJECT
     return _unsupported(name, lt, rt, inplace)
 
@@ -117,7 +117,7 @@ def _tuple_binary_type(name, lt, rt, rhs_const, lhs_const, inplace):
 def float_with_object(name: str, lt: PyType, rt: PyType) -> bool:
     """``float <op> object`` (either order) for an arithmetic op: the result is a
     float or the op raises — so pydm keeps it unboxed (progressive typing)."""
-    return {lt, rt} == {T.FLOAT, T.OBJECT} and name in ARITH + ("truediv", "pow")
+    return (lt is T.FLOAT and rt.is_dynamic or rt is T.FLOAT and lt.is_dynamic) and name in ARITH + ("truediv", "pow")
 
 
 def operand_type(name: str, lt: PyType, rt: PyType, result: PyType) -> PyType:
@@ -135,7 +135,7 @@ _UNARY_SYMBOL = {"neg": "unary -", "pos": "unary +", "invert": "unary ~", "abs":
 
 
 def unary_type(name: str, t: PyType) -> PyType | Raises:
-    if t in (T.BOTTOM, T.OBJECT):
+    if t is T.BOTTOM or t.is_dynamic:
         return t
     if name == "invert" and t is T.FLOAT or not t.is_numeric:
         return Raises("TypeError", f"bad operand type for {_UNARY_SYMBOL[name]}: '{t.python_name}'")
@@ -145,7 +145,7 @@ def unary_type(name: str, t: PyType) -> PyType | Raises:
 def compare_type(name: str, lt: PyType, rt: PyType) -> PyType | Raises:
     if T.BOTTOM in (lt, rt):
         return T.BOTTOM
-    if T.OBJECT in (lt, rt) or name in ("eq", "ne"):
+    if lt.is_dynamic or rt.is_dynamic or name in ("eq", "ne"):
         return T.BOOL
     if lt.is_numeric and rt.is_numeric or lt.is_tuple and rt.is_tuple:
         return T.BOOL  # tuples: may still raise when two elements do not order
@@ -155,7 +155,7 @@ def compare_type(name: str, lt: PyType, rt: PyType) -> PyType | Raises:
 
 def contains_type(item: PyType, container: PyType) -> PyType | Raises:
     """``item in container``."""
-    if container.is_tuple or container in (T.OBJECT, T.BOTTOM):
+    if container.is_tuple or container.is_dynamic or container is T.BOTTOM:
         return T.BOOL
     return Raises("TypeError", f"argument of type '{container.python_name}' is not iterable")
 
@@ -173,10 +173,10 @@ def index_type(seq: PyType, index: PyType, const_index=None) -> PyType | Raises:
     """``seq[index]`` with an integer index (``const_index``: a literal's value)."""
     if seq is T.BOTTOM or index is T.BOTTOM:
         return T.BOTTOM
-    if seq is T.OBJECT:
+    if seq.is_dynamic:
         return T.OBJECT
     if seq.is_tuple:
-        if index is T.OBJECT or _is_int(index):
+        if index.is_dynamic or _is_int(index):
             if seq.elts is not None and isinstance(const_index, (int, bool)) and not (
                     -len(seq.elts) <= const_index < len(seq.elts)):
                 return Raises("IndexError", "tuple index out of range")
@@ -193,7 +193,7 @@ def slice_type(seq: PyType, bounds=None) -> PyType | Raises:
     three are literals or absent (a fixed tuple then keeps its element types)."""
     if seq is T.BOTTOM:
         return T.BOTTOM
-    if seq is T.OBJECT:
+    if seq.is_dynamic:
         return T.OBJECT
     if seq.is_tuple:
         if seq.elts is not None and bounds is not None:
@@ -206,8 +206,10 @@ def slice_type(seq: PyType, bounds=None) -> PyType | Raises:
 
 def iter_type(seq: PyType) -> PyType | Raises:
     """The type of the items ``for x in seq`` binds."""
-    if seq in (T.BOTTOM, T.OBJECT):
+    if seq is T.BOTTOM:
         return seq
+    if seq.is_dynamic:
+        return T.OBJECT
     if seq.is_tuple:
         return seq.any_element()
     return Raises("TypeError", f"'{seq.python_name}' object is not iterable")
@@ -218,7 +220,7 @@ def unpack_types(seq: PyType, n: int, star: int | None = None) -> list[PyType] |
     the position of a starred target, whose type is a tuple here)."""
     if seq is T.BOTTOM:
         return [T.BOTTOM] * n
-    if seq is T.OBJECT:
+    if seq.is_dynamic:
         return [T.OBJECT] * n
     if not seq.is_tuple:
         return Raises("TypeError", f"cannot unpack non-iterable {seq.python_name} object")
@@ -261,7 +263,7 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
         return T.BOOL
     if name == "len" and n == 1:
         t = arg_types[0]
-        if t.is_tuple or t in (T.OBJECT, T.BOTTOM):
+        if t.is_tuple or t.is_dynamic or t is T.BOTTOM:
             return T.INT
         return Raises("TypeError", f"object of type '{t.python_name}' has no len()")
     if name == "hash" and n == 1:
@@ -275,7 +277,7 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
         return arg_types[0] if arg_types[0].is_tuple else tuple_any(t)
     if name == "divmod" and n == 2:
         a, b = arg_types
-        if T.OBJECT in (a, b):
+        if a.is_dynamic or b.is_dynamic:
             return T.OBJECT
         if not (a.is_numeric and b.is_numeric):
             return Raises("TypeError", f"unsupported operand type(s) for divmod(): "
@@ -285,8 +287,8 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
     if name == "pow" and n == 2:
         return binary_type("pow", *arg_types, rhs_const=(const_args or [None, None])[1])
     if name == "pow" and n == 3:
-        if T.OBJECT in arg_types:
-            return T.OBJECT
+        if any(t.is_dynamic for t in arg_types):
+            return dynamic_of(*arg_types)
         if all(_is_int(t) for t in arg_types):
             return T.INT
         if all(t.is_numeric for t in arg_types):
@@ -308,6 +310,6 @@ EXACT_TYPE_CODES = {"int": ("int",), "float": ("float",), "bool": ("bool",), "tu
 
 def static_python_name(t: PyType) -> str | None:
     """The class name every value of ``t`` has (None: known only at run time)."""
-    if t is T.OBJECT or t is T.BOTTOM:
+    if t.is_dynamic or t is T.BOTTOM:
         return None
     return t.python_name

@@ -66,11 +66,11 @@ class TupleOps:
         result = sem.index_type(st, it, const_index)
         if isinstance(result, sem.Raises):
             return self.raise_always(result)
-        if st is T.OBJECT:
+        if st.is_dynamic:
             return self.call_library("getitem", [seq, index], T.OBJECT)
         if st.elts is not None and isinstance(const_index, int):
             return self.static_get(seq, const_index % len(st.elts))
-        if it is T.OBJECT:
+        if it.is_dynamic:
             exc, index = self.b.unbox(index, T.INT, "tuple indices must be integers or slices, not {}")
             self.fb.check(exc)
         exc, out = self.b.tuple_get(seq, self.promote(index, T.INT), result)
@@ -87,7 +87,7 @@ class TupleOps:
             picked = range(len(st.elts))[slice(*bounds)]
             return self.make_tuple([self.static_get(seq, k) for k in picked])
         parts = [p if p is not None else self.b.constant(None, T.NONE) for p in (start, stop, step)]
-        if st is T.OBJECT:
+        if st.is_dynamic:
             return self.call_library("getslice", [seq, *parts], T.OBJECT)
         return self.call_library("tuple_slice", [seq, *parts], result)
 
@@ -105,7 +105,7 @@ class TupleOps:
     def tuple_binary(self, name, lhs, rhs, result, inplace):
         """``+`` and ``*`` with a tuple operand (the type rule accepted them)."""
         lt, rt = self.type(lhs), self.type(rhs)
-        if result is T.OBJECT:
+        if result.is_dynamic:
             exc, out = self.b.apply_binary(name, self.coerce(lhs, T.OBJECT), self.coerce(rhs, T.OBJECT),
                                            T.OBJECT, inplace)
             self.fb.check(exc)
@@ -130,7 +130,7 @@ class TupleOps:
             return self.raise_always(types)
         if t.is_tuple and t.elts is not None:
             return [self.static_get(value, k) for k in range(n)]
-        if t is T.OBJECT:
+        if t.is_dynamic:
             value = self.as_tuple(value, "cannot unpack non-iterable {} object")
             if value is None:
                 return None
@@ -169,7 +169,7 @@ class TupleOps:
         r = sem.iter_type(t)
         if isinstance(r, sem.Raises):
             return self.raise_always(r)
-        if t is T.OBJECT:
+        if t.is_dynamic:
             seq = self.as_tuple(seq, "'{}' object is not iterable")
             if seq is None:
                 return None
@@ -206,12 +206,12 @@ class TupleOps:
         if name == "pow":
             if r is T.INT:
                 return self.call_library("pow_mod", [self.promote(a, T.INT) for a in args], T.INT)
-            return self.call_library("pow3", args, T.OBJECT)
+            return self.call_library("pow3", args, r)
         raise error_at(node, f"builtin {name}() is not supported")
 
     def divmod(self, args, result):
         a, b = args
-        if result is T.OBJECT:
+        if result.is_dynamic:
             return self.call_library("divmod_of", args, T.OBJECT)
         t = result.elts[0]
         if t is T.FLOAT:  # CPython's float divmod names itself in its message

@@ -67,7 +67,8 @@ def twin_signatures(n_objects: int) -> list[tuple]:
     return [(T.INT,) * n_objects, (T.FLOAT,) * n_objects]
 
 
-_MANGLE = {T.NONE: "n", T.BOOL: "b", T.INT: "i", T.FLOAT: "f", T.OBJECT: "o", T.BOTTOM: "n"}
+_MANGLE = {T.NONE: "n", T.BOOL: "b", T.INT: "i", T.FLOAT: "f", T.OBJECT: "o", T.SCALAR_OBJECT: "s",
+           T.BOTTOM: "n"}
 
 
 def _mangle_type(t: PyType) -> str:
@@ -110,10 +111,11 @@ class ProgramTypes:
             spec = Specialization(fn, tuple(arg_types), mangle(fn.name, arg_types), twin_only=twin)
             self.specs[key] = spec
             self._changed = True
-            if T.OBJECT in spec.arg_types and not self.module.runtime_lib:
-                for types in twin_signatures(spec.arg_types.count(T.OBJECT)):
+            dynamic = sum(1 for a in spec.arg_types if a.is_dynamic)
+            if dynamic and not self.module.runtime_lib:
+                for types in twin_signatures(dynamic):
                     it = iter(types)
-                    twin = tuple(next(it) if a is T.OBJECT else a for a in spec.arg_types)
+                    twin = tuple(next(it) if a.is_dynamic else a for a in spec.arg_types)
                     spec.fast_paths.append((types, self.specialization(fn, twin, twin=True)))
         return spec
 

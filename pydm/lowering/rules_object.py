@@ -156,6 +156,8 @@ def lower_raise(ctx, op, operands):
     for size in sizes:
         if size == 3:
             parts.append(tuple(operands[i:i + 3]))
+        elif size == 2:  # an object<scalar>: no heap ref
+            parts.append((operands[i], operands[i + 1], null()))
         else:
             parts.append(tuple(dyn_parts_of(ctx.operand_type(op, i), operands[i])))
         i += size

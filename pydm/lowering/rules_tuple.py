@@ -78,6 +78,9 @@ def _element_parts(ctx, op, operands, elts):
         if t is T.OBJECT:
             yield tuple(operands[i:i + 3])
             i += 3
+        elif t is T.SCALAR_OBJECT:  # (code, bits): its heap ref is null
+            yield (operands[i], operands[i + 1], util.NullOp(list_type()).result)
+            i += 2
         else:
             yield tuple(dyn_parts_of(t, operands[i]))
             i += 1
@@ -100,7 +103,8 @@ def lower_tuple_len(ctx, op, operands):
 @rule(d.TUPLE_GET)
 def lower_tuple_get(ctx, op, operands):
     seq, i = operands
-    dynamic = len(op.results) == 4  # an object element, split into three values
+    parts = len(op.results) - 1  # an object element, split into three (or two) values
+    dynamic = parts > 1
     want = None if dynamic else ctx.result_type(op, 1)
     index_t = ir.IndexType.get()
     if "in_range" in op.attributes:
@@ -117,30 +121,30 @@ def lower_tuple_get(ctx, op, operands):
         exc = arith.select(bad, _i32(ctx.raise_code("IndexError", "tuple index out of range")), _i32(0))
         k = arith.index_cast(index_t, arith.select(bad, zero, k64))  # never read out of bounds
         # read only in range (an empty tuple has no element to clamp to)
-        guard = scf.IfOp(bad, _result_types(dynamic, want), has_else=True)
+        guard = scf.IfOp(bad, _result_types(parts, want), has_else=True)
         with ir.InsertionPoint(guard.then_block):
-            scf.YieldOp(_placeholders(dynamic, want))
+            scf.YieldOp(_placeholders(parts, want))
         with ir.InsertionPoint(guard.else_block):
             got = get_element(seq, k, want)
-            scf.YieldOp(got if dynamic else [got])
+            scf.YieldOp(got[:parts] if dynamic else [got])
         return [exc, *guard.results]
     got = get_element(seq, k, want)
-    return [exc, *(got if dynamic else [got])]
+    return [exc, *(got[:parts] if dynamic else [got])]
 
 
-def _result_types(dynamic: bool, want):
+def _result_types(parts: int, want):
     from .driver import lowered_type
     i64 = ir.IntegerType.get_signless(64)
-    if dynamic:
-        return [i64, i64, list_type()]
+    if parts > 1:
+        return [i64, i64, list_type()][:parts]
     return [lowered_type(d.ir_type(want))]
 
 
-def _placeholders(dynamic: bool, want):
+def _placeholders(parts: int, want):
     from .rules_scalar import zero_of
-    if dynamic:
+    if parts > 1:
         i64 = ir.IntegerType.get_signless(64)
-        return [arith.constant(i64, 0), arith.constant(i64, 0), util.NullOp(list_type()).result]
+        return [arith.constant(i64, 0), arith.constant(i64, 0), util.NullOp(list_type()).result][:parts]
     return [zero_of(want)]
 
 
@@ -156,6 +160,8 @@ def lower_seq_set(ctx, op, operands):
     rest = operands[2:]
     if len(rest) == 3:
         parts = tuple(rest)
+    elif len(rest) == 2:  # an object<scalar>: its heap ref is null
+        parts = (rest[0], rest[1], util.NullOp(list_type()).result)
     else:
         parts = tuple(dyn_parts_of(ctx.operand_type(op, 2), rest[0]))
     base = arith.muli(i, _index(SLOTS))

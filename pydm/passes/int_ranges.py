@@ -463,6 +463,10 @@ class _Analysis:
                 with op.location, ir.InsertionPoint(op):
                     _, out = d.apply_binary("add", cb, d.constant(total, T.FLOAT), T.FLOAT)
                 op.results[1].replace_all_uses_with(out)
+                _erase_if_dead(op)
+                owner = _owner(x)
+                if owner is not None:
+                    _erase_if_dead(owner)
 
     @staticmethod
     def _conversion_of(base, converted):
@@ -475,6 +479,13 @@ class _Analysis:
             _, cb = d.convert(base, T.FLOAT, ip=ip)
         converted[base] = cb
         return cb
+
+
+def _erase_if_dead(op) -> None:
+    """Erase a pure pydm op nothing uses any more (a float add's exception
+    result is never checked: it cannot fail)."""
+    if all(not any(True for _ in r.uses) for r in op.results):
+        op.erase()
 
 
 def _within(iv) -> bool:

@@ -27,7 +27,8 @@ CONVERT = {T.INT: "to_int", T.FLOAT: "to_float", T.BOOL: "truth"}
 
 
 def _is_object(v) -> bool:
-    return d.type_name(v.type) == "object"
+    """A dynamic value (``object`` or ``object<scalar>``)."""
+    return d.type_name(v.type) in ("object", "object<scalar>")
 
 
 def direct_calls(module: ir.Module) -> set[str]:
@@ -44,6 +45,10 @@ def direct_calls(module: ir.Module) -> set[str]:
 
     module.operation.walk(visit)
     return out
+
+
+def _is_object_type(t) -> bool:
+    return d.type_name(t) in ("object", "object<scalar>")
 
 
 @register("link-runtime")
@@ -86,14 +91,18 @@ def _convert_dynamic_ops(module: ir.Module) -> int:
         symbol = PREFIX + callee
         results = function_type(symbol).results
         with op.location, ir.InsertionPoint(op):
-            operands = list(op.operands)
+            # the library takes and returns ``object``: widen object<scalar> operands
+            operands = [d.box(v) if d.type_name(v.type) == "object<scalar>" else v for v in op.operands]
             if name == d.APPLY_BINARY:  # the library's binary ops take ``inplace``
                 operands.append(d.constant("inplace" in op.attributes, T.BOOL))
             call = func.CallOp(list(results), symbol, operands)
             value = call.results[1]
             wanted = op.results[-1].type
-            if value.type != wanted:  # e.g. truediv always returns a float: box it
-                value = d.box(value) if d.type_name(wanted) == "object" else value
+            if value.type != wanted:
+                if d.type_name(wanted) == "object<scalar>" and d.type_name(value.type) == "object":
+                    _, value = d.unbox(value, T.SCALAR_OBJECT, checked=False)  # numbers give numbers
+                elif _is_object_type(wanted):  # e.g. truediv always returns a float: box it
+                    value = d.box(value, d.py_type(wanted))
         if name == d.AS_BOOL:
             op.results[0].replace_all_uses_with(value)  # truth never raises
         else:

@@ -39,11 +39,14 @@ PAIRS_SUFFIX = "$pairs"
 
 
 def _is_object(t: ir.Type) -> bool:
-    return d.type_name(t) == "object"
+    """A dynamic value (``object`` or ``object<scalar>``)."""
+    return d.type_name(t) in ("object", "object<scalar>")
 
 
-def _parts_types():
-    return [d.ir_type(T.INT), d.ir_type(T.INT), d.ir_type(T.REF)]
+def _parts_types(t: ir.Type | None = None):
+    """(code, bits, ref) for ``object``; (code, bits) for ``object<scalar>``."""
+    parts = [d.ir_type(T.INT), d.ir_type(T.INT), d.ir_type(T.REF)]
+    return parts[:2] if t is not None and d.type_name(t) == "object<scalar>" else parts
 
 
 def _expand_types(types) -> list:
@@ -51,8 +54,14 @@ def _expand_types(types) -> list:
     out = [t for t in types if not _is_object(t)]
     for t in types:
         if _is_object(t):
-            out += _parts_types()
+            out += _parts_types(t)
     return out
+
+
+def _full(parts) -> list:
+    """Three parts: an ``object<scalar>`` value's heap ref is null."""
+    parts = list(parts)
+    return parts if len(parts) == 3 else parts + [d.undef(T.REF)]
 
 
 def _expand_values(values, parts: dict) -> list:
@@ -120,7 +129,7 @@ def _split_function(fop, renamed: dict) -> None:
     for block in blocks:
         for arg in list(block.arguments):
             if _is_object(arg.type):
-                parts[arg] = tuple(block.add_argument(t, arg.location) for t in _parts_types())
+                parts[arg] = tuple(block.add_argument(t, arg.location) for t in _parts_types(arg.type))
                 old_args.append((block, arg))
     # placeholder parts for object results (at the top of the entry block, so
     # they dominate every use), so consumers can be rewritten in any order
@@ -132,7 +141,7 @@ def _split_function(fop, renamed: dict) -> None:
             if _is_object(r.type):
                 with op.location:
                     cast = ir.Operation.create("builtin.unrealized_conversion_cast",
-                                               results=_parts_types(), operands=[], ip=top)
+                                               results=_parts_types(r.type), operands=[], ip=top)
                 parts[r] = tuple(cast.results)
                 placeholders[r] = cast
     dead = []
@@ -182,34 +191,42 @@ def _rewrite(op, parts: dict, placeholders: dict, renamed: dict, dead: list) -> 
         return
     with op.location, ir.InsertionPoint(op):
         if name == d.BOX:
-            _resolve(parts, placeholders, op.results[0], d.dyn_of(operands[0]))
+            x, result = operands[0], op.results[0]
+            n = len(_parts_types(result.type))
+            new = _full(parts[x]) if _is_object(x.type) else list(d.dyn_of(x))  # widen, or box
+            _resolve(parts, placeholders, result, new[:n])
         elif name == d.UNDEF:
-            _resolve(parts, placeholders, op.results[0], [d.undef(t) for t in _parts_types()])
+            _resolve(parts, placeholders, op.results[0], [d.undef(t) for t in _parts_types(op.results[0].type)])
         elif name == d.SELECT:
             pred, a, b = operands
             _resolve(parts, placeholders, op.results[0],
                      [d.select(pred, x, y) for x, y in zip(parts[a], parts[b])])
         elif name == d.UNBOX:
-            t = d.py_type(op.results[1].type)
-            exc, value = d.dyn_unbox(*parts[operands[0]], t, ir.StringAttr(op.attributes["message"]).value,
-                                     checked="unchecked" not in op.attributes)
-            op.results[0].replace_all_uses_with(exc)
-            op.results[1].replace_all_uses_with(value)
+            result = op.results[1]
+            if _is_object(result.type):  # narrowed to object<scalar>: drop the (null) ref
+                op.results[0].replace_all_uses_with(d.success())
+                _resolve(parts, placeholders, result, parts[operands[0]][:2])
+            else:
+                exc, value = d.dyn_unbox(*_full(parts[operands[0]]), d.py_type(result.type),
+                                         ir.StringAttr(op.attributes["message"]).value,
+                                         checked="unchecked" not in op.attributes)
+                op.results[0].replace_all_uses_with(exc)
+                result.replace_all_uses_with(value)
         elif name == d.GET_TYPE_CODE:
             op.results[0].replace_all_uses_with(parts[operands[0]][0])
         elif name == d.IS:
-            op.results[0].replace_all_uses_with(d.dyn_is(parts[operands[0]], parts[operands[1]]))
+            op.results[0].replace_all_uses_with(d.dyn_is(_full(parts[operands[0]]), _full(parts[operands[1]])))
         elif name == d.RAISE:
             new = _rebuilt(op, _inline_values(operands, parts), [r.type for r in op.results], parts)
             new.attributes["arg_parts"] = ir.DenseI32ArrayAttr.get(
-                [3 if _is_object(v.type) else 1 for v in operands])
+                [len(parts[v]) if _is_object(v.type) else 1 for v in operands])
             op.results[0].replace_all_uses_with(new.results[0])
         elif name in (d.MAKE_TUPLE, d.SEQ_SET):
             new = _rebuilt(op, _inline_values(operands, parts), [r.type for r in op.results], parts)
             for old, r in zip(op.results, new.results):
                 old.replace_all_uses_with(r)
         elif name == d.TUPLE_GET:
-            new = _rebuilt(op, operands, [op.results[0].type] + _parts_types(), parts)
+            new = _rebuilt(op, operands, [op.results[0].type] + _parts_types(op.results[1].type), parts)
             op.results[0].replace_all_uses_with(new.results[0])
             _resolve(parts, placeholders, op.results[1], list(new.results)[1:])
         elif name == "func.call":
@@ -221,7 +238,7 @@ def _rewrite(op, parts: dict, placeholders: dict, renamed: dict, dead: list) -> 
                 r.replace_all_uses_with(next(results))
             for r in op.results:
                 if _is_object(r.type):
-                    _resolve(parts, placeholders, r, (next(results), next(results), next(results)))
+                    _resolve(parts, placeholders, r, tuple(next(results) for _ in _parts_types(r.type)))
         elif name == "func.return":
             func.ReturnOp(_expand_values(operands, parts))
         elif name == "cf.br":
@@ -244,6 +261,7 @@ def _build_wrapper(module: ir.Module, body_op, name: str) -> None:
         inputs, results = _original_types(body_op)
         boundary = [d.ir_type(T.OBJECT) if _crosses_as_record(t) else t for t in inputs]
         out_types = [d.ir_type(T.OBJECT) if _crosses_as_record(t) else t for t in results]
+        # (a record is typed ``object`` here, whatever the value's static type)
         wrapper = func.FuncOp(name, ir.FunctionType.get(boundary, out_types))
         wrapper.attributes["pydm.name"] = body_op.attributes["pydm.name"]
         entry = wrapper.add_entry_block()
@@ -254,7 +272,7 @@ def _build_wrapper(module: ir.Module, body_op, name: str) -> None:
                 if not _crosses_as_record(t) or _is_object(t):
                     args.append(a)
                     if _is_object(t):
-                        parts[a] = d.record_split(a)
+                        parts[a] = d.record_split(a)[:len(_parts_types(t))]
                 else:  # a heap value: its reference (the caller passed a record of its type)
                     args.append(d.static_cast(d.record_split(a)[2], d.py_type(t)))
             call = func.CallOp(list(ftype.results), name + PAIRS_SUFFIX, _expand_values(args, parts))
@@ -263,13 +281,13 @@ def _build_wrapper(module: ir.Module, body_op, name: str) -> None:
             for i, t in enumerate(results):
                 if not _is_object(t):
                     values[i] = next(out)
-            objects = {i: (next(out), next(out), next(out)) for i, t in enumerate(results) if _is_object(t)}
+            objects = {i: [next(out) for _ in _parts_types(t)] for i, t in enumerate(results) if _is_object(t)}
             cf.CondBranchOp(d.failed(values[0]), [], [], bad, ok)
         with ir.InsertionPoint(bad):
             func.ReturnOp([values[0]] + [d.undef(t) for t in out_types[1:]])
         with ir.InsertionPoint(ok):
-            for i, triple in objects.items():
-                values[i] = d.record_of(*triple)
+            for i, object_parts in objects.items():
+                values[i] = d.record_of(*_full(object_parts))
             for i, t in enumerate(results):
                 if _crosses_as_record(t) and not _is_object(t):
                     values[i] = d.record_of(*d.dyn_of(values[i]))
