@@ -17,7 +17,9 @@ thread sees only its own. The per-call cost of this is one ``threading.local``
 attribute read. Every context pydm creates has the ``pydm_host`` module
 (``host.py``) registered first: compiled loops poll it so that Ctrl-C (and any
 Python signal handler's exception) interrupts a long-running call, and the
-exception the handler raised is re-raised from the call.
+exception the handler raised is re-raised from the call. (A signal handler
+that itself calls compiled code which polls, while its thread is inside a
+poll, gets a RuntimeError: the thread's poller is busy.)
 """
 from __future__ import annotations
 
@@ -265,11 +267,6 @@ def make_binder(name: str, params, defaults: dict):
     binder = namespace[name]
     binder.__defaults__ = tuple(defaults[p] for p in params[first_default:]) or None
     return binder
-
-
-def bind(name, params, defaults, args, kwargs):
-    """Positional + keyword arguments → the full positional list (CPython's rules and messages)."""
-    return list(make_binder(name, params, defaults)(*args, **kwargs))
 
 
 def translate_vm_error(exc: RuntimeError, host=None) -> BaseException:
