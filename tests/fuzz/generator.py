@@ -241,6 +241,7 @@ class Function:
 class Program:
     source: str  # the module, with ``import pydm`` and ``@pydm.jit`` decorators
     functions: list[Function]
+    kinds: frozenset = frozenset()  # the expression and statement kinds it contains
 
 
 @dataclass
@@ -314,6 +315,7 @@ class Gen:
         self.draw = draw
         self.functions: list[Function] = []
         self.counter = itertools.count()
+        self.used: set[str] = set()  # names of the kinds drawn (the generator's own coverage)
 
     # -- drawing helpers
     def flag(self, percent: int) -> bool:
@@ -367,7 +369,8 @@ class Gen:
         k = self.pick(kinds)
         e = k.fn(self, want, depth)
         if e is None:
-            e = literal(self, want, 0)
+            return literal(self, want, 0)
+        self.used.add(k.name)
         return e
 
     def charge(self, units: int) -> None:
@@ -403,6 +406,8 @@ class Gen:
             out = k.fn(self)
             if out is None:
                 out = ["pass"]
+            else:
+                self.used.add(k.name)
             self.charge(1)
             lines += out
             if k.terminal:
@@ -444,7 +449,7 @@ def _maybe_vars(g, want):
 def maybe_unbound(g: Gen, want, depth):
     """A variable assigned on some paths only (UnboundLocalError where it is not)."""
     if not g.flag(30):
-        return variable(g, want, depth) if g.vars_within(want) else literal(g, want, depth)
+        return None  # (rarely: most reads of such a variable would raise)
     v = g.pick(_maybe_vars(g, want))
     return Expr(v.name, v.type)
 
@@ -878,7 +883,7 @@ def programs(draw, max_functions: int = 4) -> Program:
     for k in range(n):
         g.functions.append(function(g, k))
     text = "import pydm\n\n\n" + "\n\n".join(f.source for f in g.functions)
-    return Program(canonical(text).replace("\n@pydm.jit", "\n\n\n@pydm.jit"), g.functions)
+    return Program(canonical(text).replace("\n@pydm.jit", "\n\n\n@pydm.jit"), g.functions, frozenset(g.used))
 
 
 # ----------------------------------------------------------------------------- arguments

@@ -50,3 +50,33 @@ def f(p: int) -> int:
                                        "float joined from -1.5 / 0.0 compares the join with itself?)")
 def test_truth_of_a_float_conditional_after_an_unused_negation():
     check_program(FLOAT_JOIN_AFTER_DEAD_CHECK, "f", (1,))
+
+
+CALL_IN_RANGE_ARGUMENT = """
+import pydm
+
+
+@pydm.jit
+def h(a: int) -> int:
+    return a
+
+
+@pydm.jit
+def f(n: int) -> int:
+    s = 0
+    for i in range(h(n)):
+        s += i
+    return s
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="pydm bug: a call in range()'s arguments is never compiled: MLIRError "
+                                       "\"'func.call' op 'h$i' does not reference a valid function\" "
+                                       "(CPython: f(3) == 3); the JIT only: pydm compile, which "
+                                       "compiles h as an entry too, is right")
+def test_call_of_a_jit_function_in_range_arguments():
+    check_program(CALL_IN_RANGE_ARGUMENT, "f", (3,))
+
+
+def test_call_of_a_jit_function_in_range_arguments_aot():
+    check_program(CALL_IN_RANGE_ARGUMENT, "f", (3,), mode="aot")
