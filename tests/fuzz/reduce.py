@@ -63,7 +63,12 @@ def _candidates(tree):
                 out.append((f"delete statement {i}.{fld}[{j}]", (lambda i, fld, j: lambda t: _delete(t, i, fld, j))(i, fld, j)))
                 if isinstance(stmts[j], (ast.If, ast.For, ast.While)):
                     out.append((f"unwrap {i}.{fld}[{j}]", (lambda i, fld, j: lambda t: _unwrap(t, i, fld, j))(i, fld, j)))
+    fixed = {id(n) for n in nodes if isinstance(n, (ast.arg, ast.FunctionDef, ast.AnnAssign))
+             for n in [getattr(n, "annotation", None) or getattr(n, "returns", None)] if n is not None}
+    fixed |= {id(d) for n in nodes if isinstance(n, ast.arguments) for d in n.defaults}
     for i, node in enumerate(nodes):
+        if id(node) in fixed:
+            continue  # annotations and defaults stay as they are
         if isinstance(node, ast.expr) and not isinstance(getattr(node, "ctx", None), ast.Store):
             for k, child in enumerate(c for c in ast.iter_child_nodes(node) if isinstance(c, ast.expr)):
                 if not _operand_ok(node, child):
