@@ -7,10 +7,12 @@ decision, made before this stage.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import tempfile
 import threading
+import time
 
 from iree.compiler import ir
 from iree.compiler.api import Output, Session
@@ -25,6 +27,7 @@ from .vm_fixups import (branch_on_raw_conditions, fix_same_successor_cond_br, pl
 # less simplified module instead of a hang.
 CANONICALIZE = "canonicalize{top-down=false max-num-rewrites=100000%s}"
 
+
 PIPELINE: tuple[str, ...] = (
     # canonicalize with region simplification hangs on some CFGs with unreachable
     # loops (MLIR region DCE, found by pydm); a first round without it removes them
@@ -38,7 +41,58 @@ PIPELINE: tuple[str, ...] = (
     "iree-vm-convert-to-yieldable-calls, iree-vm-drop-optimization-barriers, iree-vm-materialize-ref-discards)",
 )
 
+#: Fix-ups on the VM IR after the last pass, before emission, in order (vm_fixups.py).
+FIXUPS = (branch_on_raw_conditions, fix_same_successor_cond_br, widen_i32_block_arguments,
+          sink_into_edges, place_constants)
+
 DIALECTS = ("builtin", "func", "arith", "cf", "scf", "math", "util", "vm")
+
+
+def split_passes(step: str) -> list[str]:
+    """The passes of one pipeline string, each as a pipeline of its own
+    (``"a, vm.module(b, c)"`` -> ``["a", "vm.module(b)", "vm.module(c)"]``);
+    running them in turn is the same as running the string."""
+    def top_level(text):
+        parts, depth, cur = [], 0, ""
+        for ch in text:
+            if ch in "({":
+                depth += 1
+            elif ch in ")}":
+                depth -= 1
+            if ch == "," and depth == 0:
+                parts.append(cur.strip())
+                cur = ""
+            else:
+                cur += ch
+        if cur.strip():
+            parts.append(cur.strip())
+        return parts
+
+    out = []
+    for part in top_level(step):
+        if part.startswith("vm.module(") and part.endswith(")"):
+            out += [f"vm.module({inner})" for inner in top_level(part[len("vm.module("):-1])]
+        else:
+            out.append(part)
+    return out
+
+
+#: While :func:`record_timings` is active: (step, seconds) of every backend step.
+_timings: list | None = None
+
+
+@contextlib.contextmanager
+def record_timings():
+    """Record the time of each backend step of the compiles inside the block:
+    each pass of ``PIPELINE`` run on its own, each VM fix-up, the stage text,
+    ``output_vm_bytecode``. Yields the list of ``(step, seconds)``."""
+    global _timings
+    with _lock:
+        saved, _timings = _timings, []
+        try:
+            yield _timings
+        finally:
+            _timings = saved
 
 
 class BackendError(Exception):
@@ -90,24 +144,39 @@ def compile_module(module: ir.Module, *, stages: dict | None = None) -> bytes:
         inv = sess.invocation()
         inv.enable_console_diagnostics()
         try:
+            timings = _timings
+            clock = time.perf_counter()
+
+            def done(what):
+                nonlocal clock
+                if timings is not None:
+                    now = time.perf_counter()
+                    timings.append((what, now - clock))
+                    clock = now
+
             with _Fd2Capture() as cap:
                 inv.import_module(module.operation)  # returns None; raises on failure
+                done("import")
                 ok = True
                 step = "import"
                 for step in PIPELINE:
                     if not ok:
                         break
-                    ok = inv.execute_text_pass_pipeline(step)
+                    if timings is None:
+                        ok = inv.execute_text_pass_pipeline(step)
+                    else:  # one pass at a time, each timed
+                        for one in split_passes(step):
+                            ok = ok and inv.execute_text_pass_pipeline(one)
+                            done(one)
                 data = None
                 if ok:
                     with module.context:  # VM bytecode bugs, see vm_fixups.py
-                        branch_on_raw_conditions(module)
-                        fix_same_successor_cond_br(module)
-                        widen_i32_block_arguments(module)
-                        sink_into_edges(module)
-                        place_constants(module)
+                        for fixup in FIXUPS:
+                            fixup(module)
+                            done(f"vm_fixups.{fixup.__name__}")
                     if stages is not None:
                         stages["vm"] = str(module)
+                        done("print vm stage")
                     out = Output.open_membuffer()
                     try:
                         inv.output_vm_bytecode(out)
@@ -115,8 +184,10 @@ def compile_module(module: ir.Module, *, stages: dict | None = None) -> bytes:
                     except ValueError:
                         ok = False
                         step = "output_vm_bytecode"
+                    done("output_vm_bytecode")
             if not ok:
                 raise BackendError(f"IREE backend failed at {step!r}:\n{cap.text}")
             return data
         finally:
             inv.close()
+
