@@ -16,16 +16,14 @@ _SELECT = {"i32": "vm.select.i32", "i64": "vm.select.i64", "f32": "vm.select.f32
 
 
 def _walk_funcs(module: ir.Module) -> list:
+    """The ``vm.func`` ops of the module's ``vm.module``s (a walk of the top
+    levels only: a full walk visits every op of every function)."""
     funcs = []
-
-    def visit(op):
-        op = op.operation if hasattr(op, "operation") else op
-        if op.name == "vm.func":
-            funcs.append(op)
-            return ir.WalkResult.SKIP
-        return ir.WalkResult.ADVANCE
-
-    module.operation.walk(visit)
+    for op in module.body.operations:
+        op = op.operation
+        if op.name == "vm.module":
+            funcs += [f.operation for f in op.regions[0].blocks[0].operations
+                      if f.operation.name == "vm.func"]
     return funcs
 
 
@@ -332,6 +330,24 @@ def _dominator_tree(blocks, succs):
     return idom, index, intersect
 
 
+def _preorder(idom, index) -> dict:
+    """Each reachable block's position in a depth-first preorder of the dominator tree."""
+    children: dict = {}
+    entry = None
+    for b, d in idom.items():
+        if b == d:
+            entry = b
+        else:
+            children.setdefault(d, []).append(b)
+    order: dict = {}
+    stack = [entry]
+    while stack:
+        b = stack.pop()
+        order[b] = len(order)
+        stack += sorted(children.get(b, ()), key=index.__getitem__, reverse=True)
+    return order
+
+
 def _cyclic_blocks(blocks, succs) -> set:
     """Blocks that lie on a cycle: strongly connected components of more than
     one block, or with a self edge (Kosaraju: two depth-first passes)."""
@@ -376,6 +392,7 @@ def place_constants(module: ir.Module) -> int:
         if not consts:
             continue
         idom, index, intersect = _dominator_tree(blocks, succs)
+        preorder = _preorder(idom, index)
         cyclic = _cyclic_blocks(blocks, succs)
         for const in consts:
             users = set()
@@ -384,15 +401,13 @@ def place_constants(module: ir.Module) -> int:
                 users.add(user.block)
             if not users or entry in users or any(u not in index for u in users):
                 continue
-            users = list(users)
-            home = users[0]
-            for u in users[1:]:
-                home = intersect(home, u)
+            # the nearest common dominator of a set is that of its first and last
+            # blocks in a preorder of the dominator tree (one walk, not one per user)
+            home = intersect(min(users, key=preorder.__getitem__), max(users, key=preorder.__getitem__))
             while home != entry and home in cyclic:
                 home = idom[home]
             if home == entry:
                 continue
-            first = list(home.operations)[0]
-            const.move_before(first)
+            const.move_before(next(iter(home.operations)))
             moved += 1
     return moved
