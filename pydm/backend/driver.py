@@ -13,12 +13,14 @@ import sys
 import tempfile
 import threading
 import time
+from dataclasses import dataclass
+from typing import Callable
 
 from iree.compiler import ir
 from iree.compiler.api import Output, Session
 
 from .vm_fixups import (branch_on_raw_conditions, fix_same_successor_cond_br, place_constants,
-                        sink_into_edges, widen_i32_block_arguments)
+                        sink_into_edges, thread_constant_conditions, widen_i32_block_arguments)
 
 # Every canonicalize runs bottom-up with a bound on rewrites: top-down, the
 # greedy driver never terminated on a program with many small diamonds
@@ -28,9 +30,21 @@ from .vm_fixups import (branch_on_raw_conditions, fix_same_successor_cond_br, pl
 CANONICALIZE = "canonicalize{top-down=false max-num-rewrites=100000%s}"
 
 
+@dataclass(frozen=True)
+class PyStep:
+    """A pipeline step written in Python: ``fn(module)`` returns how many
+    changes it made; when it made some, the pass pipeline ``then`` runs after it."""
+
+    fn: Callable[[ir.Module], int]
+    then: str = ""
+
+    def __str__(self) -> str:
+        return self.fn.__name__
+
+
 REF_DISCARDS = "vm.module(iree-vm-materialize-ref-discards)"
 
-PIPELINE: tuple[str, ...] = (
+PIPELINE: tuple = (
     # canonicalize with region simplification hangs on some CFGs with unreachable
     # loops (MLIR region DCE, found by pydm); a first round without it removes them
     "reconcile-unrealized-casts, convert-scf-to-cf, " + CANONICALIZE % " region-simplify=disabled" + ", "
@@ -38,15 +52,18 @@ PIPELINE: tuple[str, ...] = (
     "iree-vm-conversion",
     "vm.module(iree-vm-reify-rodata-tables, iree-vm-hoist-inlined-rodata, iree-vm-deduplicate-rodata, "
     "iree-vm-drop-unused-calls, iree-vm-resolve-rodata-loads, iree-vm-global-initialization), "
-    + CANONICALIZE % "" + ", cse, "
+    + CANONICALIZE % "" + ", cse",
+    # jump threading, then a canonicalize that merges the blocks it left with one
+    # predecessor (before the barriers are dropped: the float folds stay blocked)
+    PyStep(thread_constant_conditions, CANONICALIZE % ""),
     "vm.module(iree-vm-drop-empty-module-initializers, iree-vm-annotate-functions, "
     "iree-vm-convert-to-yieldable-calls, iree-vm-drop-optimization-barriers)",
     REF_DISCARDS,  # runs on the functions that hold refs only (_run_ref_discards)
 )
 
 #: Fix-ups on the VM IR after the last pass, before emission, in order (vm_fixups.py).
-FIXUPS = (branch_on_raw_conditions, fix_same_successor_cond_br, widen_i32_block_arguments,
-          sink_into_edges, place_constants)
+FIXUPS = (thread_constant_conditions, branch_on_raw_conditions, fix_same_successor_cond_br,
+          widen_i32_block_arguments, sink_into_edges, place_constants)
 
 DIALECTS = ("builtin", "func", "arith", "cf", "scf", "math", "util", "vm")
 
@@ -165,6 +182,13 @@ def compile_module(module: ir.Module, *, stages: dict | None = None) -> bytes:
                 for step in PIPELINE:
                     if not ok:
                         break
+                    if isinstance(step, PyStep):
+                        with module.context:
+                            changed = step.fn(module)
+                        done(str(step))
+                        if not changed or not step.then:
+                            continue
+                        step = step.then
                     if step == REF_DISCARDS:
                         ok = _run_ref_discards(inv, module)
                         done(step)

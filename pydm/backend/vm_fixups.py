@@ -66,6 +66,111 @@ def fix_same_successor_cond_br(module: ir.Module) -> int:
     return len(found)
 
 
+def _int_const(value) -> int | None:
+    """The value of an ``i32``/``i64`` ``vm.const``, else None."""
+    op = _owner_op(value)
+    if op is None:
+        return None
+    if op.name in ("vm.const.i32.zero", "vm.const.i64.zero"):
+        return 0
+    if op.name in ("vm.const.i32", "vm.const.i64"):
+        return ir.IntegerAttr(op.attributes["value"]).value
+    return None
+
+
+def _successor_edges(term) -> list[tuple]:
+    """[(successor, operands)] of a ``vm.br`` / ``vm.cond_br``."""
+    operands = list(term.operands)
+    if term.name == "vm.br":
+        return [(term.successors[0], operands)]
+    return [(dest, operands[lo:hi]) for dest, (lo, hi) in zip(term.successors, _edge_ranges(term))]
+
+
+def _rebuild_branch(term, edges) -> None:
+    """Replace ``term`` by the same kind of branch with ``edges`` [(dest, operands)]."""
+    with term.location, ir.InsertionPoint(term):
+        if term.name == "vm.br":
+            (dest, ops), = edges
+            ir.Operation.create("vm.br", operands=ops, successors=[dest])
+        else:
+            (d0, o0), (d1, o1) = edges
+            ir.Operation.create(
+                "vm.cond_br", operands=[term.operands[0], *o0, *o1], successors=[d0, d1],
+                attributes={"operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, len(o0), len(o1)])})
+    term.erase()
+
+
+def thread_constant_conditions(module: ir.Module) -> int:
+    """Jump over a block that only tests its one argument, on the edges that pass
+    it a constant.
+
+    ``scf.if`` yielding an error code (``int_mul``'s fast path: no overflow
+    possible, code 0) becomes ``cond_br %fast, ^merge(%c0), ^slow`` and
+    ``^merge(%code): cond_br %code, ^raise(%code), ^next``: the fast path takes
+    three branches. MLIR's canonicalizer does not thread jumps; this does:
+    the edge passing 0 goes to ``^next`` directly (a nonzero constant to the
+    raise path). Fewer ops on the hot path and fewer blocks, which is what the
+    bytecode emitter's register allocation pays for (it scans every block's
+    live-in set once per value). ``^merge`` keeps at least one predecessor
+    (the Python bindings cannot erase a block, and an unreachable block would
+    crash the register allocator). Returns the number of edges threaded."""
+    threaded = 0
+    for fop in _walk_funcs(module):
+        blocks = list(fop.regions[0].blocks)
+        preds: dict = {}
+        for b in blocks:
+            ops = list(b.operations)
+            if not ops:
+                continue
+            term = ops[-1].operation
+            if term.name in ("vm.br", "vm.cond_br"):
+                for dest in term.successors:
+                    preds.setdefault(dest, []).append(b)
+        for b in blocks[1:]:
+            args = list(b.arguments)
+            if len(args) != 1:
+                continue
+            arg = args[0]
+            ops = [o.operation for o in b.operations]
+            term = ops[-1]
+            if term.name != "vm.cond_br" or len(ops) > 2:
+                continue
+            cond = term.operands[0]
+            if len(ops) == 2:
+                nz = ops[0]
+                if (nz.name != "vm.cmp.nz.i32" or nz.operands[0] != arg or cond != nz.result
+                        or sum(1 for _ in nz.result.uses) != 1):
+                    continue
+            elif cond != arg:
+                continue
+            (t_dest, t_ops), (f_dest, f_ops) = _successor_edges(term)
+            if b in (t_dest, f_dest):
+                continue
+            into = []  # (pred, edge index, constant passed or None)
+            for p in dict.fromkeys(preds.get(b, [])):
+                p_term = list(p.operations)[-1].operation
+                for i, (dest, operands) in enumerate(_successor_edges(p_term)):
+                    if dest == b:
+                        into.append((p, i, _int_const(operands[0])))
+            todo = [(p, i, k) for p, i, k in into if k is not None]
+            if len(todo) == len(into):
+                todo = todo[:-1]  # keep the block reachable
+            by_pred: dict = {}
+            for p, i, k in todo:
+                by_pred.setdefault(p, []).append((i, k))
+            for p, items in by_pred.items():
+                p_term = list(p.operations)[-1].operation
+                edges = _successor_edges(p_term)
+                for i, k in items:
+                    value = edges[i][1][0]
+                    dest, operands = (t_dest, t_ops) if k != 0 else (f_dest, f_ops)
+                    edges[i] = (dest, [value if v == arg else v for v in operands])
+                    preds.setdefault(dest, []).append(p)
+                    threaded += 1
+                _rebuild_branch(p_term, edges)
+    return threaded
+
+
 def widen_i32_block_arguments(module: ir.Module) -> int:
     """Make every i32 block argument an i64 (extend at each branch, truncate on entry).
 
