@@ -77,3 +77,24 @@ def f():
 @pytest.mark.parametrize("mode", ["jit", "aot"])
 def test_call_of_a_jit_function_in_range_arguments(mode):
     check_program(CALL_IN_RANGE_ARGUMENT, "f", (), mode=mode)
+
+
+NEGATIVE_BASE_HUGE_FRACTIONAL_POWER = """
+import pydm
+
+
+@pydm.jit
+def f(x: float, y: float) -> float:
+    return x ** y
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="pydm bug (minor): (-10.0) ** 400.5 raises ValueError (the documented "
+                                       "stand-in for a complex result) where CPython raises "
+                                       "OverflowError('complex exponentiation'): the complex result overflows")
+def test_negative_base_to_a_huge_fractional_power_overflows():
+    check_program(NEGATIVE_BASE_HUGE_FRACTIONAL_POWER, "f", (-10.0, 400.5))
+
+
+def test_negative_base_to_a_fractional_power_is_the_documented_value_error():
+    check_program(NEGATIVE_BASE_HUGE_FRACTIONAL_POWER, "f", (-2.0, 0.5))
