@@ -39,7 +39,6 @@ import functools
 import itertools
 import math
 import operator
-import os
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -297,10 +296,12 @@ def stmt_kind(name, *, weight=1, can=lambda g: True, terminal=False):
     return deco
 
 
-#: constructs a long bug hunt leaves out because they trigger an already known bug
-#: (comma-separated ``PYDM_FUZZ_AVOID``): ``call_in_range`` (calls in range()
-#: arguments), ``type_of_unbound`` (``type(v)`` of a possibly unbound variable)
-AVOID = frozenset(filter(None, os.environ.get("PYDM_FUZZ_AVOID", "").split(",")))
+#: constructs ``fuzz_cases(avoid=...)`` can leave out because they trigger a known
+#: bug (each has a strict xfail in test_fuzz_regressions.py)
+AVOIDABLE = {
+    "call_in_range": "calls in range() arguments",
+    "type_of_unbound": "type(v) of a possibly unbound variable",
+}
 
 # ----------------------------------------------------------------------------- limits
 MAX_EXPR_DEPTH = 3
@@ -317,8 +318,9 @@ CLAMP_LO, CLAMP_HI = -4, 6  # clamped range() arguments
 class Gen:
     """The state of one program being drawn."""
 
-    def __init__(self, draw):
+    def __init__(self, draw, avoid=frozenset()):
         self.draw = draw
+        self.avoid = avoid
         self.functions: list[Function] = []
         self.counter = itertools.count()
         self.used: set[str] = set()  # names of the kinds drawn (the generator's own coverage)
@@ -553,7 +555,7 @@ def isinstance_(g: Gen, want, depth):
 
 @expr_kind("type_is", can=_wants_bool)
 def type_is(g: Gen, want, depth):
-    saved, g.no_maybe_unbound = g.no_maybe_unbound, g.no_maybe_unbound or "type_of_unbound" in AVOID
+    saved, g.no_maybe_unbound = g.no_maybe_unbound, g.no_maybe_unbound or "type_of_unbound" in g.avoid
     e = g.expr(g.pick([T_ANY, T_NUM, T_INTLIKE]), depth - 1)
     g.no_maybe_unbound = saved
     op = g.pick(["is", "is not", "==", "!="])
@@ -755,7 +757,7 @@ def _range_args(g: Gen) -> tuple[str, int]:
 
 @stmt_kind("for_range", weight=2, can=_can_loop)
 def for_range(g: Gen):
-    g.no_calls = "call_in_range" in AVOID
+    g.no_calls = "call_in_range" in g.avoid
     args, trips = _range_args(g)
     g.no_calls = False
     if not g.affordable(trips + 1):
@@ -893,8 +895,9 @@ def canonical(source: str) -> str:
 
 
 @st.composite
-def programs(draw, max_functions: int = 4) -> Program:
-    g = Gen(draw)
+def programs(draw, max_functions: int = 4, avoid=frozenset()) -> Program:
+    """A module of 1..max_functions jit functions (``avoid``: names from AVOIDABLE)."""
+    g = Gen(draw, frozenset(avoid))
     n = draw(st.integers(1, max_functions))
     for k in range(n):
         g.functions.append(function(g, k))
@@ -926,10 +929,10 @@ def _exact(p: Param, cls: str) -> bool:
 
 
 @st.composite
-def fuzz_cases(draw, max_functions: int = 4, max_calls_per_function: int = 3) -> Case:
+def fuzz_cases(draw, max_functions: int = 4, max_calls_per_function: int = 3, avoid=frozenset()) -> Case:
     """A program and calls of each of its functions. A function's calls share one or
     two argument-class profiles (each profile is one JIT specialization to compile)."""
-    prog = draw(programs(max_functions))
+    prog = draw(programs(max_functions, avoid))
     calls = []
     for fn in prog.functions:
         profiles = [[_arg_class(draw, p) for p in fn.params] for _ in range(draw(st.integers(1, 2)))]

@@ -17,7 +17,7 @@ def test_every_kind_is_generated_and_programs_are_sound():
     outcomes = {}
 
     @seed(1)
-    @settings(max_examples=120, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=60, deadline=None, database=None, suppress_health_check=list(HealthCheck))
     @given(fuzz_cases())
     def collect(case):
         used.update(case.program.kinds)
