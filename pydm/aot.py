@@ -3,24 +3,28 @@
 ``compile_file`` parses the file with astroid and never imports or executes
 it. Each ``@pydm.jit`` function becomes an export typed by its annotations
 (V1-ABI ``iree.abi`` reflection plus pydm's own signature under ``pydm.sig``);
-the ``__pydm_meta`` export carries the raise-site table. ``load`` rebuilds
-callables from that metadata alone.
+the ``__pydm_meta`` export carries the raise-site table and the file's SHA-256
+(``runtime/digest.py``). ``load`` checks the digest (a damaged file raises
+``ValueError`` before IREE sees it), then rebuilds callables from that
+metadata alone.
 """
 from __future__ import annotations
 
 import os
 
-from .compiler import META_FUNCTION, SIG_KEY, ExportSignature, compile_program
+from .compiler import META_FUNCTION, SIG_KEY, CompiledProgram, ExportSignature, compile_program
 from .errors import error_at
 from .exceptions import RaiseSiteTable
 from .frontend.source import load_module
-from .jit import annotation_type
+from .frontend.annotations import annotation_type
+from .runtime.digest import DamagedModule, seal, verify
 from .runtime.program import LoadedProgram
 from .types import PyType
 
 
-def compile_file(path: str, output: str | None = None) -> bytes:
-    """Compile every jit function of ``path``; write ``output`` if given."""
+def compile_path(path: str, keep_stages: bool = False) -> CompiledProgram:
+    """Compile every jit function of ``path``; ``.vmfb`` is sealed (its digest
+    written in); ``keep_stages``: keep every stage's IR text too."""
     module = load_module(os.path.abspath(path))
     if not module.functions:
         raise error_at(module.tree, f"no @pydm.jit functions in {path}",
@@ -32,11 +36,18 @@ def compile_file(path: str, output: str | None = None) -> bytes:
             t = annotation_type(ann)
             types.append(PyType.OBJECT if t is None else t)  # unannotated: any value, as an object
         entries.append((fn, tuple(types)))
-    compiled = compile_program(module, entries, plain_names=True)
+    compiled = compile_program(module, entries, plain_names=True, keep_stages=keep_stages)
+    compiled.vmfb = seal(compiled.vmfb)
+    return compiled
+
+
+def compile_file(path: str, output: str | None = None) -> bytes:
+    """Compile every jit function of ``path``; write ``output`` if given."""
+    vmfb = compile_path(path).vmfb
     if output:
         with open(output, "wb") as f:
-            f.write(compiled.vmfb)
-    return compiled.vmfb
+            f.write(vmfb)
+    return vmfb
 
 
 class LoadedModule:
@@ -45,6 +56,11 @@ class LoadedModule:
     def __init__(self, vmfb: bytes, origin: str = "<bytes>"):
         import iree.runtime as rt
         from .runtime.program import vm_instance
+        try:  # before IREE sees the bytes: its verifier accepts damaged files that crash later
+            verify(bytes(vmfb))
+        except DamagedModule as exc:
+            raise DamagedModule(f"{origin} is not a valid pydm module: {exc} "
+                                "(damaged or truncated? compile it again with pydm compile)") from None
         probe = rt.VmModule.copy_buffer(vm_instance(), vmfb)
         meta = probe.lookup_function(META_FUNCTION)
         sites = RaiseSiteTable.from_json(meta.reflection["pydm.raise_sites"]) if meta else RaiseSiteTable()

@@ -143,11 +143,15 @@ def _attach_reflection(mod: ir.Module, symbol: str, sig: ExportSignature) -> Non
 def _add_meta_function(mod: ir.Module, sites: RaiseSiteTable) -> None:
     """An exported no-op whose reflection carries the module's raise-site table."""
     from iree.compiler.dialects import func
+    from .runtime.digest import DIGEST_KEY, PLACEHOLDER as DIGEST_PLACEHOLDER
     with ir.InsertionPoint(mod.body):
         f = func.FuncOp(META_FUNCTION, ir.FunctionType.get([], []))
         f.attributes["iree.reflection"] = ir.DictAttr.get({
             "iree.abi": ir.StringAttr.get('{"a":[],"r":[],"v":1}'),
             "pydm.raise_sites": ir.StringAttr.get(sites.to_json()),
+            # --- integrity (pydm/runtime/digest.py): a fixed-length placeholder
+            # that ``pydm compile`` overwrites with the file's SHA-256 ---
+            DIGEST_KEY: ir.StringAttr.get(DIGEST_PLACEHOLDER),
         })
         block = f.add_entry_block()
     with ir.InsertionPoint(block):

@@ -13,9 +13,9 @@ from astroid import nodes
 from .compiler import compile_program
 from .errors import CompileError, error_at
 from .frontend.source import load_module
-from .runtime.program import LoadedProgram, bind, make_exact_caller
-from .types import PyType
+from .runtime.program import LoadedProgram, make_binder, make_exact_caller
 from .runtime.values import conforms, describe, static_type_of
+from .types import PyType
 
 T = PyType
 
@@ -58,6 +58,9 @@ class JitFunction:
     # -- source and signature
     @property
     def info(self):
+        """The function's source facts; raises its CompileError on every use
+        while the function cannot be compiled (nothing is cached until every
+        check has passed)."""
         if self._info is None:
             filename = _inspect.getsourcefile(self.py_func)
             if filename is None:
@@ -69,13 +72,16 @@ class JitFunction:
                 raise CompileError(f"'{self.py_func.__name__}' was not found as a @pydm.jit function in {filename}",
                                    filename, self.py_func.__code__.co_firstlineno, 1)
             fn.check()
-            self._info = fn
             if fn.node.returns is not None:
                 annotation_type(fn.node.returns)
-            self._annotations = [annotation_type(a) for a in fn.node.args.annotations]
-            from .compiler import _defaults
-            self._defaults = _defaults(fn)
+            annotations = [annotation_type(a) for a in fn.node.args.annotations]
             self._check_signature(fn.node)
+            from .compiler import _defaults
+            defaults = _defaults(fn)
+            self._annotations = annotations
+            self._defaults = defaults
+            self._binder = make_binder(fn.name, fn.params, defaults)
+            self._info = fn  # last: a failed check above leaves nothing half-set
         return self._info
 
     def _check_signature(self, node):
@@ -118,7 +124,7 @@ class JitFunction:
                 return caller(*args)
         info = self.info
         if kwargs or len(args) != len(info.params):
-            args = bind(info.name, info.params, self._defaults, args, kwargs)
+            args = self._binder(*args, **kwargs)  # CPython's TypeErrors
         key = tuple(map(type, args))
         caller = self._callers.get(key)
         if caller is None:
@@ -186,7 +192,12 @@ def make_dispatcher(jf: JitFunction):
     types with one dict lookup (the common call), else defers to ``jf``.
 
     Generated per arity because a call through a class's ``__call__`` with
-    ``*args`` packing costs about 0.5 µs — more than the VM call itself."""
+    ``*args`` packing costs about 0.5 µs — more than the VM call itself. Its
+    parameters are the user's own names, the required ones without a default,
+    so CPython binds the call itself: every argument TypeError (too many,
+    missing, unexpected keyword, multiple values) is CPython's own. A parameter
+    with a default has a sentinel default here, and the compiled default is
+    filled in by ``jf``."""
     code = jf.py_func.__code__
     n = code.co_argcount
     simple = 0 < n <= 8 and not code.co_flags & 0x0C and not code.co_kwonlyargcount \
@@ -196,18 +207,22 @@ def make_dispatcher(jf: JitFunction):
             return jf(*args, **kwargs)
     else:
         names = list(code.co_varnames[:n])  # the user's own names: keywords bind as in Python
+        n_required = n - len(jf.py_func.__defaults__ or ())
         key = f"type({names[0]})" if n == 1 else "(" + ", ".join(f"type({a})" for a in names) + ")"
-        params = ", ".join(f"{a}=_pydm_MISSING" for a in names)
+        params = ", ".join(a if i < n_required else f"{a}=_pydm_MISSING" for i, a in enumerate(names))
+        # all arguments given: only a defaulted parameter can be missing, and
+        # any missing one makes the key miss (the sentinel's type is never a key)
+        all_given = "True" if n_required == n else f"{names[-1]} is not _pydm_MISSING"
         src = (
             "def _make(_pydm_get, _pydm_fast, _pydm_jf, _pydm_MISSING):\n"
             f"    def {jf.py_func.__name__}({params}):\n"
-            f"        if {names[-1]} is not _pydm_MISSING:\n"
+            f"        if {all_given}:\n"
             f"            _pydm_c = _pydm_get({key})\n"
             "            if _pydm_c is not None:\n"
             f"                return _pydm_c({', '.join(names)})\n"
             f"        _pydm_kw = {{k: v for k, v in zip({names!r}, ({', '.join(names)},)) if v is not _pydm_MISSING}}\n"
             "        _pydm_result = _pydm_jf(**_pydm_kw)\n"
-            f"        if {names[-1]} is not _pydm_MISSING:\n"
+            f"        if {all_given}:\n"
             f"            _pydm_c = _pydm_jf._callers.get(({', '.join(f'type({a})' for a in names)},))\n"
             "            if _pydm_c is not None:\n"
             f"                _pydm_fast[{key}] = _pydm_c\n"

@@ -16,16 +16,14 @@ _SELECT = {"i32": "vm.select.i32", "i64": "vm.select.i64", "f32": "vm.select.f32
 
 
 def _walk_funcs(module: ir.Module) -> list:
+    """The ``vm.func`` ops of the module's ``vm.module``s (a walk of the top
+    levels only: a full walk visits every op of every function)."""
     funcs = []
-
-    def visit(op):
-        op = op.operation if hasattr(op, "operation") else op
-        if op.name == "vm.func":
-            funcs.append(op)
-            return ir.WalkResult.SKIP
-        return ir.WalkResult.ADVANCE
-
-    module.operation.walk(visit)
+    for op in module.body.operations:
+        op = op.operation
+        if op.name == "vm.module":
+            funcs += [f.operation for f in op.regions[0].blocks[0].operations
+                      if f.operation.name == "vm.func"]
     return funcs
 
 
@@ -66,6 +64,111 @@ def fix_same_successor_cond_br(module: ir.Module) -> int:
             ir.Operation.create("vm.br", operands=merged, successors=[dest])
         op.erase()
     return len(found)
+
+
+def _int_const(value) -> int | None:
+    """The value of an ``i32``/``i64`` ``vm.const``, else None."""
+    op = _owner_op(value)
+    if op is None:
+        return None
+    if op.name in ("vm.const.i32.zero", "vm.const.i64.zero"):
+        return 0
+    if op.name in ("vm.const.i32", "vm.const.i64"):
+        return ir.IntegerAttr(op.attributes["value"]).value
+    return None
+
+
+def _successor_edges(term) -> list[tuple]:
+    """[(successor, operands)] of a ``vm.br`` / ``vm.cond_br``."""
+    operands = list(term.operands)
+    if term.name == "vm.br":
+        return [(term.successors[0], operands)]
+    return [(dest, operands[lo:hi]) for dest, (lo, hi) in zip(term.successors, _edge_ranges(term))]
+
+
+def _rebuild_branch(term, edges) -> None:
+    """Replace ``term`` by the same kind of branch with ``edges`` [(dest, operands)]."""
+    with term.location, ir.InsertionPoint(term):
+        if term.name == "vm.br":
+            (dest, ops), = edges
+            ir.Operation.create("vm.br", operands=ops, successors=[dest])
+        else:
+            (d0, o0), (d1, o1) = edges
+            ir.Operation.create(
+                "vm.cond_br", operands=[term.operands[0], *o0, *o1], successors=[d0, d1],
+                attributes={"operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, len(o0), len(o1)])})
+    term.erase()
+
+
+def thread_constant_conditions(module: ir.Module) -> int:
+    """Jump over a block that only tests its one argument, on the edges that pass
+    it a constant.
+
+    ``scf.if`` yielding an error code (``int_mul``'s fast path: no overflow
+    possible, code 0) becomes ``cond_br %fast, ^merge(%c0), ^slow`` and
+    ``^merge(%code): cond_br %code, ^raise(%code), ^next``: the fast path takes
+    three branches. MLIR's canonicalizer does not thread jumps; this does:
+    the edge passing 0 goes to ``^next`` directly (a nonzero constant to the
+    raise path). Fewer ops on the hot path and fewer blocks, which is what the
+    bytecode emitter's register allocation pays for (it scans every block's
+    live-in set once per value). ``^merge`` keeps at least one predecessor
+    (the Python bindings cannot erase a block, and an unreachable block would
+    crash the register allocator). Returns the number of edges threaded."""
+    threaded = 0
+    for fop in _walk_funcs(module):
+        blocks = list(fop.regions[0].blocks)
+        preds: dict = {}
+        for b in blocks:
+            ops = list(b.operations)
+            if not ops:
+                continue
+            term = ops[-1].operation
+            if term.name in ("vm.br", "vm.cond_br"):
+                for dest in term.successors:
+                    preds.setdefault(dest, []).append(b)
+        for b in blocks[1:]:
+            args = list(b.arguments)
+            if len(args) != 1:
+                continue
+            arg = args[0]
+            ops = [o.operation for o in b.operations]
+            term = ops[-1]
+            if term.name != "vm.cond_br" or len(ops) > 2:
+                continue
+            cond = term.operands[0]
+            if len(ops) == 2:
+                nz = ops[0]
+                if (nz.name != "vm.cmp.nz.i32" or nz.operands[0] != arg or cond != nz.result
+                        or sum(1 for _ in nz.result.uses) != 1):
+                    continue
+            elif cond != arg:
+                continue
+            (t_dest, t_ops), (f_dest, f_ops) = _successor_edges(term)
+            if b in (t_dest, f_dest):
+                continue
+            into = []  # (pred, edge index, constant passed or None)
+            for p in dict.fromkeys(preds.get(b, [])):
+                p_term = list(p.operations)[-1].operation
+                for i, (dest, operands) in enumerate(_successor_edges(p_term)):
+                    if dest == b:
+                        into.append((p, i, _int_const(operands[0])))
+            todo = [(p, i, k) for p, i, k in into if k is not None]
+            if len(todo) == len(into):
+                todo = todo[:-1]  # keep the block reachable
+            by_pred: dict = {}
+            for p, i, k in todo:
+                by_pred.setdefault(p, []).append((i, k))
+            for p, items in by_pred.items():
+                p_term = list(p.operations)[-1].operation
+                edges = _successor_edges(p_term)
+                for i, k in items:
+                    value = edges[i][1][0]
+                    dest, operands = (t_dest, t_ops) if k != 0 else (f_dest, f_ops)
+                    edges[i] = (dest, [value if v == arg else v for v in operands])
+                    preds.setdefault(dest, []).append(p)
+                    threaded += 1
+                _rebuild_branch(p_term, edges)
+    return threaded
 
 
 def widen_i32_block_arguments(module: ir.Module) -> int:
@@ -332,6 +435,24 @@ def _dominator_tree(blocks, succs):
     return idom, index, intersect
 
 
+def _preorder(idom, index) -> dict:
+    """Each reachable block's position in a depth-first preorder of the dominator tree."""
+    children: dict = {}
+    entry = None
+    for b, d in idom.items():
+        if b == d:
+            entry = b
+        else:
+            children.setdefault(d, []).append(b)
+    order: dict = {}
+    stack = [entry]
+    while stack:
+        b = stack.pop()
+        order[b] = len(order)
+        stack += sorted(children.get(b, ()), key=index.__getitem__, reverse=True)
+    return order
+
+
 def _cyclic_blocks(blocks, succs) -> set:
     """Blocks that lie on a cycle: strongly connected components of more than
     one block, or with a self edge (Kosaraju: two depth-first passes)."""
@@ -376,6 +497,7 @@ def place_constants(module: ir.Module) -> int:
         if not consts:
             continue
         idom, index, intersect = _dominator_tree(blocks, succs)
+        preorder = _preorder(idom, index)
         cyclic = _cyclic_blocks(blocks, succs)
         for const in consts:
             users = set()
@@ -384,15 +506,13 @@ def place_constants(module: ir.Module) -> int:
                 users.add(user.block)
             if not users or entry in users or any(u not in index for u in users):
                 continue
-            users = list(users)
-            home = users[0]
-            for u in users[1:]:
-                home = intersect(home, u)
+            # the nearest common dominator of a set is that of its first and last
+            # blocks in a preorder of the dominator tree (one walk, not one per user)
+            home = intersect(min(users, key=preorder.__getitem__), max(users, key=preorder.__getitem__))
             while home != entry and home in cyclic:
                 home = idom[home]
             if home == entry:
                 continue
-            first = list(home.operations)[0]
-            const.move_before(first)
+            const.move_before(next(iter(home.operations)))
             moved += 1
     return moved

@@ -29,6 +29,11 @@ Platform traps handled here (PLATFORM.md §1):
   ``util.optimization_barrier`` (see :func:`float_const`), float operands that
   are plain ``arith.constant`` results are wrapped in a barrier, and every
   float comparison puts a barrier on one operand.
+* The VM folders also apply integer identities to float add/sub: ``(x + y) -
+  x -> y``, ``(x - y) + y -> x`` and their mirrors; every float add and sub
+  result goes through a barrier (see :func:`float_add`).
+* ``vm.cast.si64.f64`` of a constant folds with ties rounded away from zero:
+  constants are converted by Python (see :func:`_vm_si64_to_f64`).
 * ``cmpf oge/uge/one/ord`` are wrong with NaN: only ``olt ole ogt oeq une uno``
   are used.
 * ``arith.fptosi`` is rejected: ``vm.cast.f64.si64`` after ``floor``/``ceil``

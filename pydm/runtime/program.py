@@ -1,11 +1,25 @@
 """Loading a compiled program and calling its exports from Python.
 
-One VM instance per process; one bare ``VmContext`` per program (no HAL
-device is needed for host code). Each export becomes a Python callable that
-checks and marshals its arguments by the export's signature, invokes the VM
-function directly (``VmContext.invoke``; the convenience invoker silently turns
-a float into 0 for an int parameter) and turns a non-zero exception code into
-the Python exception it stands for.
+One VM instance per process. Each export becomes a Python callable that checks
+and marshals its arguments by the export's signature, invokes the VM function
+directly (``VmContext.invoke``; the convenience invoker silently turns a float
+into 0 for an int parameter) and turns a non-zero exception code into the
+Python exception it stands for.
+
+Threading model. A program's ``VmModule`` (immutable bytecode) is shared, but
+**each Python thread that calls a program gets its own ``VmContext`` for it**
+— created on the thread's first call, dropped when the thread ends — and its
+own result list. ``VmContext.invoke`` releases the GIL, so calls from several
+threads run in parallel on the VM; module globals (such as ``pydm$origin``,
+the call site of a failing runtime-library call, read through the
+``__pydm_origin`` export for an error's note) live in a context, so each
+thread sees only its own. The per-call cost of this is one ``threading.local``
+attribute read. Every context pydm creates has the ``pydm_host`` module
+(``host.py``) registered first: compiled loops poll it so that Ctrl-C (and any
+Python signal handler's exception) interrupts a long-running call, and the
+exception the handler raised is re-raised from the call. (A signal handler
+that itself calls compiled code which polls, while its thread is inside a
+poll, gets a RuntimeError: the thread's poller is busy.)
 """
 from __future__ import annotations
 
@@ -19,6 +33,7 @@ import iree.runtime as rt
 from .. import typecodes as tc
 from ..exceptions import RaiseSiteTable
 from ..types import PyType
+from .host import host_state, release as _release_host
 from .values import conforms, describe, from_record, to_record
 
 _instance = None
@@ -44,37 +59,79 @@ def _release_at_exit() -> None:
     bindings do not print "leaked instance" warnings for live VM objects."""
     for program in list(_LOADED):
         program.__dict__.clear()
+    _release_host()
     gc.collect()
 
 
 atexit.register(_release_at_exit)
 
 
+class _ThreadState:
+    """A program's VM state for one thread: its context and result list."""
+
+    __slots__ = ("host", "context", "invoke")
+
+    def __init__(self, module: rt.VmModule):
+        self.host = host_state()
+        self.context = rt.VmContext(vm_instance(), modules=[self.host.module, module])
+        results = rt.VmVariantList(2)
+        #: what a caller needs per call, read with one attribute access
+        self.invoke = (self.context.invoke, results, results.get_variant)
+
+
 class LoadedProgram:
-    """A VM module in its own context, with its raise-site table."""
+    """A VM module with one context per calling thread, and its raise-site table."""
 
     def __init__(self, vmfb: bytes, sites: RaiseSiteTable):
         _LOADED.add(self)
-        inst = vm_instance()
-        self.module = rt.VmModule.copy_buffer(inst, vmfb)
-        self.context = rt.VmContext(inst, modules=[self.module])
+        self.module = rt.VmModule.copy_buffer(vm_instance(), vmfb)
         self.sites = sites
+        #: per thread: ``invoke`` (the tuple of :class:`_ThreadState`) and ``state``;
+        #: a plain ``threading.local`` read is the cheapest (a subclass is slower)
+        self.local = threading.local()
+        self.thread_state()  # the loading thread's context now: a bad module fails here
         origin = self.module.lookup_function("__pydm_origin")
         if origin is not None:
-            context, empty, out = self.context, rt.VmVariantList(0), rt.VmVariantList(1)
+            thread_state = self.thread_state
 
-            def read_origin() -> int:
-                context.invoke(origin, empty, out)
+            def read_origin() -> int:  # from the calling thread's context
+                out = rt.VmVariantList(1)
+                thread_state().context.invoke(origin, rt.VmVariantList(0), out)
                 return out.get_variant(0)
             sites.origin_reader = read_origin
         exception = self.module.lookup_function("__pydm_exception")
         if exception is not None:
-            def read_exception_args() -> tuple:
+            thread_state = self.thread_state
+
+            def read_exception_args() -> tuple:  # from the calling thread's context
                 out = rt.VmVariantList(1)
-                self.context.invoke(exception, rt.VmVariantList(0), out)
+                thread_state().context.invoke(exception, rt.VmVariantList(0), out)
                 records = out.get_variant(0).deref(rt.VmVariantList)
                 return tuple(from_record(records.get_as_list(i)) for i in range(len(records)))
             sites.exception_reader = read_exception_args
+
+    def thread_state(self) -> _ThreadState:
+        """The calling thread's state (created on the thread's first call)."""
+        local = self.local
+        try:
+            return local.state
+        except AttributeError:
+            state = local.state = _ThreadState(self.module)
+            local.invoke = state.invoke
+            return state
+
+    def thread_invoke(self) -> tuple:
+        """``(invoke, results, results.get_variant)`` of the calling thread (slow path)."""
+        return self.thread_state().invoke
+
+    @property
+    def context(self) -> rt.VmContext:
+        """The calling thread's context."""
+        return self.thread_state().context
+
+    def translate(self, exc: RuntimeError) -> BaseException:
+        """A failed ``invoke`` of the calling thread as the Python exception it means."""
+        return translate_vm_error(exc, self.thread_state().host)
 
     def function(self, symbol: str, name: str, params, param_types, ret, defaults=None):
         fn = self.module.lookup_function(symbol)
@@ -143,60 +200,72 @@ def _result_converter(t: PyType):
 
 def make_caller(program: LoadedProgram, fn, name, params, param_types, ret, defaults):
     """A Python callable for one export."""
-    context = program.context
+    local = program.local
+    thread_invoke = program.thread_invoke
+    translate = program.translate
     sites = program.sites
     convert = _result_converter(ret)
     nparams = len(params)
     pairs = list(zip(params, param_types))
-    results = rt.VmVariantList(2)
+    binder = make_binder(name, params, defaults)
 
     def call(*args, **kwargs):
         if kwargs or len(args) != nparams:
-            args = bind(name, params, defaults, args, kwargs)
+            args = binder(*args, **kwargs)
         vargs = rt.VmVariantList(nparams)
         for (pname, t), value in zip(pairs, args):
             marshal_arg(name, pname, t, value, vargs)
         try:
-            context.invoke(fn, vargs, results)
+            invoke, results, get = local.invoke
+        except AttributeError:  # the thread's first call
+            invoke, results, get = thread_invoke()
+        try:
+            invoke(fn, vargs, results)
         except RuntimeError as exc:
-            raise translate_vm_error(exc) from None
-        code = results.get_variant(0)
+            raise translate(exc) from None
+        code = get(0)
         if code:
             raise sites.make_exception(code)
-        return convert(results.get_variant(1))
+        return convert(get(1))
 
     call.__name__ = name
     return call
 
 
-def bind(name, params, defaults, args, kwargs):
-    """Positional + keyword arguments → the full positional list (Python's rules)."""
-    if len(args) > len(params):
-        raise TypeError(f"{name}() takes {len(params)} positional arguments but {len(args)} were given")
-    out = list(args)
-    missing = []
-    for p in params[len(args):]:
-        if p in kwargs:
-            out.append(kwargs.pop(p))
-        elif p in defaults:
-            out.append(defaults[p])
-        else:
-            missing.append(p)
-    if missing:  # CPython's wording
-        names = ", ".join(f"'{m}'" for m in missing[:-1])
-        names = f"{names} and '{missing[-1]}'" if names else f"'{missing[-1]}'"
-        plural = "s" if len(missing) > 1 else ""
-        raise TypeError(f"{name}() missing {len(missing)} required positional argument{plural}: {names}")
-    for k in kwargs:
-        if k in params:
-            raise TypeError(f"{name}() got multiple values for argument '{k}'")
-        raise TypeError(f"{name}() got an unexpected keyword argument '{k}'")
-    return out
+def make_binder(name: str, params, defaults: dict):
+    """A function that binds positional and keyword arguments to ``params`` as
+    CPython binds a call of ``def name(params...)`` with these defaults, and
+    returns the tuple of all arguments — CPython itself does the binding, so
+    every TypeError (too many, missing, unexpected keyword, multiple values)
+    has CPython's exact message."""
+    params = list(params)
+    for p in params:
+        if not p.isidentifier():
+            raise ValueError(f"pydm: bad parameter name {p!r}")
+    if not name.isidentifier():
+        raise ValueError(f"pydm: bad function name {name!r}")
+    first_default = len(params)
+    while first_default > 0 and params[first_default - 1] in defaults:
+        first_default -= 1
+    listed = ", ".join(params)
+    src = f"def {name}({listed}):\n    return ({listed}{',' if params else ''})\n"
+    namespace: dict = {}
+    exec(compile(src, f"<pydm binder {name}>", "exec"), namespace)
+    binder = namespace[name]
+    binder.__defaults__ = tuple(defaults[p] for p in params[first_default:]) or None
+    return binder
 
 
-def translate_vm_error(exc: RuntimeError) -> BaseException:
-    """A VM failure as the Python exception it means (stack exhaustion → RecursionError)."""
+def translate_vm_error(exc: RuntimeError, host=None) -> BaseException:
+    """A VM failure as the Python exception it means: the exception a Python
+    signal handler raised during the call (Ctrl-C), stack exhaustion →
+    RecursionError, else a RuntimeError naming the VM's message."""
+    pending = host.take() if host is not None else None
+    if pending is not None:
+        return pending.with_traceback(None)
     text = str(exc)
+    if "KeyboardInterrupt" in text and "Exception raised from Python module" in text:
+        return KeyboardInterrupt()
     if "RESOURCE_EXHAUSTED" in text and "stack" in text:
         return RecursionError("maximum recursion depth exceeded")
     first = text.splitlines()[0] if text else ""
@@ -230,10 +299,11 @@ def make_exact_caller(program: LoadedProgram, symbol: str, name: str, params, pa
     (the JIT's specialization key guarantees it): straight-line generated code,
     no per-argument dispatch. Ints are still range-checked (by ``push_int``).
 
-    Per call it does only what the VM API forces: one fresh argument list
-    (``VmVariantList`` has no way to empty a list), one push per argument, the
-    invoke, and one or two reads of the reused result list. Everything it
-    uses is a closure cell (bound methods looked up once)."""
+    Per call it does only what the VM API and the threading model force: one
+    fresh argument list (``VmVariantList`` has no way to empty a list), one
+    push per argument, one thread-local read (the calling thread's bound
+    ``invoke``, result list and its ``get_variant``), the invoke, and one or
+    two reads of the result list. Everything else is a closure cell."""
     fn = program.module.lookup_function(symbol)
     n = len(params)
     args = ", ".join(f"a{i}" for i in range(n))
@@ -253,6 +323,10 @@ def make_exact_caller(program: LoadedProgram, symbol: str, name: str, params, pa
         lines += [f"    {p}" for p in pushes]
     lines += [
         "    try:",
+        "        _invoke, _r, _get = _local.invoke",
+        "    except AttributeError:",  # the thread's first call
+        "        _invoke, _r, _get = _thread_invoke()",
+        "    try:",
         "        _invoke(_fn, _l, _r)",
         "    except RuntimeError as exc:",
         "        raise _translate(exc) from None",
@@ -261,7 +335,7 @@ def make_exact_caller(program: LoadedProgram, symbol: str, name: str, params, pa
         "        raise _sites.make_exception(code)",
         f"    {_RETURN[ret]}",
     ]
-    src = ("def _make(_List, _empty, _push_int, _push_float, _invoke, _fn, _r, _get,"
+    src = ("def _make(_List, _empty, _push_int, _push_float, _local, _thread_invoke, _fn,"
            " _translate, _sites, _overflow):\n"
            + "".join(f"    {line}\n" for line in lines)
            + "    return call\n")
@@ -274,10 +348,9 @@ def make_exact_caller(program: LoadedProgram, symbol: str, name: str, params, pa
 
     namespace: dict = {}
     exec(compile(src, f"<pydm caller {name}>", "exec"), namespace)
-    results = rt.VmVariantList(2)
     call = namespace["_make"](
         rt.VmVariantList, rt.VmVariantList(0), rt.VmVariantList.push_int,
-        rt.VmVariantList.push_float, program.context.invoke, fn, results,
-        results.get_variant, translate_vm_error, program.sites, _overflow)
+        rt.VmVariantList.push_float, program.local, program.thread_invoke, fn,
+        program.translate, program.sites, _overflow)
     call.__name__ = name
     return call

@@ -1,0 +1,104 @@
+"""The ``pydm_host`` VM module: what compiled code may ask of the Python host.
+
+``pydm_host.poll() -> i32`` (cconv ``0v_i``) is called by long-running
+compiled loops every ~million iterations. It returns 0. Its purpose is to run
+Python code on the calling thread now and then, so that CPython gets a chance
+to run pending signal handlers (Ctrl-C's ``KeyboardInterrupt``, a user's
+``SIGALRM`` handler) while the VM runs: CPython runs them at the next check
+point of its evaluation loop, which is the first bytecode run in the main
+thread after the VM calls back into Python.
+
+Compiled code declares the import ``optional`` with a local fallback, so a
+``.vmfb`` also runs without this module (any IREE host); pydm registers it
+first in every context it creates.
+
+Keeping the exception. An exception that escapes a host function reaches the
+caller of ``VmContext.invoke`` only as a ``RuntimeError`` holding its
+traceback text. To re-raise the real object, ``poll`` is a generator resumed
+with ``send`` through ``operator.methodcaller`` — no Python frame is entered
+before the generator's own, so the handler's exception is raised at the
+generator's resume point, *inside* its ``try``. The generator stores it on the
+thread's :class:`HostState` and yields ``None`` instead of an int; the binding
+cannot convert that to an i32 and fails the call, the VM unwinds, and the
+caller (:meth:`HostState.take`) re-raises the stored exception.
+"""
+from __future__ import annotations
+
+import operator
+import threading
+import weakref
+
+import iree.runtime as rt
+
+MODULE_NAME = "pydm_host"
+
+
+class HostState:
+    """Per thread: the host module of the thread's contexts and the exception
+    a host function caught (re-raised by the caller of ``invoke``)."""
+
+    def __init__(self):
+        self.pending: BaseException | None = None
+        self._start_poller()
+        # The module's state in each context is this object. The constructor holds
+        # it weakly: the interface object is kept alive by the module (in C++,
+        # invisible to the garbage collector), so a strong reference would be an
+        # uncollectable cycle state -> module -> interface -> state.
+        me = weakref.ref(self)
+        iface = rt.PyModuleInterface(MODULE_NAME, lambda _iface: me())
+        # the binding calls ``callable(state)``: methodcaller("poll", None)(state)
+        # is state.poll(None), i.e. the generator's send(None), all in C
+        iface.export("poll", "0v_i", operator.methodcaller("poll", None))
+        self.module = iface.create()
+
+    def _start_poller(self) -> None:
+        gen = _poller(self)
+        next(gen)
+        self.poll = gen.send
+        self._gen = gen
+
+    def take(self) -> BaseException | None:
+        """The exception a host function caught during the failed invoke, if any."""
+        exc, self.pending = self.pending, None
+        if self._gen.gi_frame is None:  # an exception escaped the generator: restart it
+            self._start_poller()
+        return exc
+
+
+def _poller(state: HostState):
+    value = 0
+    while True:
+        try:
+            while True:
+                yield value  # CPython runs pending signal handlers when this resumes
+                value = 0
+        except GeneratorExit:
+            return
+        except BaseException as exc:  # noqa: BLE001 - every exception is handed to the caller
+            state.pending = exc
+            value = None  # not an i32: the call fails and the VM unwinds
+
+
+class _PerThread(threading.local):
+    def __init__(self):
+        self.state = HostState()
+
+
+_per_thread: _PerThread | None = None
+_lock = threading.Lock()
+
+
+def host_state() -> HostState:
+    """The calling thread's host state (its ``pydm_host`` module is created on first use)."""
+    global _per_thread
+    if _per_thread is None:
+        with _lock:
+            if _per_thread is None:
+                _per_thread = _PerThread()
+    return _per_thread.state
+
+
+def release() -> None:
+    """Drop the calling thread's host module (interpreter exit)."""
+    global _per_thread
+    _per_thread = None

@@ -1,0 +1,141 @@
+"""``pydm compile`` / ``pydm.load``: argument binding of loaded functions and
+rejection of damaged files.
+
+The source is compiled once by the CLI; the same source run as plain Python
+(``pydm.jit`` as the identity) is the reference for every TypeError."""
+import os
+import random
+import subprocess
+import sys
+import textwrap
+import types
+
+import pytest
+
+import pydm
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+SOURCE = textwrap.dedent('''\
+    import pydm
+
+
+    @pydm.jit
+    def fib(n: int) -> int:
+        return n if n < 2 else fib(n - 1) + fib(n - 2)
+
+
+    @pydm.jit
+    def two(a, b=1):
+        return a * 10 + b
+
+
+    @pydm.jit
+    def three(a: int, b: float = 0.5, c: bool = True) -> float:
+        return a + b if c else b
+
+
+    @pydm.jit
+    def nothing() -> int:
+        return 7
+
+
+    @pydm.jit
+    def obj(x: object):
+        return x * 2
+''')
+
+CALLS = [
+    ("two", (1, 2, 3), {}), ("two", (), {}), ("two", (1,), {}), ("two", (1, 2), {}),
+    ("two", (), {"b": 2}), ("two", (1,), {"a": 2}), ("two", (1,), {"c": 2}),
+    ("two", (1, 2, 3), {"c": 2}), ("two", (), {"a": 2, "b": 3}), ("two", (), {"c": 1, "d": 2}),
+    ("three", (), {}), ("three", (1,), {}), ("three", (1, 2.0, False, 4), {}),
+    ("three", (1,), {"c": False}), ("three", (1, 2.0), {"b": 1.0}), ("three", (), {"b": 1.0}),
+    ("nothing", (), {}), ("nothing", (1,), {}), ("nothing", (), {"x": 1}),
+    ("fib", (10,), {}), ("fib", (), {}), ("fib", (1, 2), {}), ("fib", (), {"n": 10}),
+    ("obj", (2.5,), {}), ("obj", (), {"x": 3}), ("obj", (1,), {"x": 3}),
+]
+
+
+def run(cmd, cwd, timeout=300):
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    d = tmp_path_factory.mktemp("api_aot")
+    src = d / "api_prog.py"
+    src.write_text(SOURCE)
+    out = d / "api_prog.vmfb"
+    p = run([sys.executable, "-m", "pydm", "compile", str(src), "-o", str(out)], d)
+    assert p.returncode == 0, p.stdout + p.stderr
+    plain = types.ModuleType("api_prog_plain")
+    plain.pydm = types.SimpleNamespace(jit=lambda f: f)
+    exec(compile(SOURCE.replace("import pydm\n", ""), str(src), "exec"), plain.__dict__)
+    return src, out, plain
+
+
+def outcome(fn, args, kwargs):
+    try:
+        return ("value", fn(*args, **kwargs))
+    except Exception as exc:  # noqa: BLE001 - class and message are compared
+        return ("raise", type(exc).__name__, str(exc))
+
+
+def test_loaded_functions_bind_like_cpython(built):
+    _, out, plain = built
+    m = pydm.load(str(out))
+    for name, args, kwargs in CALLS:
+        want = outcome(getattr(plain, name), args, kwargs)
+        got = outcome(getattr(m, name), args, kwargs)
+        if name == "three" and want[0] == "value":
+            want = ("value", float(want[1]))  # AOT: the annotated type exactly
+        assert got == want, (name, args, kwargs)
+
+
+def test_intact_file_loads_and_runs(built):
+    _, out, _ = built
+    m = pydm.load(str(out))
+    assert m.fib(20) == 6765 and m.two(3) == 31 and m.obj(2.5) == 5.0
+
+
+def test_sealed_file_runs_in_plain_iree(built):
+    """The digest is written in place: the stock IREE tool still runs the file."""
+    _, out, _ = built
+    tool = os.path.join(os.path.dirname(sys.executable), "iree-run-module")
+    if not os.path.exists(tool):
+        pytest.skip("iree-run-module not installed")
+    p = run([tool, f"--module={out}", "--function=fib", "--input=20"], os.path.dirname(out), timeout=60)
+    assert p.returncode == 0 and "6765" in p.stdout, p.stdout + p.stderr
+
+
+def test_unsealed_module_is_rejected():
+    """A module compiled without ``pydm compile`` (the digest placeholder unset)."""
+    from pydm.aot import LoadedModule
+    from pydm.compiler import compile_program
+    from pydm.frontend.source import load_module
+    from pydm.types import PyType
+    module = load_module(os.path.join(HERE, "binding_cases.py"))
+    compiled = compile_program(module, [(module.functions["one"], (PyType.INT,))], plain_names=True)
+    with pytest.raises(ValueError, match="never sealed"):
+        LoadedModule(compiled.vmfb, "unsealed")
+
+
+def test_damaged_files_are_rejected(built, tmp_path):
+    """Flipped bytes (a sample of positions, every byte around the digest),
+    truncations and random bytes: each raises ValueError, never a crash."""
+    _, out, _ = built
+    p = run([sys.executable, os.path.join(HERE, "damage_child.py"), str(out), str(tmp_path / "damaged.vmfb")],
+            tmp_path, timeout=600)
+    assert p.returncode == 0, f"the loader crashed ({p.returncode}):\n{p.stdout[-2000:]}\n{p.stderr[-2000:]}"
+    assert "LOADED" not in p.stdout, p.stdout
+    assert p.stdout.strip().splitlines()[-1].startswith("OK "), p.stdout
+    assert int(p.stdout.split()[-1]) > 1000
+
+
+def test_random_bytes_in_process():
+    from pydm.aot import LoadedModule
+    rng = random.Random(7)
+    for size in (0, 3, 64, 1000):
+        with pytest.raises(ValueError, match="not a valid pydm module"):
+            LoadedModule(bytes(rng.randrange(256) for _ in range(size)), "random")

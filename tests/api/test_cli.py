@@ -1,0 +1,31 @@
+"""``pydm compile FILE --emit STAGE`` prints the IR of a stage; an unknown
+stage is a usage error (exit code 2) listing the valid ones."""
+import sys
+
+from .test_aot import built, run  # noqa: F401 - the compiled-source fixture
+
+
+def test_emit_prints_each_stage(built):
+    src, _, _ = built
+    for stage, marker in (("pydm", "iree_pydm."), ("iree", "func.func"), ("vm", "vm.module")):
+        p = run([sys.executable, "-m", "pydm", "compile", str(src), "--emit", stage], src.parent)
+        assert p.returncode == 0, p.stderr
+        assert marker in p.stdout and "@fib" in p.stdout, (stage, p.stdout[:500])
+        assert "wrote" not in p.stdout
+
+
+def test_emit_every_listed_stage_and_unknown_stage(built, tmp_path):
+    src, _, _ = built
+    p = run([sys.executable, "-m", "pydm", "compile", str(src), "--emit", "nonsense", "-o",
+             str(tmp_path / "x.vmfb")], tmp_path)
+    assert p.returncode == 2, p.stdout + p.stderr
+    assert "unknown stage 'nonsense'" in p.stderr and "Traceback" not in p.stderr
+    assert not (tmp_path / "x.vmfb").exists()
+    listed = p.stderr.split("valid stages:")[1].strip().split(", ")
+    from pydm.aot import compile_path
+    assert set(listed) == {"vmfb", *compile_path(str(src)).stages}
+    assert {"pydm", "iree", "vm"} <= set(listed)
+    after = sorted(s for s in listed if s.startswith("after:"))
+    if after:  # one per-pass stage through the CLI too
+        q = run([sys.executable, "-m", "pydm", "compile", str(src), "--emit", after[-1]], tmp_path)
+        assert q.returncode == 0 and "@fib" in q.stdout, (after[-1], q.stderr)

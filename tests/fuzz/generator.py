@@ -1,0 +1,943 @@
+"""Hypothesis strategies for random pydm programs (the program fuzzer's generator).
+
+``programs()`` draws a module of 1-4 ``@pydm.jit`` functions; ``fuzz_cases()`` a
+program plus the calls to make on it. Every program is inside pydm's supported
+subset (README "What is supported" / "Dynamic code"), so it must compile, and it
+terminates: loops are bounded (``range`` arguments are literals or clamped,
+``while`` loops carry a counter), recursion goes through a depth parameter that
+every self-call decreases, and a cost estimate bounds how much work calls inside
+loops can multiply.
+
+How it is organised
+-------------------
+* Value types are frozensets of class tags: ``"b"`` bool, ``"i"`` int, ``"f"``
+  float, ``"n"`` None (``T_NUM`` = bool|int|float, ``T_ANY`` = all). They only
+  steer the generator towards programs that compute something (most operations
+  well typed); a program whose static types say "TypeError" is still a valid
+  test, since pydm raises CPython's TypeError at run time.
+* What an operator returns for which operand classes is not a hand-written
+  table: ``result_type`` evaluates the operator in CPython on sample values of
+  each class (``SAMPLES``), so a new operator or value class needs no table.
+* Expression kinds live in ``EXPR_KINDS``, statement kinds in ``STMT_KINDS``.
+  Adding one is one function registered with ``@expr_kind(...)`` /
+  ``@stmt_kind(...)``: it receives the generator ``g`` (``g.draw`` draws from a
+  strategy, ``g.expr(want, depth)`` a sub-expression whose classes are a subset
+  of ``want``, ``g.block()`` a nested statement list) and returns an ``Expr``
+  (source text, value type) or a list of source lines. ``None`` means "not
+  possible here" (the generator then draws another kind).
+* Kinds registered first are what hypothesis shrinks towards (literals and
+  variables first, so a failing program shrinks to a small one).
+
+The generated text is parsed and unparsed with ``ast`` (so the program is
+canonically formatted and parenthesised only where needed); ``reference.py``
+derives the CPython reference from the same tree.
+"""
+from __future__ import annotations
+
+import ast
+import functools
+import itertools
+import math
+import operator
+from dataclasses import dataclass, field
+from typing import Callable
+
+from hypothesis import strategies as st
+
+INT64_MIN = -(2**63)
+INT64_MAX = 2**63 - 1
+
+# ----------------------------------------------------------------------------- types
+T_BOOL = frozenset("b")
+T_INT = frozenset("i")
+T_FLOAT = frozenset("f")
+T_NONE = frozenset("n")
+T_INTLIKE = frozenset("bi")
+T_NUM = frozenset("bif")
+T_ANY = frozenset("bifn")
+T_EMPTY = frozenset()
+
+#: operand types an operator kind may ask for (first = preferred when shrinking)
+REQUESTS = [T_INT, T_FLOAT, T_BOOL, T_INTLIKE, T_NUM, T_ANY, T_NONE]
+#: types a new local variable may be declared with
+DECL_TYPES = [T_INT, T_FLOAT, T_BOOL, T_NUM, T_INTLIKE, T_ANY, T_NONE | T_INT, T_NONE | T_FLOAT]
+#: types a function may return
+RET_TYPES = [T_INT, T_FLOAT, T_BOOL, T_NUM, T_FLOAT, T_INT, T_ANY, T_NONE | T_INT, T_INTLIKE, T_NONE]
+
+ANNOTATION = {T_INT: "int", T_FLOAT: "float", T_BOOL: "bool"}
+RET_ANNOTATION = {T_INT: "int", T_FLOAT: "float", T_BOOL: "bool", T_NONE: "None"}
+
+SAMPLES = {"b": [False, True], "i": [0, 1, -2, 3], "f": [0.0, -1.5, 2.5], "n": [None]}
+
+
+def tag_of(v) -> str:
+    if v is None:
+        return "n"
+    return {bool: "b", int: "i", float: "f"}[type(v)]
+
+
+@functools.lru_cache(maxsize=None)
+def _tag_table(key: str, arity: int) -> dict:
+    """For each tuple of class tags: the set of result tags (empty: TypeError)."""
+    fn = OPS[key].fn
+    table = {}
+    for tags in itertools.product("bifn", repeat=arity):
+        out = set()
+        type_error = False
+        for vals in itertools.product(*(SAMPLES[t] for t in tags)):
+            try:
+                r = fn(*vals)
+            except TypeError:
+                type_error = True
+                break
+            except (ArithmeticError, ValueError):
+                continue  # depends on the value, not the type
+            if type(r) is complex:
+                continue  # pydm raises ValueError (documented)
+            out.add(tag_of(r))
+        table[tags] = frozenset() if type_error else frozenset(out)
+    return table
+
+
+@functools.lru_cache(maxsize=None)
+def result_type(key: str, arg_types: tuple) -> frozenset:
+    """Classes ``OPS[key]`` can return for operands of the given types (errors excluded)."""
+    table = _tag_table(key, len(arg_types))
+    out = set()
+    for tags in itertools.product(*(sorted(t) for t in arg_types)):
+        out |= table[tags]
+    return frozenset(out)
+
+
+@functools.lru_cache(maxsize=None)
+def feasible_requests(key: str, want: frozenset) -> tuple:
+    """Operand type requests for which ``OPS[key]`` returns something inside ``want``."""
+    arity = OPS[key].arity
+    out = []
+    for reqs in itertools.product(REQUESTS, repeat=arity):
+        r = result_type(key, reqs)
+        if r and r <= want:
+            out.append(reqs)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Op:
+    fn: Callable
+    arity: int
+    render: Callable[..., str]
+
+
+def _bin(sym):
+    return lambda a, b: f"({a} {sym} {b})"
+
+
+OPS: dict[str, Op] = {}
+for _sym, _fn in [("+", operator.add), ("-", operator.sub), ("*", operator.mul), ("/", operator.truediv),
+                  ("//", operator.floordiv), ("%", operator.mod), ("**", operator.pow),
+                  ("&", operator.and_), ("|", operator.or_), ("^", operator.xor),
+                  ("<<", operator.lshift), (">>", operator.rshift)]:
+    OPS[_sym] = Op(_fn, 2, _bin(_sym))
+OPS["neg"] = Op(operator.neg, 1, lambda a: f"(-{a})")
+OPS["pos"] = Op(operator.pos, 1, lambda a: f"(+{a})")
+OPS["inv"] = Op(operator.invert, 1, lambda a: f"(~{a})")
+for _name, _fn in [("abs", abs), ("int", int), ("float", float), ("bool", bool)]:
+    OPS[_name] = Op(_fn, 1, (lambda n: lambda a: f"{n}({a})")(_name))
+for _name, _fn in [("min", min), ("max", max)]:
+    OPS[_name + "2"] = Op(_fn, 2, (lambda n: lambda a, b: f"{n}({a}, {b})")(_name))
+    OPS[_name + "3"] = Op(_fn, 3, (lambda n: lambda a, b, c: f"{n}({a}, {b}, {c})")(_name))
+#: exponents and shift counts of the "small power / shift" kinds (literal right operands)
+POW_EXPONENTS = [2, 0, 1, 3, -1, 5, -2, 0.5, 2.0, 63, 64, -0.5]
+SHIFT_COUNTS = [1, 0, 3, 31, 62, 63, 64, -1]
+for _k in POW_EXPONENTS:
+    OPS[f"pow{_k!r}"] = Op((lambda k: lambda a: a ** k)(_k), 1, (lambda k: lambda a: f"({a} ** {k!r})")(_k))
+for _k in SHIFT_COUNTS:
+    OPS[f"shl{_k}"] = Op((lambda k: lambda a: a << k)(_k), 1, (lambda k: lambda a: f"({a} << {k})")(_k))
+
+ARITH = ["+", "-", "*", "+", "-", "*", "/", "//", "%", "&", "|", "^", ">>", "<<", "**"]
+COMPARE = ["<", "<=", ">", ">=", "==", "!="]
+AUG_OPS = ["+", "-", "*", "/", "//", "%", "&", "|", "^", ">>", "<<", "**"]
+
+# ----------------------------------------------------------------------------- literals
+INT_LITERALS = [0, 1, -1, 2, 3, 5, 7, 10, -7, 31, 63, 64, 100, 255, 1000, -1000, 2**31 - 1, 2**31,
+                2**32, 2**53, 2**53 + 1, 3037000499, 3037000500, 2**62, -(2**62), INT64_MAX, INT64_MIN,
+                INT64_MAX - 1, INT64_MIN + 1]
+FLOAT_LITERALS = [0.0, -0.0, 0.5, 1.0, -1.0, 1.5, -2.25, 2.5, 3.0, 0.1, 1e16, 2.0**53, 2.0**63, 1e308,
+                  -1e308, 1.7976931348623157e308, 2.2250738585072014e-308, 1e-310, 5e-324, math.inf,
+                  -math.inf, math.nan]
+
+int_literals = st.one_of(st.sampled_from(INT_LITERALS), st.integers(1, 20), st.integers(-20, 20),
+                         st.integers(INT64_MIN, INT64_MAX))
+float_literals = st.one_of(st.sampled_from(FLOAT_LITERALS), st.floats(-100, 100),
+                           st.floats(allow_nan=False, allow_infinity=False))
+
+
+def int_text(v: int) -> str:
+    return f"({v})" if v < 0 else str(v)
+
+
+def float_text(v: float) -> str:
+    """Source text for a float (pydm has no str literals, so no float('inf'))."""
+    if math.isnan(v):
+        return "(1e309 - 1e309)"
+    if math.isinf(v):
+        return "1e309" if v > 0 else "(-1e309)"
+    r = repr(v)
+    return f"({r})" if r.startswith("-") else r
+
+
+# Arguments the fuzzer passes from outside (edge values plus random ones).
+INT_ARGS = [0, 1, -1, 2, 3, -3, 7, 10, 31, 32, 63, 64, -64, 100, 2**31 - 1, 2**31, -(2**31), 2**32,
+            2**53, 2**53 + 1, 2**62, -(2**62), 3037000499, 3037000500, INT64_MAX, INT64_MIN,
+            INT64_MAX - 1, INT64_MIN + 1]
+FLOAT_ARGS = [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 1.5, 2.5, -2.5, 3.0, 0.1, math.inf, -math.inf, math.nan,
+              5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, 1e300, -1e300, 2.0**53,
+              9007199254740993.0, 2.0**63, -(2.0**63), 1e16]
+int_args = st.one_of(st.sampled_from(INT_ARGS), st.integers(-100, 100), st.integers(INT64_MIN, INT64_MAX))
+float_args = st.one_of(st.sampled_from(FLOAT_ARGS), st.floats(-1e3, 1e3), st.floats())
+
+
+# ----------------------------------------------------------------------------- program model
+@dataclass
+class Expr:
+    text: str
+    type: frozenset
+
+
+@dataclass
+class Var:
+    name: str
+    type: frozenset
+    readonly: bool = False
+
+
+@dataclass
+class Param:
+    name: str
+    annotation: str | None  # "int", "float", "bool" or None (untyped)
+    type: frozenset
+    default: object = None  # a literal value, or NO_DEFAULT
+    depth: bool = False  # the depth counter of a recursive function
+
+
+NO_DEFAULT = object()
+
+
+@dataclass
+class Function:
+    name: str
+    params: list[Param]
+    ret: frozenset
+    recursive: bool = False
+    cost: int = 0
+    source: str = ""
+
+    @property
+    def depth_param(self) -> Param | None:
+        return self.params[0] if self.recursive else None
+
+
+@dataclass
+class Program:
+    source: str  # the module, with ``import pydm`` and ``@pydm.jit`` decorators
+    functions: list[Function]
+    kinds: frozenset = frozenset()  # the expression and statement kinds it contains
+
+
+@dataclass
+class Call:
+    function: str
+    args: tuple
+    exact: bool  # every argument has exactly its parameter's annotated type (AOT-callable)
+
+
+@dataclass
+class Case:
+    program: Program
+    calls: list[Call]
+
+
+# ----------------------------------------------------------------------------- kind registries
+@dataclass(frozen=True)
+class ExprKind:
+    name: str
+    fn: Callable
+    can: Callable
+    leaf: bool
+    weight: int
+
+
+@dataclass(frozen=True)
+class StmtKind:
+    name: str
+    fn: Callable
+    can: Callable
+    weight: int
+    terminal: bool  # control never reaches the next statement (return, break, continue)
+
+
+EXPR_KINDS: list[ExprKind] = []
+STMT_KINDS: list[StmtKind] = []
+
+
+def expr_kind(name, *, leaf=False, weight=1, can=lambda g, want: True):
+    """Register ``fn(g, want, depth) -> Expr | None`` as an expression kind."""
+    def deco(fn):
+        EXPR_KINDS.append(ExprKind(name, fn, can, leaf, weight))
+        return fn
+    return deco
+
+
+def stmt_kind(name, *, weight=1, can=lambda g: True, terminal=False):
+    """Register ``fn(g) -> list[str] | None`` (source lines) as a statement kind."""
+    def deco(fn):
+        STMT_KINDS.append(StmtKind(name, fn, can, weight, terminal))
+        return fn
+    return deco
+
+
+#: constructs ``fuzz_cases(avoid=...)`` can leave out because they trigger a known
+#: bug (each has a strict xfail in test_fuzz_regressions.py)
+AVOIDABLE = {
+    "call_in_range": "calls in range() arguments",
+    "type_of_unbound": "type(v) of a possibly unbound variable",
+}
+
+# ----------------------------------------------------------------------------- limits
+MAX_EXPR_DEPTH = 3
+MAX_TOP_STATEMENTS = 5  # statements of a function body (nested blocks: 1-3)
+MAX_NEST = 3  # statement nesting (if/for/while bodies)
+MAX_LOOP_NEST = 2
+COST_BUDGET = 20_000  # estimated executed statements per call of a function
+MAX_DEPTH_ARG = 5  # recursive functions are called with depth <= this
+MAX_SELF_CALLS = 2
+RECURSION_FACTOR = 2 ** (MAX_DEPTH_ARG + 1)  # calls a depth-5 binary recursion makes at most
+CLAMP_LO, CLAMP_HI = -4, 6  # clamped range() arguments
+
+
+class Gen:
+    """The state of one program being drawn."""
+
+    def __init__(self, draw, avoid=frozenset()):
+        self.draw = draw
+        self.avoid = avoid
+        self.functions: list[Function] = []
+        self.counter = itertools.count()
+        self.used: set[str] = set()  # names of the kinds drawn (the generator's own coverage)
+        self.no_calls = False  # (PYDM_FUZZ_AVOID)
+        self.no_maybe_unbound = False
+
+    # -- drawing helpers
+    def flag(self, percent: int) -> bool:
+        """True with roughly ``percent`` % probability (shrinks to False)."""
+        return self.draw(st.integers(0, 99)) >= 100 - percent
+
+    def pick(self, seq):
+        """One element (shrinks towards the first); an integer draw, as strategies
+        over integer ranges are cached by hypothesis and ``sampled_from`` is not."""
+        seq = seq if isinstance(seq, (list, tuple)) else list(seq)
+        return seq[self.draw(st.integers(0, len(seq) - 1))] if len(seq) > 1 else seq[0]
+
+    def fresh(self, prefix: str) -> str:
+        return f"{prefix}{next(self.counter)}"
+
+    # -- per-function state
+    def begin_function(self, fn: Function):
+        self.fn = fn
+        self.scopes: list[dict[str, Var]] = [{p.name: Var(p.name, p.type, readonly=p.depth) for p in fn.params}]
+        self.maybe: dict[str, Var] = {}  # assigned on some paths only: reading may raise UnboundLocalError
+        self.loop_depth = 0
+        self.nest = 0
+        self.mult = 1  # how often the current statement runs per call (loop trip bounds multiplied)
+        self.cost = 0
+        self.self_calls = 0
+        self.self_call_ok = fn.recursive
+        self.budget = COST_BUDGET // (RECURSION_FACTOR if fn.recursive else 1)
+
+    def visible(self) -> dict[str, Var]:
+        out = {}
+        for scope in self.scopes:
+            out.update(scope)
+        return out
+
+    def vars_within(self, want: frozenset, writable=False) -> list[Var]:
+        return [v for v in self.visible().values() if v.type <= want and not (writable and v.readonly)]
+
+    def declare(self, name: str, type_: frozenset, readonly=False) -> Var:
+        v = Var(name, type_, readonly)
+        self.scopes[-1][name] = v
+        return v
+
+    # -- expressions
+    def expr(self, want: frozenset, depth: int | None = None) -> Expr:
+        if depth is None:
+            depth = self.draw(st.integers(1, MAX_EXPR_DEPTH))
+        kinds = []
+        for k in EXPR_KINDS:
+            if (k.leaf or depth > 0) and k.can(self, want):
+                kinds += [k] * k.weight
+        k = self.pick(kinds)
+        e = k.fn(self, want, depth)
+        if e is None:
+            return literal(self, want, 0)
+        self.used.add(k.name)
+        return e
+
+    def charge(self, units: int) -> None:
+        self.cost += self.mult * units
+
+    def affordable(self, units: int) -> bool:
+        return self.cost + self.mult * units <= self.budget
+
+    # -- statements
+    def block(self, lo: int = 1, hi: int = 3, *, new_scope=True) -> list[str]:
+        """A nested statement list, indented by four spaces."""
+        if new_scope:
+            self.scopes.append({})
+        self.nest += 1
+        lines = self.statements(lo, hi)
+        self.nest -= 1
+        if new_scope:
+            closed = self.scopes.pop()
+            for v in closed.values():
+                if not v.readonly:
+                    self.maybe[v.name] = v
+        return ["    " + line for line in lines]
+
+    def statements(self, lo: int, hi: int) -> list[str]:
+        n = self.draw(st.integers(lo, hi))
+        lines: list[str] = []
+        for _ in range(n):
+            kinds = []
+            for k in STMT_KINDS:
+                if k.can(self):
+                    kinds += [k] * k.weight
+            k = self.pick(kinds)
+            out = k.fn(self)
+            if out is None:
+                out = ["pass"]
+            else:
+                self.used.add(k.name)
+            self.charge(1)
+            lines += out
+            if k.terminal:
+                break
+        return lines or ["pass"]
+
+
+# ----------------------------------------------------------------------------- expression kinds
+def _literal_of(g: Gen, tag: str) -> Expr:
+    if tag == "b":
+        return Expr(g.pick(["True", "False"]), T_BOOL)
+    if tag == "n":
+        return Expr("None", T_NONE)
+    if tag == "i":
+        return Expr(int_text(g.draw(int_literals)), T_INT)
+    return Expr(float_text(g.draw(float_literals)), T_FLOAT)
+
+
+@expr_kind("literal", leaf=True, weight=4)
+def literal(g: Gen, want, depth):
+    tags = sorted(want, key="ibfn".index)
+    if len(tags) > 1 and "n" in tags and not g.flag(15):
+        tags.remove("n")  # None where a number would do: mostly a TypeError
+    return _literal_of(g, g.pick(tags))
+
+
+@expr_kind("variable", leaf=True, weight=8, can=lambda g, want: bool(g.vars_within(want)))
+def variable(g: Gen, want, depth):
+    v = g.pick(g.vars_within(want))
+    return Expr(v.name, v.type)
+
+
+def _maybe_vars(g, want):
+    if g.no_maybe_unbound:
+        return []
+    visible = g.visible()
+    return [v for v in g.maybe.values() if v.type <= want and v.name not in visible]
+
+
+@expr_kind("maybe_unbound", leaf=True, can=lambda g, want: bool(_maybe_vars(g, want)))
+def maybe_unbound(g: Gen, want, depth):
+    """A variable assigned on some paths only (UnboundLocalError where it is not)."""
+    if not g.flag(30):
+        return None  # (rarely: most reads of such a variable would raise)
+    v = g.pick(_maybe_vars(g, want))
+    return Expr(v.name, v.type)
+
+
+def operator_expr(g: Gen, key: str, want, depth) -> Expr | None:
+    """``OPS[key]`` on operands whose types make its result fall inside ``want``
+    (mostly operand types that cannot raise TypeError)."""
+    options = feasible_requests(key, want)
+    if not options:
+        return None
+    safe = [r for r in options if type_safe(key, r)]
+    reqs = g.pick(safe if safe and not g.flag(15) else options)
+    args = [g.expr(r, depth - 1) for r in reqs]
+    return Expr(OPS[key].render(*(a.text for a in args)), result_type(key, tuple(a.type for a in args)))
+
+
+@functools.lru_cache(maxsize=None)
+def type_safe(key: str, reqs: tuple) -> bool:
+    """No combination of operand classes raises TypeError."""
+    table = _tag_table(key, len(reqs))
+    return all(table[tags] for tags in itertools.product(*(sorted(t) for t in reqs)))
+
+
+def _ops_for(keys, want):
+    return [k for k in keys if feasible_requests(k, want)]
+
+
+@expr_kind("binop", weight=4, can=lambda g, want: bool(_ops_for(ARITH, want)))
+def binop(g: Gen, want, depth):
+    return operator_expr(g, g.pick(_ops_for(ARITH, want)), want, depth)
+
+
+_SMALL_POW = [f"pow{k!r}" for k in POW_EXPONENTS] + [f"shl{k}" for k in SHIFT_COUNTS]
+
+
+@expr_kind("pow_or_shift_literal", can=lambda g, want: bool(_ops_for(_SMALL_POW, want)))
+def pow_or_shift_literal(g: Gen, want, depth):
+    """``e ** k`` / ``e << k`` with a literal ``k`` (pydm types ``int ** literal`` statically)."""
+    return operator_expr(g, g.pick(_ops_for(_SMALL_POW, want)), want, depth)
+
+
+@expr_kind("unary", can=lambda g, want: bool(_ops_for(["neg", "pos", "inv"], want)))
+def unary(g: Gen, want, depth):
+    return operator_expr(g, g.pick(_ops_for(["neg", "pos", "inv"], want)), want, depth)
+
+
+_BUILTINS = ["abs", "int", "float", "bool", "min2", "max2", "min3", "max3"]
+
+
+@expr_kind("builtin", weight=2, can=lambda g, want: bool(_ops_for(_BUILTINS, want)))
+def builtin(g: Gen, want, depth):
+    return operator_expr(g, g.pick(_ops_for(_BUILTINS, want)), want, depth)
+
+
+def _wants_bool(g, want):
+    return "b" in want
+
+
+_COMPARE_OPERANDS = [T_INT, T_FLOAT, T_NUM, T_ANY, T_INTLIKE, T_BOOL]
+
+
+@expr_kind("compare", weight=3, can=_wants_bool)
+def compare(g: Gen, want, depth):
+    """A comparison or a chain ``a < b <= c`` (the middle operand evaluated once)."""
+    n = g.draw(st.integers(1, 3))
+    parts = [g.expr(g.pick(_COMPARE_OPERANDS), depth - 1).text]
+    for _ in range(n):
+        parts += [g.pick(COMPARE), g.expr(g.pick(_COMPARE_OPERANDS), depth - 1).text]
+    return Expr("(" + " ".join(parts) + ")", T_BOOL)
+
+
+@expr_kind("not", can=_wants_bool)
+def not_(g: Gen, want, depth):
+    return Expr(f"(not {g.expr(g.pick(REQUESTS), depth - 1).text})", T_BOOL)
+
+
+@expr_kind("is_singleton", can=_wants_bool)
+def is_singleton(g: Gen, want, depth):
+    e = g.expr(g.pick([T_ANY, T_NONE | T_INT, T_NUM, T_BOOL]), depth - 1)
+    return Expr(f"({e.text} {g.pick(['is', 'is not'])} {g.pick(['None', 'True', 'False'])})", T_BOOL)
+
+
+_ISINSTANCE_CLASSES = ["int", "float", "bool", "object", "(int, float)", "(bool, float)", "(float, int, bool)"]
+
+
+@expr_kind("isinstance", can=_wants_bool)
+def isinstance_(g: Gen, want, depth):
+    e = g.expr(g.pick([T_ANY, T_NUM, T_INT, T_FLOAT]), depth - 1)
+    return Expr(f"isinstance({e.text}, {g.pick(_ISINSTANCE_CLASSES)})", T_BOOL)
+
+
+@expr_kind("type_is", can=_wants_bool)
+def type_is(g: Gen, want, depth):
+    saved, g.no_maybe_unbound = g.no_maybe_unbound, g.no_maybe_unbound or "type_of_unbound" in g.avoid
+    e = g.expr(g.pick([T_ANY, T_NUM, T_INTLIKE]), depth - 1)
+    g.no_maybe_unbound = saved
+    op = g.pick(["is", "is not", "==", "!="])
+    return Expr(f"(type({e.text}) {op} {g.pick(['int', 'float', 'bool'])})", T_BOOL)
+
+
+def _sub_request(g: Gen, want) -> frozenset:
+    subs = [r for r in REQUESTS if r <= want]
+    return g.pick(subs) if subs and g.flag(50) else want
+
+
+@expr_kind("and_or", weight=2)
+def and_or(g: Gen, want, depth):
+    """``a and b`` / ``a or b``: the value of the deciding operand."""
+    op = g.pick(["and", "or"])
+    items = [g.expr(_sub_request(g, want), depth - 1) for _ in range(g.draw(st.integers(2, 3)))]
+    return Expr("(" + f" {op} ".join(e.text for e in items) + ")", frozenset().union(*(e.type for e in items)))
+
+
+@expr_kind("conditional", weight=2)
+def conditional(g: Gen, want, depth):
+    cond = g.expr(g.pick([T_BOOL, T_BOOL, T_ANY, T_INT, T_FLOAT]), depth - 1)
+    a, b = g.expr(_sub_request(g, want), depth - 1), g.expr(_sub_request(g, want), depth - 1)
+    return Expr(f"({a.text} if {cond.text} else {b.text})", a.type | b.type)
+
+
+def _callees(g: Gen, want) -> list[Function]:
+    if g.no_calls:
+        return []
+    out = [f for f in g.functions if f.ret <= want and g.affordable(f.cost)]
+    if g.fn.recursive and g.self_call_ok and g.loop_depth == 0 and g.self_calls < MAX_SELF_CALLS \
+            and g.fn.ret <= want:
+        out.append(g.fn)
+    return out
+
+
+@expr_kind("call", weight=3, can=lambda g, want: bool(_callees(g, want)))
+def call(g: Gen, want, depth):
+    """A call of an earlier function of the module (or a self-call with a smaller depth)."""
+    callee = g.pick(_callees(g, want))
+    is_self = callee is g.fn
+    if is_self:
+        g.self_calls += 1
+    else:
+        g.charge(callee.cost)
+    return Expr(call_text(g, callee, depth, is_self), callee.ret)
+
+
+def call_text(g: Gen, callee: Function, depth: int, is_self: bool) -> str:
+    parts, keywords = [], False
+    for p in callee.params:
+        if p.depth:
+            value = f"({p.name} - {g.pick([1, 2])})" if is_self else str(g.draw(st.integers(0, MAX_DEPTH_ARG)))
+        elif p.default is not NO_DEFAULT and g.flag(30):
+            keywords = True  # skip it: the default applies, later arguments go by keyword
+            continue
+        else:
+            value = g.expr(p.type, max(depth - 1, 0)).text
+        if keywords or (g.flag(15) and not p.depth):
+            keywords = True
+            parts.append(f"{p.name}={value}")
+        else:
+            parts.append(value)
+    return f"{callee.name}({', '.join(parts)})"
+
+
+# ----------------------------------------------------------------------------- statement kinds
+def _writable(g: Gen):
+    return [v for v in g.visible().values() if not v.readonly]
+
+
+@stmt_kind("assign_new", weight=4)
+def assign_new(g: Gen):
+    t = g.pick(DECL_TYPES)
+    e = g.expr(t)
+    name = g.fresh("v")
+    g.declare(name, t)
+    return [f"{name} = {e.text}"]
+
+
+@stmt_kind("assign", weight=3, can=lambda g: bool(_writable(g)))
+def assign(g: Gen):
+    v = g.pick(_writable(g))
+    return [f"{v.name} = {g.expr(v.type).text}"]
+
+
+@stmt_kind("annotated_assign")
+def annotated_assign(g: Gen):
+    t = g.pick([T_INT, T_FLOAT, T_BOOL])
+    name = g.fresh("v")
+    text = g.expr(t).text
+    g.declare(name, t)
+    return [f"{name}: {ANNOTATION[t]} = {text}"]
+
+
+@stmt_kind("chained_assign")
+def chained_assign(g: Gen):
+    t = g.pick(DECL_TYPES)
+    text = g.expr(t).text
+    names = [g.fresh("v") for _ in range(2)]
+    for n in names:
+        g.declare(n, t)
+    return [" = ".join(names) + f" = {text}"]
+
+
+@stmt_kind("tuple_assign", weight=2, can=lambda g: len(_writable(g)) >= 2)
+def tuple_assign(g: Gen):
+    """``a, b = e1, e2`` (both sides evaluated first), e.g. ``a, b = b, a + b``."""
+    a, b = g.draw(st.permutations(_writable(g)))[:2]
+    if g.flag(30) and a.type == b.type:
+        return [f"{a.name}, {b.name} = {b.name}, {a.name}"]
+    return [f"{a.name}, {b.name} = {g.expr(a.type, 2).text}, {g.expr(b.type, 2).text}"]
+
+
+def _aug_options(g: Gen):
+    """(variable, operator, operand request) whose result stays within the variable's type."""
+    out = []
+    for v in _writable(g):
+        for op in AUG_OPS:
+            for r in REQUESTS:
+                res = result_type(op, (v.type, r))
+                if res and res <= v.type:
+                    out.append((v, op, r))
+    return out
+
+
+@stmt_kind("aug_assign", weight=3, can=lambda g: bool(_writable(g)))
+def aug_assign(g: Gen):
+    options = _aug_options(g)
+    if not options:
+        return None
+    v, op, req = g.pick(options)
+    return [f"{v.name} {op}= {g.expr(req, 2).text}"]
+
+
+_CONDITIONS = [T_BOOL, T_BOOL, T_BOOL, T_ANY, T_INT, T_FLOAT, T_NONE | T_INT]
+
+
+def _can_nest(g: Gen):
+    return g.nest < MAX_NEST
+
+
+@stmt_kind("if", weight=2, can=_can_nest)
+def if_(g: Gen):
+    lines = [f"if {g.expr(g.pick(_CONDITIONS)).text}:"] + g.block()
+    for _ in range(g.draw(st.integers(0, 1))):
+        lines += [f"elif {g.expr(g.pick(_CONDITIONS)).text}:"] + g.block()
+    if g.flag(50):
+        lines += ["else:"] + g.block()
+    return lines
+
+
+class _InLoop:
+    """Inside a loop run at most ``trips`` times: statements and calls cost that much more."""
+
+    def __init__(self, g: Gen, trips: int):
+        self.g, self.trips = g, trips
+
+    def __enter__(self):
+        self.saved = self.g.mult
+        self.g.loop_depth += 1
+        self.g.mult *= max(self.trips, 1) + 1
+
+    def __exit__(self, *exc):
+        self.g.mult = self.saved
+        self.g.loop_depth -= 1
+
+
+def _can_loop(g: Gen):
+    return g.nest < MAX_NEST and g.loop_depth < MAX_LOOP_NEST and g.affordable(30)
+
+
+def _clamped(g: Gen) -> str:
+    e = g.expr(g.pick([T_INT, T_INTLIKE, T_ANY, T_INT]), 1).text
+    return f"min(max({e}, {CLAMP_LO}), {CLAMP_HI})"
+
+
+def _range_args(g: Gen) -> tuple[str, int]:
+    """``range(...)`` argument text and a bound on its trip count."""
+    form = g.draw(st.integers(0, 4))
+    span = CLAMP_HI - CLAMP_LO
+    if form == 0:
+        stop = g.draw(st.integers(0, 20))
+        return str(stop), stop
+    if form == 1:
+        start, stop = g.draw(st.integers(-5, 5)), g.draw(st.integers(-5, 12))
+        step = g.pick([1, 2, 3, -1, -2, -3, 0])
+        trips = len(range(start, stop, step)) if step else 0
+        return f"{int_text(start)}, {int_text(stop)}, {int_text(step)}", trips
+    if form == 2:
+        return _clamped(g), CLAMP_HI
+    if form == 3:
+        return f"{_clamped(g)}, {_clamped(g)}", span
+    # a computed step: never zero (1..3, or its negation), or -1..1 (zero raises ValueError)
+    e = g.expr(g.pick([T_INT, T_INTLIKE, T_ANY]), 1).text
+    step = g.pick([f"({e} % 3 + 1)", f"(-({e} % 3) - 1)", f"({e} % 3 - 1)"])
+    return f"{_clamped(g)}, {_clamped(g)}, {step}", span
+
+
+@stmt_kind("for_range", weight=2, can=_can_loop)
+def for_range(g: Gen):
+    g.no_calls = "call_in_range" in g.avoid
+    args, trips = _range_args(g)
+    g.no_calls = False
+    if not g.affordable(trips + 1):
+        args, trips = str(g.draw(st.integers(0, 3))), 3
+    name = g.fresh("i")
+    g.scopes.append({})
+    g.declare(name, T_INT)
+    with _InLoop(g, trips):
+        lines = [f"for {name} in range({args}):"] + g.block()
+    g.scopes.pop()
+    g.maybe[name] = Var(name, T_INT)  # unbound after a loop that ran zero times
+    if g.flag(20):
+        lines += ["else:"] + g.block()
+    return lines
+
+
+@stmt_kind("while", can=_can_loop)
+def while_(g: Gen):
+    """A while loop with a counter (incremented first, so ``continue`` cannot skip it)."""
+    w = g.fresh("w")
+    limit = g.draw(st.integers(1, 5))
+    form = g.draw(st.integers(0, 3))
+    g.scopes.append({})
+    with _InLoop(g, limit):
+        cond = g.expr(g.pick(_CONDITIONS), 2).text  # evaluated on every trip
+        g.declare(w, T_INT, readonly=True)
+        if form == 0:
+            head = [f"{w} = 0", f"while {w} < {limit} and {cond}:", f"    {w} += 1"]
+        elif form == 3:  # ``while True`` left only by ``return``
+            head = [f"{w} = 0", "while True:", f"    {w} += 1", f"    if {w} > {limit}:",
+                    f"        return {g.expr(g.fn.ret, 2).text}"]
+        else:
+            head = [f"{w} = 0", "while True:" if form == 1 else f"while {cond}:",
+                    f"    {w} += 1", f"    if {w} > {limit}:", "        break"]
+        lines = head + g.block()
+    g.scopes.pop()
+    if g.flag(20):
+        lines += ["else:"] + g.block()
+    return lines
+
+
+@stmt_kind("break", can=lambda g: g.loop_depth > 0, terminal=True)
+def break_(g: Gen):
+    return ["break"]
+
+
+@stmt_kind("continue", can=lambda g: g.loop_depth > 0, terminal=True)
+def continue_(g: Gen):
+    return ["continue"]
+
+
+@stmt_kind("return", can=lambda g: g.nest > 0, terminal=True)
+def return_(g: Gen):
+    if "n" in g.fn.ret and g.flag(20):
+        return ["return"]
+    return [f"return {g.expr(g.fn.ret).text}"]
+
+
+@stmt_kind("call_statement", can=lambda g: bool(_callees(g, T_ANY)))
+def call_statement(g: Gen):
+    """A call whose value is dropped (its exceptions still propagate)."""
+    return [call(g, T_ANY, 2).text]
+
+
+@stmt_kind("expression_statement")
+def expression_statement(g: Gen):
+    return [g.expr(g.pick(REQUESTS), 2).text]
+
+
+@stmt_kind("pass")
+def pass_(g: Gen):
+    return ["pass"]
+
+
+# ----------------------------------------------------------------------------- functions
+def _default_value(g: Gen, t: frozenset):
+    tag = g.pick(sorted(t, key="ibfn".index))
+    return {"b": lambda: g.draw(st.booleans()), "n": lambda: None,
+            "i": lambda: g.pick([0, 1, -1, 2, 10, INT64_MAX]),
+            "f": lambda: g.pick([0.0, -0.0, 1.5, math.inf, -2.0])}[tag]()
+
+
+def value_text(v) -> str:
+    if isinstance(v, bool) or v is None:
+        return repr(v)
+    return int_text(v) if isinstance(v, int) else float_text(v)
+
+
+def function(g: Gen, index: int) -> Function:
+    name = f"f{index}"
+    style = g.pick(["typed", "untyped", "mixed"])
+    recursive = g.flag(20)
+    params = []
+    if recursive:
+        params.append(Param("n", "int" if style == "typed" else None, T_INT, NO_DEFAULT, depth=True))
+    for k in range(g.draw(st.integers(0, 3 if recursive else 4))):
+        annotated = style == "typed" or (style == "mixed" and g.flag(50))
+        if annotated:
+            t = g.pick([T_INT, T_FLOAT, T_BOOL])
+            params.append(Param(f"p{k}", ANNOTATION[t], t, NO_DEFAULT))
+        else:
+            params.append(Param(f"p{k}", None, T_ANY, NO_DEFAULT))
+    n_defaults = g.draw(st.integers(0, 2)) if params and g.flag(25) else 0
+    for p in params[len(params) - n_defaults:]:
+        if not p.depth:
+            p.default = _default_value(g, p.type)
+    fn = Function(name, params, g.pick(RET_TYPES), recursive)
+    g.begin_function(fn)
+    body = []
+    if recursive:
+        g.self_call_ok = False  # the base case must not recurse
+        base = g.expr(fn.ret, 2).text
+        g.self_call_ok = True
+        body += [f"if n {g.pick(['<=', '<'])} {g.pick(['0', '1'])}:", f"    return {base}"]
+    body += g.statements(1, MAX_TOP_STATEMENTS)
+    if not body[-1].startswith("return") and not ("n" in fn.ret and g.flag(30)):
+        body.append(f"return {g.expr(fn.ret).text}")
+    fn.cost = max(g.cost, 1) * (RECURSION_FACTOR if recursive else 1)
+
+    def param_text(p: Param) -> str:
+        s = p.name + (f": {p.annotation}" if p.annotation else "")
+        if p.default is not NO_DEFAULT:
+            s += (" = " if p.annotation else "=") + value_text(p.default)
+        return s
+
+    ret = f" -> {RET_ANNOTATION[fn.ret]}" if style == "typed" and fn.ret in RET_ANNOTATION else ""
+    head = f"@pydm.jit\ndef {name}({', '.join(param_text(p) for p in params)}){ret}:"
+    fn.source = head + "\n" + "\n".join("    " + line for line in body) + "\n"
+    return fn
+
+
+def canonical(source: str) -> str:
+    """The module as ``ast.unparse`` prints it (parentheses only where needed)."""
+    return ast.unparse(ast.parse(source)) + "\n"
+
+
+@st.composite
+def programs(draw, max_functions: int = 4, avoid=frozenset()) -> Program:
+    """A module of 1..max_functions jit functions (``avoid``: names from AVOIDABLE)."""
+    g = Gen(draw, frozenset(avoid))
+    n = draw(st.integers(1, max_functions))
+    for k in range(n):
+        g.functions.append(function(g, k))
+    text = "import pydm\n\n\n" + "\n\n".join(f.source for f in g.functions)
+    return Program(canonical(text).replace("\n@pydm.jit", "\n\n\n@pydm.jit"), g.functions, frozenset(g.used))
+
+
+# ----------------------------------------------------------------------------- arguments
+def _arg_class(draw, p: Param) -> str:
+    """The class of an argument: exact (the annotation's own) or one the JIT admits."""
+    if p.depth:
+        return "depth"
+    k = draw(st.integers(0, 99))
+    if p.annotation == "int":
+        return "bool" if k >= 85 else "int"  # bool is an int
+    if p.annotation == "float":
+        return "int" if k >= 88 else "float"  # PEP 484 numeric tower
+    if p.annotation == "bool":
+        return "bool"
+    return "int" if k < 40 else "float" if k < 75 else "bool" if k < 90 else "None"
+
+
+_ARG_VALUES = {"depth": st.integers(-1, MAX_DEPTH_ARG), "int": int_args, "float": float_args,
+               "bool": st.booleans(), "None": st.none()}
+
+
+def _exact(p: Param, cls: str) -> bool:
+    return p.annotation is None or p.annotation == cls or p.depth
+
+
+@st.composite
+def fuzz_cases(draw, max_functions: int = 4, max_calls_per_function: int = 3, avoid=frozenset()) -> Case:
+    """A program and calls of each of its functions. A function's calls share one or
+    two argument-class profiles (each profile is one JIT specialization to compile)."""
+    prog = draw(programs(max_functions, avoid))
+    calls = []
+    for fn in prog.functions:
+        profiles = [[_arg_class(draw, p) for p in fn.params] for _ in range(draw(st.integers(1, 2)))]
+        for _ in range(draw(st.integers(1, max_calls_per_function))):
+            prof = profiles[draw(st.integers(0, len(profiles) - 1))]
+            args = tuple(draw(_ARG_VALUES[c]) for c in prof)
+            calls.append(Call(fn.name, args, all(_exact(p, c) for p, c in zip(fn.params, prof))))
+    return Case(prog, calls)

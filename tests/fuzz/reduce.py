@@ -1,0 +1,195 @@
+"""Shrink a program on which pydm disagrees with CPython to a small reproducer.
+
+    cd tests && ../.venv/bin/python -m fuzz.reduce PROGRAM.py FUNCTION 'ARGS' [--mode jit|aot]
+
+``ARGS`` is a Python tuple literal (``'(3, -0.0)'``). The program is any module
+of ``@pydm.jit`` functions (e.g. one printed by the fuzzer). Greedy, on the
+syntax tree: delete functions and statements, replace a compound statement by
+its body, an expression by one of its operands or by a literal, keeping every
+change after which the same call still disagrees in the same way (same CPython
+outcome class, same pydm outcome class, and for a CompileError the same
+message). Prints the reduced program.
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import re
+import sys
+import tempfile
+
+from .runner import Report, run_program
+
+LITERALS = ["0", "1", "True", "None", "0.0", "-1", "1.5"]
+
+
+def signature(report: Report, function: str, args: tuple, mode: str):
+    for m in report.mismatches:
+        if m.function == function and repr(m.args) == repr(args) and m.mode in (mode, "process"):
+            pydm = m.pydm
+            if "CompileError" in pydm:
+                pydm = "CompileError: " + _compile_error_site(pydm)
+            else:
+                pydm = pydm.split("(")[0]
+            return (m.cpython.split("(")[0], pydm)
+    return None
+
+
+def _compile_error_site(text: str) -> str:
+    """The message of a CompileError and the first characters it underlines."""
+    text = text.encode().decode("unicode_escape") if "\\n" in text else text
+    found = re.search(r"error: ([^\n]*)\n([^\n]*)\n( *)\^", text)
+    if not found:
+        return text
+    message, line, pad = found.groups()
+    return f"{message} at {line[len(pad):len(pad) + 6]!r}"
+
+
+def _nodes(tree):
+    return list(ast.walk(tree))
+
+
+def _candidates(tree):
+    """(description, function that edits a deep copy of ``tree`` in place) pairs, coarse first."""
+    nodes = _nodes(tree)
+    out = []
+    for i, node in enumerate(nodes):
+        for fld in ("body", "orelse"):
+            stmts = getattr(node, fld, None)
+            if not isinstance(stmts, list) or not stmts or not isinstance(stmts[0], ast.stmt):
+                continue
+            for j in range(len(stmts)):
+                out.append((f"delete statement {i}.{fld}[{j}]", (lambda i, fld, j: lambda t: _delete(t, i, fld, j))(i, fld, j)))
+                if isinstance(stmts[j], (ast.If, ast.For, ast.While)):
+                    out.append((f"unwrap {i}.{fld}[{j}]", (lambda i, fld, j: lambda t: _unwrap(t, i, fld, j))(i, fld, j)))
+    fixed = {id(n) for n in nodes if isinstance(n, (ast.arg, ast.FunctionDef, ast.AnnAssign))
+             for n in [getattr(n, "annotation", None) or getattr(n, "returns", None)] if n is not None}
+    fixed |= {id(d) for n in nodes if isinstance(n, ast.arguments) for d in n.defaults}
+    for i, node in enumerate(nodes):
+        if id(node) in fixed:
+            continue  # annotations and defaults stay as they are
+        if isinstance(node, ast.expr) and not isinstance(getattr(node, "ctx", None), ast.Store):
+            for k, child in enumerate(c for c in ast.iter_child_nodes(node) if isinstance(c, ast.expr)):
+                if not _operand_ok(node, child):
+                    continue
+                out.append((f"operand {i}/{k}", (lambda i, k: lambda t: _replace_by_child(t, i, k))(i, k)))
+            for lit in LITERALS:
+                out.append((f"literal {i}={lit}", (lambda i, lit: lambda t: _replace(t, i, ast.parse(lit, mode="eval").body))(i, lit)))
+    return out
+
+
+def _is_type_call(node) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type"
+
+
+def _operand_ok(node, child) -> bool:
+    """Replacing ``node`` by ``child`` keeps the program inside pydm's subset."""
+    if isinstance(node, (ast.Tuple, ast.List, ast.Subscript, ast.Attribute)):
+        return False  # a tuple assignment's value, ...
+    if isinstance(node, ast.Call) and (child is node.func or _is_type_call(node)):
+        return False
+    if isinstance(node, ast.Compare) and _is_type_call(child):
+        return False  # type(x) is supported only in ``type(x) is int``
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance":
+        return child is node.args[0]
+    return True
+
+
+def _delete(tree, i, fld, j):
+    stmts = getattr(_nodes(tree)[i], fld)
+    del stmts[j]
+    if not stmts and fld == "body":
+        stmts.append(ast.Pass())
+
+
+def _unwrap(tree, i, fld, j):
+    stmts = getattr(_nodes(tree)[i], fld)
+    stmts[j:j + 1] = stmts[j].body
+
+
+def _parents(tree):
+    return {id(c): (p, f) for p in ast.walk(tree) for f, v in ast.iter_fields(p)
+            for c in (v if isinstance(v, list) else [v]) if isinstance(c, ast.AST)}
+
+
+def _replace(tree, i, new):
+    node = _nodes(tree)[i]
+    parent, fld = _parents(tree)[id(node)]
+    value = getattr(parent, fld)
+    if isinstance(value, list):
+        value[value.index(node)] = new
+    else:
+        setattr(parent, fld, new)
+
+
+def _replace_by_child(tree, i, k):
+    node = _nodes(tree)[i]
+    child = [c for c in ast.iter_child_nodes(node) if isinstance(c, ast.expr)][k]
+    _replace(tree, i, child)
+
+
+def _render(tree) -> str | None:
+    try:
+        text = ast.unparse(ast.fix_missing_locations(tree))
+        compile(text, "<reduce>", "exec")
+    except (SyntaxError, ValueError, TypeError, AttributeError):
+        return None
+    return text.replace("\n@pydm.jit", "\n\n\n@pydm.jit") + "\n"
+
+
+def reduce(source: str, function: str, args: tuple, mode: str = "jit", log=sys.stderr) -> str:
+    directory = tempfile.mkdtemp(prefix="pydm_fuzz_reduce_")
+
+    def run(src):
+        calls = [(function, args)]
+        return run_program(src, calls if mode == "jit" else [], calls if mode == "aot" else [], directory)
+
+    want = signature(run(source), function, args, mode)
+    if want is None:
+        raise SystemExit("the call does not disagree: nothing to reduce")
+    print(f"reducing: CPython {want[0]} / pydm {want[1]}", file=log)
+    tree = ast.parse(source)
+    best = _render(tree)
+    start, tried_since_progress = 0, 0
+    while True:
+        cands = _candidates(tree)
+        if tried_since_progress >= len(cands):
+            break  # a whole pass without progress
+        accepted = False
+        for n in range(len(cands)):
+            pos = (start + n) % len(cands)
+            desc, edit = cands[pos]
+            tried_since_progress += 1
+            cand = copy.deepcopy(tree)
+            try:
+                edit(cand)
+            except (IndexError, KeyError, ValueError):
+                continue
+            text = _render(cand)
+            if text is None or len(text) >= len(best):
+                continue
+            if signature(run(text), function, args, mode) == want:
+                tree, best, start, tried_since_progress, accepted = cand, text, pos, 0, True
+                print(f"  {desc}: {len(best)} chars", file=log)
+                break
+        if not accepted:
+            break
+    return best
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("program")
+    ap.add_argument("function")
+    ap.add_argument("args")
+    ap.add_argument("--mode", default="jit", choices=["jit", "aot"])
+    ns = ap.parse_args(argv)
+    with open(ns.program) as f:
+        source = f.read()
+    args = eval(ns.args, {"nan": float("nan"), "inf": float("inf")})  # a tuple literal (repr of floats)
+    print(reduce(source, ns.function, tuple(args), ns.mode))
+
+
+if __name__ == "__main__":
+    main()

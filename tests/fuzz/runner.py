@@ -1,0 +1,278 @@
+"""Run a generated program under CPython (the reference) and pydm, and compare.
+
+pydm runs in a child process (``worker.py``), kept alive across programs: a
+compile that hangs or a crash of the VM becomes a failure of that program.
+The CPython reference (``reference.py``) runs in this process.
+
+Outcomes agree when (as ``tests/conformance/harness.py``):
+
+* both return values of the same type (``True`` is not ``1``, ``1.0`` is not
+  ``1``), floats bit for bit (``-0.0`` is not ``0.0``; any NaN equals any NaN:
+  CPython does not define a NaN's sign or payload);
+* or both raise the same exception class with the same message;
+* or CPython made an int outside 64 bits (``reference.Int64Escape``) and pydm
+  raises ``OverflowError`` (message not compared: documented divergence);
+* or CPython made a complex number and pydm raises ``ValueError`` (documented).
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import pickle
+import selectors
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+
+from .reference import ComplexPower, Int64Escape, reference_namespace
+
+WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "worker.py")
+#: seconds a program may take in pydm (all its compiles and calls)
+PROGRAM_TIMEOUT = float(os.environ.get("PYDM_FUZZ_TIMEOUT", "120"))
+#: programs per worker process (compiled programs stay loaded: bound the memory)
+REQUESTS_PER_WORKER = 150
+
+
+class WorkerFailure(Exception):
+    pass
+
+
+class Worker:
+    def __init__(self):
+        self.proc = None
+        self.served = 0
+        self.stderr = None
+
+    def _start(self):
+        self.stderr = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen([sys.executable, WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=self.stderr)
+        self.served = 0
+
+    def close(self):
+        if self.proc is not None:
+            if self.proc.poll() is None:
+                self.proc.kill()
+            self.proc.wait()
+            self.proc.stdin.close()
+            self.proc.stdout.close()
+            self.stderr.close()
+            self.proc = None
+
+    def _stderr_tail(self) -> str:
+        self.stderr.seek(0)
+        return self.stderr.read().decode(errors="replace")[-3000:]
+
+    def _read(self, n: int, deadline: float) -> bytes:
+        buf = b""
+        fd = self.proc.stdout.fileno()
+        with selectors.DefaultSelector() as sel:
+            sel.register(fd, selectors.EVENT_READ)
+            while len(buf) < n:
+                left = deadline - time.monotonic()
+                if left <= 0 or not sel.select(timeout=left):
+                    raise TimeoutError
+                chunk = os.read(fd, n - len(buf))
+                if not chunk:
+                    raise EOFError
+                buf += chunk
+        return buf
+
+    def request(self, req: dict, timeout: float = PROGRAM_TIMEOUT) -> dict:
+        if self.proc is None or self.served >= REQUESTS_PER_WORKER:
+            self.close()
+            self._start()
+        self.served += 1
+        data = pickle.dumps(req)
+        deadline = time.monotonic() + timeout
+        try:
+            self.proc.stdin.write(struct.pack("<I", len(data)) + data)
+            self.proc.stdin.flush()
+            (n,) = struct.unpack("<I", self._read(4, deadline))
+            return pickle.loads(self._read(n, deadline))
+        except TimeoutError:
+            self.close()
+            raise WorkerFailure(f"no result within {timeout:.0f} s: a compile or a call does not terminate")
+        except (EOFError, BrokenPipeError):
+            rc = self.proc.wait()
+            tail = self._stderr_tail()
+            self.close()
+            raise WorkerFailure(f"the pydm process died (exit code {rc}); its stderr ends with:\n{tail}")
+
+
+_worker: Worker | None = None
+
+
+def worker() -> Worker:
+    global _worker
+    if _worker is None:
+        import atexit
+        _worker = Worker()
+        atexit.register(_worker.close)
+    return _worker
+
+
+# ----------------------------------------------------------------------------- comparing
+def float_bits(x: float) -> int:
+    return struct.unpack("<Q", struct.pack("<d", x))[0]
+
+
+def same_value(a, b) -> bool:
+    if type(a) is not type(b):
+        return False
+    if type(a) is float:
+        return (math.isnan(a) and math.isnan(b)) or float_bits(a) == float_bits(b)
+    return a == b
+
+
+def describe(outcome) -> str:
+    if outcome[0] == "exc":
+        return f"raised {outcome[1]}({outcome[2]!r})"
+    v = outcome[1]
+    if type(v) is float:
+        return f"returned {v!r} (float, bits {float_bits(v):#018x})"
+    return f"returned {v!r} ({type(v).__name__})"
+
+
+def run_reference(ns: dict, fname: str, args: tuple):
+    """CPython's outcome: ("ok", value) or ("exc", class name, message, exception)."""
+    try:
+        v = ns[fname](*args)
+    except Exception as exc:  # noqa: BLE001
+        return ("exc", type(exc).__name__, str(exc), exc)
+    return ("ok", v)
+
+
+#: disagreements ``run_program(tolerate=...)`` can accept because they are a known bug
+#: (each has a strict xfail in test_fuzz_regressions.py): name -> (CPython, pydm) -> bool
+TOLERABLE = {
+    "complex_overflow": lambda ref, got: ref[:3] == ("exc", "OverflowError", "complex exponentiation")
+    and got[:2] == ("exc", "ValueError"),
+}
+
+
+def disagreement(ref, got, tolerate=frozenset()) -> str | None:
+    """Why pydm's outcome ``got`` is wrong given CPython's ``ref``, or None if it agrees."""
+    if any(TOLERABLE[name](ref, got) for name in tolerate):
+        return None
+    if ref[0] == "exc":
+        exc = ref[3]
+        if isinstance(exc, Int64Escape):
+            return None if got[:2] == ("exc", "OverflowError") else "CPython makes an int beyond 64 bits: " \
+                "pydm must raise OverflowError"
+        if isinstance(exc, ComplexPower):
+            return None if got[:2] == ("exc", "ValueError") else "CPython makes a complex number: pydm must " \
+                "raise ValueError"
+        if got[0] == "exc" and got[1] == ref[1] and got[2] == ref[2]:
+            return None
+        return "different exception" if got[0] == "exc" else "pydm does not raise"
+    if type(ref[1]) is int and not -2**63 <= ref[1] < 2**63:  # (the reference checks every int already)
+        return None if got[:2] == ("exc", "OverflowError") else "int beyond 64 bits: pydm must raise OverflowError"
+    if got[0] == "ok" and same_value(ref[1], got[1]):
+        return None
+    if got[0] == "exc" and got[1] == "pydm.errors.CompileError":
+        return "pydm rejects the program (generator outside the subset, or a pydm bug)"
+    return "different result" if got[0] == "ok" else "pydm raises, CPython does not"
+
+
+def ref_describe(ref) -> str:
+    if ref[0] == "exc" and isinstance(ref[3], Int64Escape):
+        return f"makes an int beyond 64 bits ({ref[2]}): pydm must raise OverflowError"
+    if ref[0] == "exc" and isinstance(ref[3], ComplexPower):
+        return f"makes a complex number ({ref[2]}): pydm must raise ValueError"
+    return describe(ref)
+
+
+# ----------------------------------------------------------------------------- running a case
+@dataclass
+class Mismatch:
+    mode: str  # "jit" or "aot"
+    function: str
+    args: tuple
+    cpython: str
+    pydm: str
+    why: str
+
+    def render(self) -> str:
+        return (f"[{self.mode}] {self.function}{self.args!r}: {self.why}\n"
+                f"    CPython: {self.cpython}\n    pydm:    {self.pydm}")
+
+
+@dataclass
+class Report:
+    source: str
+    path: str
+    mismatches: list[Mismatch] = field(default_factory=list)
+    outcomes: dict = field(default_factory=dict)  # CPython outcome kind -> count
+
+    def message(self) -> str:
+        lines = [f"pydm disagrees with CPython on {len(self.mismatches)} call(s):"]
+        lines += [m.render() for m in self.mismatches[:12]]
+        if len(self.mismatches) > 12:
+            lines.append(f"... and {len(self.mismatches) - 12} more")
+        lines += ["", f"program ({self.path}):", "-" * 72, self.source.rstrip(), "-" * 72,
+                  "as a regression test (tests/fuzz/test_fuzz_regressions.py):"]
+        seen = set()
+        for m in self.mismatches[:4]:
+            if (m.mode, m.function, repr(m.args)) not in seen:
+                seen.add((m.mode, m.function, repr(m.args)))
+                lines.append(f"    check_program(SOURCE, {m.function!r}, {m.args!r}, mode={m.mode!r})")
+        return "\n".join(lines)
+
+
+def module_path(source: str, directory: str) -> tuple[str, str]:
+    """A file named after the program's hash (pydm reads a function's source from its file)."""
+    name = "fz_" + hashlib.sha1(source.encode()).hexdigest()[:16]
+    path = os.path.join(directory, name + ".py")
+    if not os.path.exists(path):
+        with open(path, "w") as f:
+            f.write(source)
+    return name, path
+
+
+def run_program(source: str, jit_calls, aot_calls, directory: str, tolerate=frozenset()) -> Report:
+    """Run ``(function, args)`` calls under CPython and pydm (``jit_calls`` through
+    ``@pydm.jit``, ``aot_calls`` through one ahead-of-time compile of the module).
+    ``tolerate``: names from TOLERABLE."""
+    name, path = module_path(source, directory)
+    report = Report(source, path)
+    ns = reference_namespace(source, path + " (reference)")
+    refs = {}
+    for fname, args in list(jit_calls) + list(aot_calls):
+        key = (fname, repr(args))
+        if key not in refs:
+            refs[key] = run_reference(ns, fname, args)
+            kind = refs[key][1] if refs[key][0] == "exc" else "ok"
+            report.outcomes[kind] = report.outcomes.get(kind, 0) + 1
+    req = {"path": path, "name": name, "jit": list(jit_calls), "aot": list(aot_calls)}
+    try:
+        got = worker().request(req)
+    except WorkerFailure as err:
+        fname, args = (list(jit_calls) + list(aot_calls))[0]
+        report.mismatches.append(Mismatch("process", fname, args, "-", str(err), "pydm hangs or crashes"))
+        return report
+    for mode, calls in (("jit", jit_calls), ("aot", aot_calls)):
+        for (fname, args), outcome in zip(calls, got[mode]):
+            ref = refs[(fname, repr(args))]
+            why = disagreement(ref, outcome, tolerate)
+            if why:
+                report.mismatches.append(Mismatch(mode, fname, args, ref_describe(ref), describe(outcome), why))
+    return report
+
+
+_regression_dir = None
+
+
+def check_program(source: str, function: str, args: tuple, mode: str = "jit") -> None:
+    """Assert that pydm agrees with the reference on one call (for regression tests)."""
+    global _regression_dir
+    if _regression_dir is None:
+        _regression_dir = tempfile.mkdtemp(prefix="pydm_fuzz_regressions_")
+    source = source.strip("\n") + "\n"
+    calls = [(function, tuple(args))]
+    report = run_program(source, calls if mode == "jit" else [], calls if mode == "aot" else [], _regression_dir)
+    assert not report.mismatches, report.message()

@@ -1,0 +1,100 @@
+"""Programs found by the program fuzzer (``test_program_fuzzer.py``) on which pydm
+disagreed with CPython, reduced by hand or with ``python -m fuzz.reduce``.
+
+A test of an open bug is ``xfail(strict=True)``: when the fix lands it passes,
+strict xfail turns that into a failure, and the marker must go (the test then
+guards the fix). Each test runs its program through the same worker and
+comparison as the fuzzer (``runner.check_program``).
+"""
+import pytest
+
+from .runner import check_program
+
+
+# ---------------------------------------------------------------- open bugs
+
+TYPE_OF_UNBOUND = """
+import pydm
+
+
+@pydm.jit
+def f(x):
+    if x:
+        v = 1
+    else:
+        return type(v) is int
+    return 0
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="pydm bug: type(v) is int where v is unbound on that path raises "
+                                       "CompileError 'type(x) is supported only in comparisons' "
+                                       "(CPython: UnboundLocalError there, 0 otherwise)")
+@pytest.mark.parametrize("x", [1, 0])
+def test_type_test_of_a_variable_unbound_on_the_path(x):
+    check_program(TYPE_OF_UNBOUND, "f", (x,))
+
+
+FLOAT_JOIN_AFTER_DEAD_CHECK = """
+import pydm
+
+
+@pydm.jit
+def f(p: int) -> int:
+    unused = -1
+    return 0 if (-1.5 if p else 0.0) else 1
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="pydm bug: wrong result: f(1) returns 1, CPython 0 (the truth test of a "
+                                       "float joined from -1.5 / 0.0 compares the join with itself?)")
+def test_truth_of_a_float_conditional_after_an_unused_negation():
+    check_program(FLOAT_JOIN_AFTER_DEAD_CHECK, "f", (1,))
+
+
+CALL_IN_RANGE_ARGUMENT = """
+import pydm
+
+
+@pydm.jit
+def h(a: float):
+    return 2
+
+
+@pydm.jit
+def f():
+    s = 0
+    for i in range(h(1)):
+        s += 1
+    return s
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="pydm bug: a call in range()'s arguments is left out of the program: "
+                                       "MLIRError \"'func.call' op 'h$i' does not reference a valid function\" "
+                                       "(CPython: f() == 2); ahead of time too when no entry has the call's "
+                                       "argument types")
+@pytest.mark.parametrize("mode", ["jit", "aot"])
+def test_call_of_a_jit_function_in_range_arguments(mode):
+    check_program(CALL_IN_RANGE_ARGUMENT, "f", (), mode=mode)
+
+
+NEGATIVE_BASE_HUGE_FRACTIONAL_POWER = """
+import pydm
+
+
+@pydm.jit
+def f(x: float, y: float) -> float:
+    return x ** y
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="pydm bug (minor): (-10.0) ** 400.5 raises ValueError (the documented "
+                                       "stand-in for a complex result) where CPython raises "
+                                       "OverflowError('complex exponentiation'): the complex result overflows")
+def test_negative_base_to_a_huge_fractional_power_overflows():
+    check_program(NEGATIVE_BASE_HUGE_FRACTIONAL_POWER, "f", (-10.0, 400.5))
+
+
+def test_negative_base_to_a_fractional_power_is_the_documented_value_error():
+    check_program(NEGATIVE_BASE_HUGE_FRACTIONAL_POWER, "f", (-2.0, 0.5))

@@ -1,0 +1,101 @@
+"""The child process that runs generated programs under pydm.
+
+It is started by ``runner.Worker`` and never imported by the tests (it must not
+import anything from the test tree). A compile that never terminates or a crash
+of the VM then costs one program, not the test session.
+
+Protocol: length-prefixed pickles on the original stdout/stdin (fd 1 is
+redirected to stderr, so nothing printed by pydm can corrupt a frame).
+
+Request: ``{"path": module file, "name": module name, "jit": [(fname, args), ...],
+"aot": [(fname, args), ...]}``. Response: ``{"jit": [outcome, ...], "aot":
+[outcome, ...]}`` where an outcome is ``("ok", value)`` or ``("exc", class name,
+message)``. ``jit`` calls go through the module's ``@pydm.jit`` functions (one
+compile per function and argument types); ``aot`` calls through
+``pydm.aot.compile_file`` of the whole module (one compile for every function)
+and ``pydm.aot.LoadedModule``.
+"""
+import importlib.util
+import os
+import pickle
+import struct
+import sys
+import time
+
+
+def _outcome(fn, args):
+    try:
+        v = fn(*args)
+    except Exception as exc:  # noqa: BLE001 - every exception is an outcome
+        cls = type(exc)
+        name = cls.__name__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
+        return ("exc", name, str(exc))
+    if v is not None and type(v) not in (int, float, bool):
+        return ("exc", "<fuzz: unexpected result>", f"{type(v).__name__}: {v!r}")
+    return ("ok", v)
+
+
+_MODULES = {}  # path -> (module, AOT-loaded module or None); paths are content hashes
+_KEEP = 8
+
+
+def _module(req):
+    entry = _MODULES.pop(req["path"], None)
+    if entry is None:
+        spec = importlib.util.spec_from_file_location(req["name"], req["path"])
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        entry = [mod, None]
+    _MODULES[req["path"]] = entry  # most recently used last
+    while len(_MODULES) > _KEEP:
+        del _MODULES[next(iter(_MODULES))]
+    return entry
+
+
+def handle(req):
+    """Outcomes of the requested calls. A module seen before (hypothesis often
+    draws the same program with other arguments) keeps its compiled code."""
+    try:
+        entry = _module(req)
+    except Exception as exc:  # noqa: BLE001 - a broken module fails every call
+        failed = ("exc", "<fuzz: import failed>", f"{type(exc).__name__}: {exc}")
+        return {"jit": [failed for _ in req["jit"]], "aot": [failed for _ in req["aot"]], "seconds": {}}
+    mod = entry[0]
+    t0 = time.perf_counter()
+    out = {"jit": [_outcome(getattr(mod, fname), args) for fname, args in req["jit"]], "aot": []}
+    t1 = time.perf_counter()
+    out["seconds"] = {"jit": t1 - t0}
+    if req["aot"]:
+        if entry[1] is None:
+            import pydm.aot
+            try:
+                entry[1] = pydm.aot.LoadedModule(pydm.aot.compile_file(req["path"]), req["path"])
+            except Exception as exc:  # noqa: BLE001
+                entry[1] = ("exc", f"{type(exc).__module__}.{type(exc).__qualname__}", str(exc))
+        if isinstance(entry[1], tuple):
+            out["aot"] = [entry[1] for _ in req["aot"]]
+        else:
+            out["aot"] = [_outcome(getattr(entry[1], fname), args) for fname, args in req["aot"]]
+        out["seconds"]["aot"] = time.perf_counter() - t1
+    return out
+
+
+def main():
+    proto_out = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)  # stray prints go to stderr
+    sys.stdout = sys.stderr
+    proto_in = sys.stdin.buffer
+    import pydm  # noqa: F401  (import and first-compile costs paid before the first request)
+    while True:
+        head = proto_in.read(4)
+        if len(head) < 4:
+            return
+        (n,) = struct.unpack("<I", head)
+        req = pickle.loads(proto_in.read(n))
+        data = pickle.dumps(handle(req))
+        proto_out.write(struct.pack("<I", len(data)) + data)
+        proto_out.flush()
+
+
+if __name__ == "__main__":
+    main()
