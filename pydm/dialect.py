@@ -44,6 +44,7 @@ FAILED = "iree_pydm.failed"              # exception_result -> i1 (non-zero)
 SUCCESS = "iree_pydm.success"            # the exception_result 0
 RAISE = "iree_pydm.raise"                # the exception_result of raising cls(message) here
 POLL = "iree_pydm.poll"                  # let the host interrupt a long-running call (Ctrl-C)
+EXCEPTION_CLASS = "iree_pydm.exception_class"  # the code a public function returns: a builtin class's (< 0)
 # variables (pass promote-vars turns them into SSA values)
 LOAD_VAR = "iree_pydm.load_var"          # (value, i1 bound) of a local variable slot
 STORE_VAR = "iree_pydm.store_var"        # bind a local variable slot
@@ -67,7 +68,7 @@ RECORD_OF = "iree_pydm.record_of"        # (code, bits, ref) -> seed-002 record 
 RECORD_SPLIT = "iree_pydm.record_split"  # seed-002 record -> (code, bits, ref) (module boundary)
 
 ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL, NOT,
-           BOOL_TO_PRED, SELECT, IS, RANGE_NEXT, RAW_INT, FAILED, SUCCESS, RAISE, POLL,
+           BOOL_TO_PRED, SELECT, IS, RANGE_NEXT, RAW_INT, FAILED, SUCCESS, RAISE, POLL, EXCEPTION_CLASS,
            LOAD_VAR, STORE_VAR, UNDEF, STATIC_CAST, BOX, UNBOX, GET_TYPE_CODE,
            MAKE_TUPLE, TUPLE_GET, TUPLE_LEN, SEQ_NEW, SEQ_SET,
            DYN_OF, DYN_UNBOX, DYN_IS, RECORD_OF, RECORD_SPLIT)
@@ -228,6 +229,13 @@ def raise_(cls: str, message: str, args=(), fmt: str = "", ip=None) -> ir.Value:
     split-objects). The args travel in an exception object (pydm/exceptions.py)."""
     return _op(RAISE, list(args), [exc_type()], cls=_str(cls), message=_str(message),
                fmt=_str(fmt) if args else None, ip=ip).result
+
+
+def exception_class(exc, ip=None) -> ir.Value:
+    """The exception_result a public function returns for ``exc``: a raise
+    site's code (> 0, internal) becomes its builtin class's negative code
+    (seed 002), the site being recorded in the context for the runtime."""
+    return _op(EXCEPTION_CLASS, [exc], [exc_type()], ip=ip).result
 
 
 def poll(ip=None) -> ir.Value:

@@ -93,9 +93,11 @@ class RaiseSiteTable:
         #: set by the runtime: returns (and clears) the program's origin site —
         #: the user line whose runtime-library call raised — or 0
         self.origin_reader = None
-        #: set by the runtime: returns (and clears) the args of the exception
-        #: object the calling thread's raise stored (a tuple of Python values)
-        self.exception_reader = None
+        #: set by the runtime: return (and clear) the calling thread's last raise
+        #: site behind a class code (0: none), and the args of its last exception
+        #: object (a tuple of Python values, or None)
+        self.site_reader = None
+        self.args_reader = None
 
     def code_for(self, site: RaiseSite) -> int:
         code = self._index.get(site)
@@ -115,16 +117,21 @@ class RaiseSiteTable:
         """The site's message, completed with its exception object's args."""
         if not site.fmt:
             return site.message
-        args = self.exception_reader() if self.exception_reader is not None else ()
+        args = (self.args_reader() if self.args_reader is not None else None) or ()
         if site.fmt == "types":
             args = [type_name(a) for a in args]
         return site.message.format(*args)
 
     def make_exception(self, code: int) -> BaseException:
-        """The Python exception a non-zero code stands for."""
+        """The Python exception a non-zero code stands for: a builtin class's
+        code (< 0) with the detail the context recorded (its raise site and
+        exception object), or a raise site's code (> 0)."""
         origin = self.origin_reader() if self.origin_reader is not None else 0
-        if code > 0 and code <= len(self.sites):
-            site = self.sites[code - 1]
+        site_code = code
+        if code < 0:
+            site_code = self.site_reader() if self.site_reader is not None else 0
+        if 0 < site_code <= len(self.sites):
+            site = self.sites[site_code - 1]
             exc = getattr(builtins, site.cls)(self.message(site))
             if 0 < origin <= len(self.sites):
                 where = self.sites[origin - 1]

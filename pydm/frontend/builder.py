@@ -52,6 +52,7 @@ class FunctionBuilder:
                                     visibility=None if public else "private")
         self.func.attributes["pydm.name"] = ir.StringAttr.get(python_name)
         self.result_types = list(result_types)
+        self.public = public
         self.entry = self.func.add_entry_block()
         self.region = self.func.regions[0]
         self.block: ir.Block | None = self.entry
@@ -123,7 +124,10 @@ class FunctionBuilder:
         if not self.handlers:
             block = self.new_block(d.exc_type())
             with self.in_block(block), ir.Location.unknown():
-                self.ret([block.arguments[0]] + [d.undef(t, ip=self.ip()) for t in self.result_types[1:]])
+                code = block.arguments[0]
+                if self.public:  # callers outside the module see a builtin class's code
+                    code = self.ops.exception_class(code)
+                self.ret([code] + [d.undef(t, ip=self.ip()) for t in self.result_types[1:]])
             self.handlers.append(block)
         return self.handlers[-1]
 

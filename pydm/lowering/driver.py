@@ -279,7 +279,7 @@ def lower_module(module: ir.Module, ctx: LoweringContext) -> None:
         add_origin_support(module)
     if ctx.support:
         from .support import add_support
-        add_support(module, ctx.support)
+        add_support(module, ctx.support, ctx.sites)
 
 
 def _missing_rules(module: ir.Module) -> set[str]:

@@ -56,6 +56,21 @@ def lower_failed(ctx, op, operands):
     return [arith.cmpi(arith.CmpIPredicate.ne, operands[0], _ok())]
 
 
+@rule(d.EXCEPTION_CLASS)
+def lower_exception_class(ctx, op, operands):
+    """A raise site's code (> 0) becomes its class's code; the site is kept
+    in the context's site slot, where the runtime reads the message."""
+    from iree.compiler.dialects import func, scf
+    from .support import CLASS_OF_SITE, SITE_GLOBAL
+    ctx.support.add("class_of_site")
+    code = operands[0]
+    site = scf.IfOp(arith.cmpi(arith.CmpIPredicate.sgt, code, _ok()), [], has_else=False)
+    with ir.InsertionPoint(site.then_block):
+        util.GlobalStoreOp(code, SITE_GLOBAL)
+        scf.YieldOp([])
+    return [func.CallOp([ir.IntegerType.get_signless(32)], CLASS_OF_SITE, [code]).results[0]]
+
+
 @rule(d.POLL)
 def lower_poll(ctx, op, operands):
     """Let the host run pending signal handlers (Ctrl-C stops the call there)."""

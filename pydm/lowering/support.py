@@ -8,6 +8,9 @@ Written as MLIR text, so each reads as what it is:
 * ``exception``: the per-context exception slot ``@pydm$exception`` (an
   exception object: class code, raise site, args tuple) and the export
   ``__pydm_exception`` that hands its args to the runtime as records;
+* ``site`` and ``class_of_site``: a public function returns a builtin
+  class's negative code (seed 002); the raise site behind it (message,
+  location) waits in ``@pydm$site`` for the export ``__pydm_site``;
 * ``poll``: the optional host import ``pydm_host.poll`` that lets the host
   interrupt a long-running call, with a local fallback (a ``.vmfb`` still
   runs in a host without pydm's module).
@@ -21,7 +24,10 @@ from iree.compiler import ir
 from .. import typecodes as tc
 
 EXCEPTION_GLOBAL = "pydm$exception"
+SITE_GLOBAL = "pydm$site"
 EXCEPTION_FUNCTION = "__pydm_exception"
+SITE_FUNCTION = "__pydm_site"
+CLASS_OF_SITE = "pydm$class_of_site"
 POLL_IMPORT = "pydm_host.poll"
 
 _RECORDS = f"""
@@ -140,24 +146,66 @@ func.func private @pydm$records_to_tuple(%items: !util.list<?>) -> !util.list<?>
 _EXCEPTION = f"""
 util.global private mutable @{EXCEPTION_GLOBAL} : !util.list<?>
 
+// the args of the last exception object raised, as records (null: none); cleared
 func.func @{EXCEPTION_FUNCTION}() -> !util.list<?> attributes {{iree.reflection = {{pydm.internal = "exception"}}}} {{
   %c2 = arith.constant 2 : index
   %null = util.null : !util.list<?>
   %e = util.global.load @{EXCEPTION_GLOBAL} : !util.list<?>
   util.global.store %null, @{EXCEPTION_GLOBAL} : !util.list<?>
-  %args = util.list.get %e[%c2] : !util.list<?> -> !util.list<?>
-  %records = func.call @pydm$tuple_to_records(%args) : (!util.list<?>) -> !util.list<?>
+  %none = util.cmp.eq %e, %null : !util.list<?>
+  %records = scf.if %none -> (!util.list<?>) {{
+    scf.yield %null : !util.list<?>
+  }} else {{
+    %args = util.list.get %e[%c2] : !util.list<?> -> !util.list<?>
+    %recs = func.call @pydm$tuple_to_records(%args) : (!util.list<?>) -> !util.list<?>
+    scf.yield %recs : !util.list<?>
+  }}
   return %records : !util.list<?>
 }}
 """
 
-_POLL = f"""
-func.func private @{POLL_IMPORT}() -> i32 attributes {{vm.fallback = @pydm$no_host_poll}}
-func.func private @pydm$no_host_poll() -> i32 {{
-  %ok = arith.constant 0 : i32
-  return %ok : i32
+_SITE = f"""
+util.global private mutable @{SITE_GLOBAL} = 0 : i32
+
+// the raise site of the last exception that left a public function (0: none); cleared
+func.func @{SITE_FUNCTION}() -> i32 attributes {{iree.reflection = {{pydm.internal = "site"}}}} {{
+  %zero = arith.constant 0 : i32
+  %site = util.global.load @{SITE_GLOBAL} : i32
+  util.global.store %zero, @{SITE_GLOBAL} : i32
+  return %site : i32
 }}
 """
+
+
+def class_of_site_text(sites) -> str:
+    """``@pydm$class_of_site(code) -> code``: a raise site's code (> 0) becomes
+    its builtin class's negative code (``pydm/exceptions.py``), read from a
+    constant table with one byte per site; other codes are returned as they
+    are (a site of a class without a code too)."""
+    from ..exceptions import CODE_OF_CLASS
+    table = [0] + [CODE_OF_CLASS.get(site.cls, 0) for site in sites.sites]
+    entries = ", ".join(str(c) for c in table)
+    return f"""
+func.func private @{CLASS_OF_SITE}(%code: i32) -> i32 {{
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : index
+  %last = arith.constant {len(table) - 1} : i32
+  %table = util.buffer.constant : !util.buffer = dense<[{entries}]> : tensor<{len(table)}xi8>
+  %size = util.buffer.size %table : !util.buffer
+  %low = arith.cmpi sle, %code, %zero : i32
+  %high = arith.cmpi sgt, %code, %last : i32
+  %outside = arith.ori %low, %high : i1
+  %safe = arith.select %outside, %zero, %code : i32
+  %i = arith.index_castui %safe : i32 to index
+  %byte = util.buffer.load %table[%i for %one] : !util.buffer{{%size}} -> i8
+  %class = arith.extsi %byte : i8 to i32
+  %none = arith.cmpi eq, %class, %zero : i32
+  %keep = arith.ori %outside, %none : i1
+  %out = arith.select %keep, %code, %class : i32
+  return %out : i32
+}}
+"""
+
 
 def raise_function(n: int) -> str:
     """The name of the support function that raises with ``n`` args."""
@@ -199,20 +247,33 @@ func.func private @{raise_function(n)}(%cls: i64, %site: i32{", " + params if n 
 """
 
 
-_PARTS = {"records": _RECORDS, "exception": _EXCEPTION, "poll": _POLL}
+_POLL = f"""
+func.func private @{POLL_IMPORT}() -> i32 attributes {{vm.fallback = @pydm$no_host_poll}}
+func.func private @pydm$no_host_poll() -> i32 {{
+  %ok = arith.constant 0 : i32
+  return %ok : i32
+}}
+"""
+
+_PARTS = {"records": _RECORDS, "exception": _EXCEPTION, "site": _SITE, "poll": _POLL}
 #: parts that need others
 _NEEDS = {"exception": ("records",)}
 
 
-def add_support(module: ir.Module, parts: set[str]) -> None:
+def add_support(module: ir.Module, parts: set[str], sites=None) -> None:
     """Add the named support parts (and what they need) to ``module``;
-    ``raise<n>`` adds the raise function for n args."""
+    ``raise<n>`` adds the raise function for n args, ``class_of_site`` the
+    site → class table of ``sites`` (the module's raise-site table)."""
     wanted = set(parts)
     for p in list(parts):
         wanted.update(_NEEDS.get(p, ()))
         if p.startswith("raise"):
             wanted.update(("exception", "records"))
-    texts = [_PARTS[name] for name in ("records", "exception", "poll") if name in wanted]
+    if "class_of_site" in wanted:
+        wanted.add("site")
+    texts = [_PARTS[name] for name in ("records", "exception", "site", "poll") if name in wanted]
+    if "class_of_site" in wanted:
+        texts.append(class_of_site_text(sites))
     texts += [_raise_text(int(p[len("raise"):])) for p in sorted(wanted) if p.startswith("raise")]
     text = "\n".join(texts)
     with ir.Location.unknown():

@@ -99,16 +99,28 @@ class LoadedProgram:
                 thread_state().context.invoke(origin, rt.VmVariantList(0), out)
                 return out.get_variant(0)
             sites.origin_reader = read_origin
+        site = self.module.lookup_function("__pydm_site")
+        if site is not None:
+            thread_state = self.thread_state
+
+            def read_site() -> int:  # from the calling thread's context
+                out = rt.VmVariantList(1)
+                thread_state().context.invoke(site, rt.VmVariantList(0), out)
+                return out.get_variant(0)
+            sites.site_reader = read_site
         exception = self.module.lookup_function("__pydm_exception")
         if exception is not None:
             thread_state = self.thread_state
 
-            def read_exception_args() -> tuple:  # from the calling thread's context
+            def read_args():  # from the calling thread's context
                 out = rt.VmVariantList(1)
                 thread_state().context.invoke(exception, rt.VmVariantList(0), out)
-                records = out.get_variant(0).deref(rt.VmVariantList)
+                ref = out.get_variant(0)
+                if ref is None:
+                    return None
+                records = ref.deref(rt.VmVariantList)
                 return tuple(from_record(records.get_as_list(i)) for i in range(len(records)))
-            sites.exception_reader = read_exception_args
+            sites.args_reader = read_args
 
     def thread_state(self) -> _ThreadState:
         """The calling thread's state (created on the thread's first call)."""
