@@ -57,7 +57,10 @@ PIPELINE: tuple = (
     # predecessor (before the barriers are dropped: the float folds stay blocked)
     PyStep(thread_constant_conditions, CANONICALIZE % ""),
     "vm.module(iree-vm-drop-empty-module-initializers, iree-vm-annotate-functions, "
-    "iree-vm-convert-to-yieldable-calls, iree-vm-drop-optimization-barriers)",
+    "iree-vm-convert-to-yieldable-calls, iree-vm-drop-optimization-barriers), "
+    # cse erases the ops the barriers kept alive (a float add whose result is
+    # unused); it folds nothing, so the float identities stay unapplied
+    "cse",
     REF_DISCARDS,  # runs on the functions that hold refs only (_run_ref_discards)
 )
 
