@@ -180,7 +180,7 @@ def compile_once(src: str, entry: str, types: tuple) -> dict:
         names = [n for ns in STAGES.values() for n in ns] + ["compile_module"]
         t0 = time.perf_counter()
         with _timed(names, times), driver.record_timings() as steps:
-            compiled = compiler.compile_program(module, [(info, types)])
+            compiled = compiler.compile_program(module, [(info, types)], keep_stages=True)
         total = time.perf_counter() - t0
     row = {"total": total, "steps": list(steps), "vmfb": len(compiled.vmfb)}
     for stage, ns in STAGES.items():

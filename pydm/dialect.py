@@ -45,6 +45,8 @@ SUCCESS = "iree_pydm.success"            # the exception_result 0
 RAISE = "iree_pydm.raise"                # the exception_result of raising cls(message) here
 POLL = "iree_pydm.poll"                  # let the host interrupt a long-running call (Ctrl-C)
 EXCEPTION_CLASS = "iree_pydm.exception_class"  # the code a public function returns: a builtin class's (< 0)
+ORIGIN = "iree_pydm.origin"              # this location, as the origin of a runtime-library failure
+RECORD_ORIGIN = "iree_pydm.record_origin"  # remember (once) where a runtime-library call failed
 # variables (pass promote-vars turns them into SSA values)
 LOAD_VAR = "iree_pydm.load_var"          # (value, i1 bound) of a local variable slot
 STORE_VAR = "iree_pydm.store_var"        # bind a local variable slot
@@ -69,6 +71,7 @@ RECORD_SPLIT = "iree_pydm.record_split"  # seed-002 record -> (code, bits, ref) 
 
 ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL, NOT,
            BOOL_TO_PRED, SELECT, IS, RANGE_NEXT, RAW_INT, FAILED, SUCCESS, RAISE, POLL, EXCEPTION_CLASS,
+           ORIGIN, RECORD_ORIGIN,
            LOAD_VAR, STORE_VAR, UNDEF, STATIC_CAST, BOX, UNBOX, GET_TYPE_CODE,
            MAKE_TUPLE, TUPLE_GET, TUPLE_LEN, SEQ_NEW, SEQ_SET,
            DYN_OF, DYN_UNBOX, DYN_IS, RECORD_OF, RECORD_SPLIT)
@@ -236,6 +239,18 @@ def exception_class(exc, ip=None) -> ir.Value:
     site's code (> 0, internal) becomes its builtin class's negative code
     (seed 002), the site being recorded in the context for the runtime."""
     return _op(EXCEPTION_CLASS, [exc], [exc_type()], ip=ip).result
+
+
+def origin(ip=None) -> ir.Value:
+    """This location, for a runtime-library call's failure to name the user's
+    line (an exception_result-typed site code; ``success`` means no origin)."""
+    return _op(ORIGIN, [], [exc_type()], ip=ip).result
+
+
+def record_origin(exc, origin_site, ip=None) -> ir.Operation:
+    """If ``exc`` failed and ``origin_site`` names a call site, remember it as
+    the origin of the failure (the first one recorded wins)."""
+    return _op(RECORD_ORIGIN, [exc, origin_site], [], ip=ip)
 
 
 def poll(ip=None) -> ir.Value:

@@ -120,27 +120,33 @@ class FunctionBuilder:
     # ---- exceptions -------------------------------------------------------------------
     @property
     def handler(self) -> ir.Block:
-        """The block a raised exception goes to (its argument is the code)."""
+        """The block a raised exception goes to. Its arguments are the code
+        and, when a runtime-library call failed, that call's site (the
+        *origin*: the exception's note names the user's line, not the
+        library's) - one block for all, so a check costs no extra block."""
         if not self.handlers:
-            block = self.new_block(d.exc_type())
+            block = self.new_block(d.exc_type(), d.exc_type())
             with self.in_block(block), ir.Location.unknown():
-                code = block.arguments[0]
+                code, origin = block.arguments
+                self.ops.record_origin(code, origin)
                 if self.public:  # callers outside the module see a builtin class's code
                     code = self.ops.exception_class(code)
                 self.ret([code] + [d.undef(t, ip=self.ip()) for t in self.result_types[1:]])
             self.handlers.append(block)
         return self.handlers[-1]
 
-    def check(self, exc: ir.Value) -> None:
-        """Continue only if ``exc`` is success; otherwise raise it."""
+    def check(self, exc: ir.Value, origin: bool = False) -> None:
+        """Continue only if ``exc`` is success; otherwise raise it (``origin``:
+        ``exc`` is a runtime-library call's, made here)."""
         failed = self.ops.failed(exc)
         cont = self.new_block()
-        self.cond_br(failed, [exc], [], self.handler, cont)
+        where = self.ops.origin() if origin else self.ops.success()
+        self.cond_br(failed, [exc, where], [], self.handler, cont)
         self.block = cont
 
     def raise_exc(self, exc: ir.Value) -> None:
         """Raise the exception ``exc`` unconditionally; nothing follows."""
-        self.goto(self.handler, [exc])
+        self.goto(self.handler, [exc, self.ops.success()])
 
     def raise_here(self, cls: str, message: str, args=(), fmt: str = "") -> None:
         """Unconditionally raise ``cls(message)``; code after it is unreachable."""

@@ -18,6 +18,7 @@ from .. import typecodes as tc
 from ..errors import TypeSpecificError, error_at
 from ..types import PyType, dynamic_of, join
 from . import semantics as sem
+from .inlining import MAX_INLINE_DYNAMIC_OPS
 from .tuples import TupleOps
 from .typing import const_type
 
@@ -36,6 +37,8 @@ class Emitter(TupleOps):
         self.fb = builder
         self.b = builder.ops
         self.in_runtime_library = in_runtime_library
+        #: operators on dynamic values that may still get inline int/float paths
+        self.inline_budget = MAX_INLINE_DYNAMIC_OPS
 
     def type(self, v) -> PyType:
         return d.value_type(v)
@@ -141,8 +144,9 @@ class Emitter(TupleOps):
         (of type ``result``) arrives at a join."""
         fb = self.fb
         n_objects = sum(1 for v in values if self.type(v).is_dynamic)
-        if self.in_runtime_library or not n_objects:
+        if self.in_runtime_library or not n_objects or self.inline_budget <= 0:
             return generic(values)
+        self.inline_budget -= 1
         merge = fb.new_block(d.ir_type(result))
         slow = fb.new_block()
 
@@ -157,6 +161,11 @@ class Emitter(TupleOps):
         if fb.block is not None:
             fb.br([out], merge)
         return fb.enter_merge(merge)
+
+    def check_library(self, exc) -> None:
+        """Check the result of an operation that becomes a runtime-library call
+        (a failure's note then names this line, not the library's)."""
+        self.fb.check(exc, origin=not self.in_runtime_library)
 
     def raise_always(self, r: sem.Raises, t: PyType = T.NONE):
         """Raise ``r`` here; the returned placeholder is never used."""
@@ -177,7 +186,7 @@ class Emitter(TupleOps):
         if result.is_dynamic:
             def generic(v):
                 exc, out = self.b.apply_binary(name, self.as_dynamic(v[0]), self.as_dynamic(v[1]), result, inplace)
-                self.fb.check(exc)
+                self.check_library(exc)
                 return out
             if name not in _FAST_BINARY:
                 return generic([lhs, rhs])
@@ -208,7 +217,7 @@ class Emitter(TupleOps):
             return self.raise_always(result)
         if result.is_dynamic:
             exc, out = self.b.apply_unary(name, x, result)
-            self.fb.check(exc)
+            self.check_library(exc)
             return out
         x = self.promote(x, result)
         if name == "pos":
@@ -240,7 +249,7 @@ class Emitter(TupleOps):
 
             def generic(v):
                 exc, out = self.b.apply_compare(name, self.as_dynamic(v[0]), self.as_dynamic(v[1]))
-                self.fb.check(exc)
+                self.check_library(exc)
                 return out
             if lt.is_tuple or rt.is_tuple:
                 return generic([lhs, rhs])
@@ -306,7 +315,9 @@ class Emitter(TupleOps):
         if t is to:
             return x
         exc, out = self.b.convert(x, to)
-        if t is T.FLOAT or t.is_dynamic:
+        if t.is_dynamic:
+            self.check_library(exc)
+        elif t is T.FLOAT:
             self.fb.check(exc)
         return out
 

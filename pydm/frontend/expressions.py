@@ -287,7 +287,7 @@ class ExpressionWalker:
         call = self.fb.call([d.exc_type(), d.ir_type(spec.ret)], spec.symbol, args)
         self.fb.check(call.results[0])
         if spec.ret is T.BOTTOM:  # the callee never returns normally
-            self.fb.goto(self.fb.handler, [call.results[0]])
+            self.fb.raise_exc(call.results[0])
             return None
         return call.results[1]
 

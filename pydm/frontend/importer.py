@@ -135,7 +135,7 @@ class FunctionImporter(ExpressionWalker, LoopWalker):
             call = self.fb.call([d.exc_type(), d.ir_type(twin.ret)], twin.symbol, args)
             self.fb.check(call.results[0])
             if twin.ret is T.BOTTOM:
-                self.fb.goto(self.fb.handler, [call.results[0]])
+                self.fb.raise_exc(call.results[0])
                 return
             self.fb.ret([self.b.success(), self.emit.coerce(call.results[1], spec.ret)])
 

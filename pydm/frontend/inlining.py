@@ -31,6 +31,21 @@ def body_size(fn_node: nodes.FunctionDef) -> int:
     return sum(1 for stmt in fn_node.body for _ in stmt.nodes_of_class(nodes.NodeNG))
 
 
+#: a generic function's typed twins (one copy of the body each) hold at most
+#: this many syntax nodes together: compile time grows faster than the code
+#: (register allocation), so big functions get fewer twins, or none
+MAX_TWIN_NODES = 2400
+#: operators on dynamic values with inline int/float paths per function; the
+#: rest call the runtime library directly (each inline path is a few blocks)
+MAX_INLINE_DYNAMIC_OPS = 64
+
+
+def twin_count(fn_node: nodes.FunctionDef, wanted: int) -> int:
+    """How many of the ``wanted`` typed twins a generic function gets."""
+    size = max(body_size(fn_node), 1)
+    return max(0, min(wanted, MAX_TWIN_NODES // size))
+
+
 #: copies of a ``for`` body per trip of an unrolled range loop, by body size:
 #: (at most this many syntax nodes, copies); larger bodies are not unrolled
 UNROLL_BY_SIZE = ((16, 8), (40, 4))

@@ -30,7 +30,7 @@ class TupleOps:
         if self.fb.block is None:
             return None
         call = self.fb.call([d.exc_type(), d.ir_type(ret)], PREFIX + name, values)
-        self.fb.check(call.results[0])
+        self.check_library(call.results[0])
         out = call.results[1]
         return self.coerce(out, result) if result is not None else out
 
@@ -108,7 +108,7 @@ class TupleOps:
         if result.is_dynamic:
             exc, out = self.b.apply_binary(name, self.coerce(lhs, T.OBJECT), self.coerce(rhs, T.OBJECT),
                                            T.OBJECT, inplace)
-            self.fb.check(exc)
+            self.check_library(exc)
             return out
         if name == "add":
             if lt.elts is not None and rt.elts is not None:

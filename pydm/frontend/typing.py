@@ -20,7 +20,7 @@ from astroid import nodes
 
 from ..errors import error_at
 from ..types import PyType, join, tuple_of
-from . import intrinsics
+from . import inlining, intrinsics
 from . import semantics as sem
 from .source import FunctionInfo, ModuleInfo
 
@@ -113,7 +113,8 @@ class ProgramTypes:
             self._changed = True
             dynamic = sum(1 for a in spec.arg_types if a.is_dynamic)
             if dynamic and not self.module.runtime_lib:
-                for types in twin_signatures(dynamic):
+                signatures = twin_signatures(dynamic)
+                for types in signatures[:inlining.twin_count(fn.node, len(signatures))]:
                     it = iter(types)
                     twin = tuple(next(it) if a.is_dynamic else a for a in spec.arg_types)
                     spec.fast_paths.append((types, self.specialization(fn, twin, twin=True)))

@@ -42,22 +42,6 @@ ORIGIN_GLOBAL = "pydm$origin"
 ORIGIN_FUNCTION = "__pydm_origin"
 
 
-def record_origin(ctx: "LoweringContext", code) -> None:
-    """After a runtime-library call that failed, remember (once) which user
-    line made it: the global holds a site whose location is this call, so the
-    exception's note names the user's line, not the library's."""
-    i32 = ir.IntegerType.get_signless(32)
-    site = ctx.sites.code_for(ctx.site("", ""))
-    ctx.uses_origin = True
-    zero = arith.constant(i32, 0)
-    failed = scf.IfOp(arith.cmpi(arith.CmpIPredicate.ne, code, zero), [], has_else=False)
-    with ir.InsertionPoint(failed.then_block):  # only on the failing path
-        old = util.GlobalLoadOp(i32, ORIGIN_GLOBAL).result
-        first = arith.cmpi(arith.CmpIPredicate.eq, old, zero)
-        util.GlobalStoreOp(arith.select(first, arith.constant(i32, site), old), ORIGIN_GLOBAL)
-        scf.YieldOp([])
-
-
 def add_origin_support(module: ir.Module) -> None:
     """The origin global and an exported getter that reads and clears it."""
     i32 = ir.IntegerType.get_signless(32)
@@ -228,9 +212,6 @@ def lower_module(module: ir.Module, ctx: LoweringContext) -> None:
         with rewriter.ip, op.location:
             new = func.CallOp([lowered_type(r.type) for r in op.results], callee, list(adaptor.operands))
             results = list(new.results)
-            if callee.startswith(RTL_PREFIX) and not ctx.in_runtime_library(op):
-                ctx.op = op
-                record_origin(ctx, results[0])
         done(new)
         rewriter.replace_op(op, results)
         return False
@@ -272,6 +253,7 @@ def lower_module(module: ir.Module, ctx: LoweringContext) -> None:
     if missing:
         raise LoweringError(f"no lowering rule for {', '.join(sorted(missing))}")
     annotate_operand_types(module)
+    ctx.uses_origin = _uses(module, d.ORIGIN)
     frozen = patterns.freeze()
     rw.apply_partial_conversion(module.operation, target, frozen)
     del keep
@@ -280,6 +262,18 @@ def lower_module(module: ir.Module, ctx: LoweringContext) -> None:
     if ctx.support:
         from .support import add_support
         add_support(module, ctx.support, ctx.sites)
+
+
+def _uses(module: ir.Module, op_name: str) -> bool:
+    found = []
+
+    def visit(op):
+        if (op.operation.name if hasattr(op, "operation") else op.name) == op_name:
+            found.append(True)
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+    module.operation.walk(visit)
+    return bool(found)
 
 
 def _missing_rules(module: ir.Module) -> set[str]:

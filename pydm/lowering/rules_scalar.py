@@ -56,6 +56,30 @@ def lower_failed(ctx, op, operands):
     return [arith.cmpi(arith.CmpIPredicate.ne, operands[0], _ok())]
 
 
+@rule(d.ORIGIN)
+def lower_origin(ctx, op, operands):
+    """The site code of this location (a runtime-library call)."""
+    return [_i32(ctx.sites.code_for(ctx.site("", "")))]
+
+
+@rule(d.RECORD_ORIGIN)
+def lower_record_origin(ctx, op, operands):
+    """Remember the origin of a library failure once (on the failure path only)."""
+    from .driver import ORIGIN_GLOBAL
+    code, origin = operands
+    if not ctx.uses_origin or num.const_int(origin) == 0:
+        return []  # no runtime-library call in the module (or here) to name
+    i32 = ir.IntegerType.get_signless(32)
+    from iree.compiler.dialects import scf
+    named = scf.IfOp(arith.cmpi(arith.CmpIPredicate.ne, origin, _ok()), [], has_else=False)
+    with ir.InsertionPoint(named.then_block):
+        old = util.GlobalLoadOp(i32, ORIGIN_GLOBAL).result
+        first = arith.cmpi(arith.CmpIPredicate.eq, old, _ok())
+        util.GlobalStoreOp(arith.select(first, origin, old), ORIGIN_GLOBAL)
+        scf.YieldOp([])
+    return []
+
+
 @rule(d.EXCEPTION_CLASS)
 def lower_exception_class(ctx, op, operands):
     """A raise site's code (> 0) becomes its class's code; the site is kept

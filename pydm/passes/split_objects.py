@@ -151,14 +151,16 @@ def _split_function(fop, renamed: dict) -> None:
         if any(True for r in cast.results for _ in r.uses):
             raise AssertionError(f"split-objects: no rule made the parts of {old.owner}")
         cast.erase()
-    while dead:  # users before producers (a producer may sit in a later block)
-        remaining = [op for op in dead if any(True for r in op.results for _ in r.uses)]
+    while dead:  # users before producers: in reverse order, then what is left
+        remaining = []
+        for op in reversed(dead):
+            if any(True for r in op.results for _ in r.uses):
+                remaining.append(op)
+            else:
+                op.erase()
         if len(remaining) == len(dead):
             raise AssertionError("split-objects: replaced ops still in use")
-        for op in dead:
-            if op not in remaining:
-                op.erase()
-        dead = remaining
+        dead = remaining[::-1]
     for block, arg in reversed(old_args):
         block.erase_argument(arg.arg_number)
     ftype = _func_type(fop)
