@@ -628,36 +628,43 @@ def copy_live_branch_operands(module: ir.Module) -> int:
             continue
         succs: dict = {}
         preds: dict = {}
-        into: dict = {}  # block -> [(terminator, first operand index of the edge)]
+        into: dict = {}  # block -> [(terminator, its operands, first operand index of the edge)]
         for b in blocks:
-            ops = list(b.operations)
-            term = ops[-1].operation if ops else None
+            ops = b.operations
+            n = len(ops)  # (indexing walks the block in C: no wrapper per op)
+            term = ops[n - 1].operation if n else None
             succs[b] = list(term.successors) if term is not None else []
             for s in succs[b]:
                 preds.setdefault(s, []).append(b)
-            if term is None:
+            if term is None or term.name not in ("vm.br", "vm.cond_br"):
                 continue
+            operands = list(term.operands)
             if term.name == "vm.br":
-                into.setdefault(succs[b][0], []).append((term, 0))
-            elif term.name == "vm.cond_br":
+                if operands:
+                    into.setdefault(succs[b][0], []).append((term, operands, 0))
+            elif len(operands) > 1:
                 for dest, (lo, _) in zip(succs[b], _edge_ranges(term)):
-                    into.setdefault(dest, []).append((term, lo))
+                    into.setdefault(dest, []).append((term, operands, lo))
         live_cache: dict = {}
         dom = None
 
-        def live_in(u):
+        def live_in(u) -> set:
             live = live_cache.get(u)
             if live is None:
                 live = live_cache[u] = _live_in_blocks(u, preds)
             return live
 
-        def shares(u, b, ops, first_uses, later_uses) -> bool:
-            """Can ``u``'s interval end at ``b``'s first op?"""
+        def live_out(u, b) -> bool:
+            live = live_in(u)
+            return any(s in live for s in succs[b])
+
+        def shares(u, b, first_uses, rest) -> bool:
+            """Can ``u``'s interval end at ``b``'s first op (``rest``: the ops after it)?"""
             nonlocal dom
-            if len(ops) > 1:
-                return (u in first_uses and u not in later_uses()
-                        and not any(s in live_in(u) for s in succs[b]))
-            if not (u in first_uses or any(s in live_in(u) for s in succs[b])):
+            if rest:
+                return (u in first_uses and not any(v == u for op in rest for v in op.operands)
+                        and not live_out(u, b))
+            if not (u in first_uses or live_out(u, b)):
                 return False
             if dom is None:
                 dom = _Dominance(blocks, succs)
@@ -665,27 +672,24 @@ def copy_live_branch_operands(module: ir.Module) -> int:
 
         todo: dict = {}  # terminator -> {operand index: value}
         for b in blocks[1:]:
-            edges = into.get(b, [])
-            nargs = len(list(b.arguments))
+            edges = into.get(b, ())
+            nargs = len(b.arguments)
             if len(edges) < 2 or not nargs:
                 continue
-            ops = [o.operation for o in b.operations]
-            first_uses = set(ops[0].operands)
-            later: list = []
-
-            def later_uses(ops=ops, later=later):
-                if not later:
-                    later.append({v for op in ops[1:] for v in op.operands})
-                return later[0]
-
+            ops = b.operations
+            first_uses = set(ops[0].operation.operands)
+            rest = None
             for j in range(nargs):
-                passed = [(term, lo + j, term.operands[lo + j]) for term, lo in edges]
+                passed = [(term, lo + j, operands[lo + j]) for term, operands, lo in edges]
                 values = list(dict.fromkeys(v for _, _, v in passed))
                 if len(values) < 2:
                     continue
                 for u in values:
-                    # (a result of an op in ^b starts after ^b's first op)
-                    if (isinstance(u.owner, ir.Block) or _block_of(u) != b) and shares(u, b, ops, first_uses, later_uses):
+                    if not isinstance(u.owner, ir.Block) and _block_of(u) == b:
+                        continue  # a result of an op in ^b: starts after ^b's first op
+                    if rest is None:
+                        rest = [o.operation for o in ops][1:]
+                    if shares(u, b, first_uses, rest):
                         for term, k, v in passed:
                             if v == u:
                                 todo.setdefault(term, {})[k] = u
