@@ -11,7 +11,7 @@ import pytest
 from .runner import check_program
 
 
-# ---------------------------------------------------------------- open bugs
+# ---------------------------------------------------------------- bugs (open ones are strict xfails)
 
 TYPE_OF_UNBOUND = """
 import pydm
@@ -46,8 +46,8 @@ def f(p: int) -> int:
 """
 
 
-@pytest.mark.xfail(strict=True, reason="pydm bug: wrong result: f(1) returns 1, CPython 0 (the truth test of a "
-                                       "float joined from -1.5 / 0.0 compares the join with itself?)")
+# Fixed in 31061c8 (IREE's register allocator gave the block argument the register of a
+# value still live in the block: f(1) returned 1).
 def test_truth_of_a_float_conditional_after_an_unused_negation():
     check_program(FLOAT_JOIN_AFTER_DEAD_CHECK, "f", (1,))
 
@@ -98,3 +98,26 @@ def test_negative_base_to_a_huge_fractional_power_overflows():
 
 def test_negative_base_to_a_fractional_power_is_the_documented_value_error():
     check_program(NEGATIVE_BASE_HUGE_FRACTIONAL_POWER, "f", (-2.0, 0.5))
+
+
+RANGE_ARGUMENT_ORDER = """
+import pydm
+
+
+@pydm.jit
+def f(x):
+    for i in range(3, 0.5, x % 3):
+        pass
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="pydm bug: range() tests its 2nd argument's type before evaluating the 3rd: "
+                                       "f(None) raises TypeError(\"'float' object cannot be interpreted as an "
+                                       "integer\"), CPython TypeError(\"unsupported operand type(s) for %: "
+                                       "'NoneType' and 'int'\")")
+def test_range_evaluates_every_argument_before_testing_them():
+    check_program(RANGE_ARGUMENT_ORDER, "f", (None,))
+
+
+def test_range_with_a_float_argument():
+    check_program(RANGE_ARGUMENT_ORDER, "f", (1.5,))
