@@ -27,9 +27,7 @@ def f(x):
 """
 
 
-@pytest.mark.xfail(strict=True, reason="pydm bug: type(v) is int where v is unbound on that path raises "
-                                       "CompileError 'type(x) is supported only in comparisons' "
-                                       "(CPython: UnboundLocalError there, 0 otherwise)")
+# Fixed by the frontend redesign (unbound reads decided before IR, bindings.py).
 @pytest.mark.parametrize("x", [1, 0])
 def test_type_test_of_a_variable_unbound_on_the_path(x):
     check_program(TYPE_OF_UNBOUND, "f", (x,))
@@ -70,10 +68,8 @@ def f():
 """
 
 
-@pytest.mark.xfail(strict=True, reason="pydm bug: a call in range()'s arguments is left out of the program: "
-                                       "MLIRError \"'func.call' op 'h$i' does not reference a valid function\" "
-                                       "(CPython: f() == 2); ahead of time too when no entry has the call's "
-                                       "argument types")
+# Fixed by the frontend redesign (range() arguments are ordinary expressions,
+# typed before IR exists, so their calls' specializations are in the program).
 @pytest.mark.parametrize("mode", ["jit", "aot"])
 def test_call_of_a_jit_function_in_range_arguments(mode):
     check_program(CALL_IN_RANGE_ARGUMENT, "f", (), mode=mode)
@@ -111,10 +107,7 @@ def f(x):
 """
 
 
-@pytest.mark.xfail(strict=True, reason="pydm bug: range() tests its 2nd argument's type before evaluating the 3rd: "
-                                       "f(None) raises TypeError(\"'float' object cannot be interpreted as an "
-                                       "integer\"), CPython TypeError(\"unsupported operand type(s) for %: "
-                                       "'NoneType' and 'int'\")")
+# Fixed by the frontend redesign (range's arguments are all evaluated, then checked).
 def test_range_evaluates_every_argument_before_testing_them():
     check_program(RANGE_ARGUMENT_ORDER, "f", (None,))
 
