@@ -121,3 +121,44 @@ def test_range_evaluates_every_argument_before_testing_them():
 
 def test_range_with_a_float_argument():
     check_program(RANGE_ARGUMENT_ORDER, "f", (1.5,))
+
+
+NEGATIVE_TWO_TO_THE_63_FLOAT = """
+import pydm
+
+
+@pydm.jit
+def f():
+    return -9.223372036854776e+18
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="pydm bug: the float literal -9.223372036854776e+18 (-2.0**63) raises "
+                                       "AssertionError('pydm internal: cannot coerce PyType.FLOAT to PyType.INT'): "
+                                       "it is taken for the int literal -9223372036854775808 (2.0**63 == 2**63)")
+def test_float_literal_minus_two_to_the_63():
+    check_program(NEGATIVE_TWO_TO_THE_63_FLOAT, "f", ())
+
+
+UNBOUND_AFTER_SHORT_CIRCUIT = """
+import pydm
+
+
+@pydm.jit
+def f(c: int, p: int):
+    if c:
+        v = 0
+    x = p or v
+    return v
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="pydm bug: wrong result: a read of a possibly unbound variable that "
+                                       "'or' skipped counts as a check: f(0, 1) returns 0, CPython raises "
+                                       "UnboundLocalError at 'return v'")
+def test_unbound_variable_after_a_short_circuited_read():
+    check_program(UNBOUND_AFTER_SHORT_CIRCUIT, "f", (0, 1))
+
+
+def test_unbound_variable_read_by_or():
+    check_program(UNBOUND_AFTER_SHORT_CIRCUIT, "f", (0, 0))
