@@ -24,9 +24,18 @@ How it is organised
   strategy, ``g.expr(want, depth)`` a sub-expression whose classes are a subset
   of ``want``, ``g.block()`` a nested statement list) and returns an ``Expr``
   (source text, value type) or a list of source lines. ``None`` means "not
-  possible here" (the generator then draws another kind).
+  possible here" (a literal, or ``pass``, takes its place). ``can(g, want)`` /
+  ``can(g)`` says when a kind applies, ``weight`` how often it is drawn. A kind
+  that runs code repeatedly uses ``_InLoop`` (loop depth and the cost
+  multiplier) and ``g.affordable``/``g.charge`` (the cost budget).
 * Kinds registered first are what hypothesis shrinks towards (literals and
   variables first, so a failing program shrinks to a small one).
+* A new value class (tuples, lists, ...) is a new tag: a ``SAMPLES`` entry (so
+  ``result_type`` knows the operators on it), ``_literal_of`` and ``tag_of``
+  cases, and request/declaration types in ``REQUESTS``/``DECL_TYPES``; the
+  worker's outcomes and ``runner.same_value`` must then compare such values.
+* ``AVOIDABLE`` names constructs of known pydm bugs that ``fuzz_cases(avoid=...)``
+  leaves out, so the fuzzer keeps finding new bugs while those are open.
 
 The generated text is parsed and unparsed with ``ast`` (so the program is
 canonically formatted and parenthesised only where needed); ``reference.py``
@@ -39,7 +48,7 @@ import functools
 import itertools
 import math
 import operator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 from hypothesis import strategies as st
