@@ -359,8 +359,9 @@ class _FunctionTyper:
                 return T.BOTTOM
             return _t(sem.binary_type(name, left, right, const_value(e.right), lhs_const=const_value(e.left)))
         if isinstance(e, nodes.UnaryOp):
-            if const_value(e) == -2**63:
-                return T.INT
+            if e.op == "-" and isinstance(e.operand, nodes.Const) and type(e.operand.value) is int \
+                    and e.operand.value == 2**63:
+                return T.INT  # the literal INT64_MIN
             t = self.expr(e.operand)
             if e.op == "not":
                 return T.BOOL

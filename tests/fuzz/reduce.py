@@ -17,9 +17,9 @@ import ast
 import copy
 import re
 import sys
-import tempfile
 
-from .runner import Report, run_program
+from . import runner
+from .runner import Report, run_program, session_directory
 
 LITERALS = ["0", "1", "True", "None", "0.0", "-1", "1.5"]
 
@@ -51,31 +51,45 @@ def _nodes(tree):
 
 
 def _candidates(tree):
-    """(description, function that edits a deep copy of ``tree`` in place) pairs, coarse first."""
+    """(description, edit) pairs in source order, only those that shorten the program;
+    ``edit(copy)`` changes a deep copy of ``tree`` (nodes are found by their index
+    in ``ast.walk`` order, which a deep copy keeps)."""
     nodes = _nodes(tree)
+    index = {id(n): i for i, n in enumerate(nodes)}
+    size = {}
+
+    def sz(node):
+        if id(node) not in size:
+            size[id(node)] = len(ast.unparse(node))
+        return size[id(node)]
+
     out = []
     for i, node in enumerate(nodes):
         for fld in ("body", "orelse"):
             stmts = getattr(node, fld, None)
             if not isinstance(stmts, list) or not stmts or not isinstance(stmts[0], ast.stmt):
                 continue
-            for j in range(len(stmts)):
-                out.append((f"delete statement {i}.{fld}[{j}]", (lambda i, fld, j: lambda t: _delete(t, i, fld, j))(i, fld, j)))
-                if isinstance(stmts[j], (ast.If, ast.For, ast.While)):
-                    out.append((f"unwrap {i}.{fld}[{j}]", (lambda i, fld, j: lambda t: _unwrap(t, i, fld, j))(i, fld, j)))
+            for j, st in enumerate(stmts):
+                if not (isinstance(st, ast.Pass) and len(stmts) == 1):
+                    out.append((f"delete statement {i}.{fld}[{j}]", _edit_delete(i, fld, j)))
+                if isinstance(st, (ast.If, ast.For, ast.While)):
+                    out.append((f"unwrap {i}.{fld}[{j}]", _edit_unwrap(i, fld, j)))
     fixed = {id(n) for n in nodes if isinstance(n, (ast.arg, ast.FunctionDef, ast.AnnAssign))
              for n in [getattr(n, "annotation", None) or getattr(n, "returns", None)] if n is not None}
     fixed |= {id(d) for n in nodes if isinstance(n, ast.arguments) for d in n.defaults}
-    for i, node in enumerate(nodes):
-        if id(node) in fixed:
-            continue  # annotations and defaults stay as they are
-        if isinstance(node, ast.expr) and not isinstance(getattr(node, "ctx", None), ast.Store):
-            for k, child in enumerate(c for c in ast.iter_child_nodes(node) if isinstance(c, ast.expr)):
-                if not _operand_ok(node, child):
+    for p in nodes:
+        for fld, value in ast.iter_fields(p):
+            for pos, node in enumerate(value if isinstance(value, list) else [value]):
+                if not isinstance(node, ast.expr) or id(node) in fixed \
+                        or isinstance(getattr(node, "ctx", None), ast.Store):
                     continue
-                out.append((f"operand {i}/{k}", (lambda i, k: lambda t: _replace_by_child(t, i, k))(i, k)))
-            for lit in LITERALS:
-                out.append((f"literal {i}={lit}", (lambda i, lit: lambda t: _replace(t, i, ast.parse(lit, mode="eval").body))(i, lit)))
+                where = (index[id(p)], fld, pos if isinstance(value, list) else None)
+                for child in ast.iter_child_nodes(node):
+                    if isinstance(child, ast.expr) and _operand_ok(node, child) and sz(child) < sz(node):
+                        out.append((f"operand {index[id(node)]}", _edit_replace(where, index[id(child)])))
+                for lit in LITERALS:
+                    if len(lit) < sz(node):
+                        out.append((f"literal {index[id(node)]}={lit}", _edit_replace(where, lit)))
     return out
 
 
@@ -96,37 +110,35 @@ def _operand_ok(node, child) -> bool:
     return True
 
 
-def _delete(tree, i, fld, j):
-    stmts = getattr(_nodes(tree)[i], fld)
-    del stmts[j]
-    if not stmts and fld == "body":
-        stmts.append(ast.Pass())
+def _edit_delete(i, fld, j):
+    def edit(tree):
+        stmts = getattr(_nodes(tree)[i], fld)
+        del stmts[j]
+        if not stmts and fld == "body":
+            stmts.append(ast.Pass())
+    return edit
 
 
-def _unwrap(tree, i, fld, j):
-    stmts = getattr(_nodes(tree)[i], fld)
-    stmts[j:j + 1] = stmts[j].body
+def _edit_unwrap(i, fld, j):
+    def edit(tree):
+        stmts = getattr(_nodes(tree)[i], fld)
+        stmts[j:j + 1] = stmts[j].body
+    return edit
 
 
-def _parents(tree):
-    return {id(c): (p, f) for p in ast.walk(tree) for f, v in ast.iter_fields(p)
-            for c in (v if isinstance(v, list) else [v]) if isinstance(c, ast.AST)}
+def _edit_replace(where, new):
+    """Put ``new`` (a literal's text, or the index of a node) at ``where``."""
+    pi, fld, pos = where
 
-
-def _replace(tree, i, new):
-    node = _nodes(tree)[i]
-    parent, fld = _parents(tree)[id(node)]
-    value = getattr(parent, fld)
-    if isinstance(value, list):
-        value[value.index(node)] = new
-    else:
-        setattr(parent, fld, new)
-
-
-def _replace_by_child(tree, i, k):
-    node = _nodes(tree)[i]
-    child = [c for c in ast.iter_child_nodes(node) if isinstance(c, ast.expr)][k]
-    _replace(tree, i, child)
+    def edit(tree):
+        nodes = _nodes(tree)
+        value = ast.parse(new, mode="eval").body if isinstance(new, str) else nodes[new]
+        parent = nodes[pi]
+        if pos is None:
+            setattr(parent, fld, value)
+        else:
+            getattr(parent, fld)[pos] = value
+    return edit
 
 
 def _render(tree) -> str | None:
@@ -139,7 +151,9 @@ def _render(tree) -> str | None:
 
 
 def reduce(source: str, function: str, args: tuple, mode: str = "jit", log=sys.stderr) -> str:
-    directory = tempfile.mkdtemp(prefix="pydm_fuzz_reduce_")
+    directory = session_directory()
+    runner.REFERENCE_TIMEOUT = 2.0  # a step that removed a loop counter never ends
+    runner.PROGRAM_TIMEOUT = 60.0
 
     def run(src):
         calls = [(function, args)]

@@ -114,3 +114,41 @@ def test_range_evaluates_every_argument_before_testing_them():
 
 def test_range_with_a_float_argument():
     check_program(RANGE_ARGUMENT_ORDER, "f", (1.5,))
+
+
+NEGATIVE_TWO_TO_THE_63_FLOAT = """
+import pydm
+
+
+@pydm.jit
+def f():
+    return -9.223372036854776e+18
+"""
+
+
+# Fixed: only the int literal 2**63 negated is INT64_MIN (typing.py, expressions.py).
+def test_float_literal_minus_two_to_the_63():
+    check_program(NEGATIVE_TWO_TO_THE_63_FLOAT, "f", ())
+
+
+UNBOUND_AFTER_SHORT_CIRCUIT = """
+import pydm
+
+
+@pydm.jit
+def f(c: int, p: int):
+    if c:
+        v = 0
+    x = p or v
+    return v
+"""
+
+
+# Fixed by the frontend redesign (bug (j) of the heap-values issue: which reads
+# may find a name unbound is decided on the syntax, where 'or' may skip a read).
+def test_unbound_variable_after_a_short_circuited_read():
+    check_program(UNBOUND_AFTER_SHORT_CIRCUIT, "f", (0, 1))
+
+
+def test_unbound_variable_read_by_or():
+    check_program(UNBOUND_AFTER_SHORT_CIRCUIT, "f", (0, 0))

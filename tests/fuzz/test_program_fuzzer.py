@@ -30,7 +30,7 @@ import os
 from hypothesis import HealthCheck, Phase, given, seed, settings
 
 from .generator import AVOIDABLE, fuzz_cases
-from .runner import TOLERABLE, run_program
+from .runner import TOLERABLE, run_program, session_directory
 
 EXAMPLES = int(os.environ.get("PYDM_FUZZ_EXAMPLES", "60"))
 SEED = int(os.environ.get("PYDM_FUZZ_SEED", "20261122"))
@@ -59,8 +59,8 @@ SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None, print_b
 @seed(SEED)
 @SETTINGS
 @given(case=fuzz_cases(avoid=AVOID))
-def test_generated_programs_agree_with_cpython(case, tmp_path_factory):
-    directory = str(tmp_path_factory.getbasetemp())
+def test_generated_programs_agree_with_cpython(case):
+    directory = session_directory()
     jit_calls = [(c.function, c.args) for c in case.calls]
     aot_calls = [(c.function, c.args) for c in case.calls if c.exact]
     report = run_program(case.program.source, jit_calls, aot_calls, directory, TOLERATE)
