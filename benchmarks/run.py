@@ -14,7 +14,7 @@ Cases that need issue #3 (unannotated functions, ``object`` annotations) print
 "n/a (unsupported)" when pydm raises its CompileError.
 
 Kernels live in real files (pydm reads a function's source): cases_typed.py,
-cases_untyped.py, cases_object.py. The CPython side runs the same code:
+cases_untyped.py, cases_object.py, cases_tuples.py. The CPython side runs the same code:
 the case file loaded a second time with ``pydm.jit`` stubbed to the identity
 (the functions are what ``f.py_func`` is, but recursive calls stay in
 CPython).
@@ -63,7 +63,8 @@ FULL = Settings(fib_n=30, loop_n=3_000_000, repeats=5, budget_s=10.0,
 QUICK = Settings(fib_n=22, loop_n=200_000, repeats=3, budget_s=1.0,
                  call_target_s=0.03, compile_repeats=3)
 WARM_N = {"fib": 10, "int_loop": 100, "float_loop": 100,  # first (compiling) call
-          "mixed_loop": 100, "dynamic_loop": 100}
+          "mixed_loop": 100, "dynamic_loop": 100, "pair_loop": 100, "swap_loop": 100,
+          "tuple_index_loop": 100}
 
 
 # --------------------------------------------------------------------------
@@ -419,6 +420,7 @@ def main(argv=None) -> int:
     typed = Group("cases_typed")
     untyped = Group("cases_untyped")
     obj = Group("cases_object")
+    tuples = Group("cases_tuples")
 
     fib, loop = f"fib({cfg.fib_n})", f"{cfg.loop_n:,} it"
     notes: list[str] = []
@@ -434,6 +436,10 @@ def main(argv=None) -> int:
         kernel_row(f"float loop {loop} `object`", obj, "float_loop", cfg.loop_n, cfg, None),
         kernel_row(f"mixed int/float loop {loop} `object`", obj, "mixed_loop", cfg.loop_n, cfg, None, (0.5,)),
         kernel_row(f"dynamic loop {loop} `object` (boxed)", obj, "dynamic_loop", cfg.loop_n, cfg, None),
+        kernel_row(f"tuple pair loop {loop} (build + unpack)", tuples, "pair_loop", cfg.loop_n, cfg, None),
+        kernel_row(f"tuple swap loop {loop} (a, b = b, ...)", tuples, "swap_loop", cfg.loop_n, cfg, None),
+        kernel_row(f"tuple index loop {loop} (t[i % len(t)])", tuples, "tuple_index_loop", cfg.loop_n, cfg,
+                   None),
         compile_row(cfg, notes),  # after the others: a warm process
         call_row("call `inc(x)` typed, per call", typed, cfg, 1),
         call_row("call `inc(x)` untyped, per call", untyped, cfg, None),
@@ -441,6 +447,9 @@ def main(argv=None) -> int:
     notes.append("per-call rows: loop of calls minus an empty loop of the same length.")
     notes.append("int loop: `s = (s + i * i) % 1000003`; float loop: midpoint rule for "
                  "∫ 4/(1+x²) dx over [0, 1].")
+    notes.append("tuple rows: `a, b = p; p = (b, (a + b) * 0.5 + i)` (a pair built and unpacked "
+                 "every iteration), the same with `a, b = b, ...` (no tuple), and `t[i % len(t)]` "
+                 "of a tuple of 8 ints; each returns its tuple or int to Python.")
     notes.append("mixed loop: `s = s + i * x` called with (int, float): entry dispatch to the "
                  "(int, float) twin; dynamic loop: `t = t + (1.5 if i % 3 == 0 else i)`, whose "
                  "values stay boxed.")

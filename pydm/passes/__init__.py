@@ -19,7 +19,7 @@ def register(name: str):
 
 
 #: The default pipeline on iree_pydm IR, in order.
-PIPELINE: list[str] = ["promote-vars", "int-ranges", "link-runtime", "split-objects"]
+PIPELINE: list[str] = ["promote-vars", "tuple-sroa", "int-ranges", "link-runtime", "split-objects"]
 
 
 def run_pipeline(module: ir.Module, stages: dict | None = None, pipeline=None, text=str) -> None:
@@ -30,4 +30,4 @@ def run_pipeline(module: ir.Module, stages: dict | None = None, pipeline=None, t
             stages[f"after:{name}"] = text(module)
 
 
-from . import int_ranges, link_runtime, promote_vars, split_objects  # noqa: E402,F401  (register the passes)
+from . import int_ranges, link_runtime, promote_vars, split_objects, tuple_sroa  # noqa: E402,F401

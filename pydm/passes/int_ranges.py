@@ -380,6 +380,12 @@ class _Analysis:
         for block in self.blocks:
             for op in block.operations:
                 op = op.operation
+                if op.name == d.TUPLE_GET and "in_range" not in op.attributes:
+                    t = d.py_type(op.operands[0].type)
+                    iv = self.interval(op.operands[1], block)
+                    if t.elts is not None and iv is not None and 0 <= iv[0] and iv[1] < len(t.elts):
+                        op.attributes["in_range"] = unit  # t[i % len(t)]: no bounds check
+                    continue
                 if op.name != d.APPLY_BINARY or "infallible" in op.attributes:
                     continue
                 dunder = ir.StringAttr(op.attributes["dunder_name"]).value
