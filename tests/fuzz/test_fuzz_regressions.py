@@ -33,6 +33,23 @@ def test_type_test_of_a_variable_unbound_on_the_path(x):
     check_program(TYPE_OF_UNBOUND, "f", (x,))
 
 
+TYPE_OF_ALWAYS_RAISING = """
+import pydm
+
+
+@pydm.jit
+def f(x):
+    return type(None < x) is bool
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="pydm bug: type(e) is T where e always raises (None < x) raises CompileError "
+                                       "'type(x) is supported only in comparisons' (CPython: TypeError(\"'<' not "
+                                       "supported between instances of 'NoneType' and 'int'\"))")
+def test_type_test_of_an_expression_that_always_raises():
+    check_program(TYPE_OF_ALWAYS_RAISING, "f", (1,))
+
+
 FLOAT_JOIN_AFTER_DEAD_CHECK = """
 import pydm
 
