@@ -115,13 +115,14 @@ def _typed_program(module, entries, plain_names):
 
 
 def _defaults(fn: FunctionInfo) -> dict:
-    from .frontend.typing import const_value
+    """The parameters' default values (literals, tuples of literals)."""
+    from .frontend.typing import literal_value
     args = fn.node.args
     out = {}
     defaults = args.defaults or []
     names = [a.name for a in args.args]
     for name, node in zip(names[len(names) - len(defaults):], defaults):
-        out[name] = const_value(node)
+        out[name] = literal_value(node)
     return out
 
 

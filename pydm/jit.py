@@ -15,7 +15,7 @@ from .errors import CompileError, error_at
 from .frontend.source import load_module
 from .runtime.program import LoadedProgram, make_binder, make_exact_caller
 from .runtime.values import conforms, describe, static_type_of
-from .types import PyType
+from .types import PyType, TupleType
 
 T = PyType
 
@@ -30,6 +30,7 @@ def _release_at_exit() -> None:
     bindings do not print "leaked instance" warnings for live VM objects."""
     for f in list(_ALL):
         f._callers.clear()
+        f._by_types.clear()
         f._programs.clear()
         getattr(f, "_fast", {}).clear()
     gc.collect()
@@ -49,7 +50,8 @@ class JitFunction:
         self.py_func = fn
         functools.update_wrapper(self, fn)
         self._lock = threading.RLock()
-        self._callers: dict[tuple, object] = {}
+        self._callers: dict[tuple, object] = {}  # by the arguments' classes (no tuple among them)
+        self._by_types: dict[tuple, object] = {}  # by the arguments' static types
         self._programs: dict[tuple, object] = {}
         self._info = None
         self._last_key = None
@@ -100,20 +102,18 @@ class JitFunction:
         info = self.info
         out = []
         for pname, ann, value in zip(info.params, self._annotations, args):
+            if ann is not None and ann is not T.OBJECT and not conforms(value, ann):
+                raise TypeError(f"{info.name}() argument '{pname}' must be {describe(ann)}, "
+                                f"not {type(value).__name__}")
             t = static_type_of(value)
             if t is None:
                 raise TypeError(f"{info.name}() argument '{pname}': pydm cannot pass a "
                                 f"{type(value).__name__} value")
-            if ann is not None and ann is not T.OBJECT and not conforms(value, ann):
-                raise TypeError(f"{info.name}() argument '{pname}' must be {describe(ann)}, "
-                                f"not {type(value).__name__}")
             if t is T.INT and not -2**63 <= value < 2**63:
                 raise OverflowError(f"{info.name}() argument '{pname}': int {value} does not fit in 64 bits")
             if ann is T.OBJECT:
                 t = T.OBJECT  # ``x: object`` asks for the generic (boxed) code, as pydm compile makes
-            elif ann is not None and ann.is_tuple:
-                t = ann  # the annotation's element types (the value conforms)
-            out.append(t)
+            out.append(t)  # a tuple: its own element types, as a scalar argument keeps its own type
         return tuple(out)
 
     # -- calling
@@ -132,9 +132,17 @@ class JitFunction:
         return caller(*args)
 
     def _compile(self, key, arg_types):
+        """The caller for these argument types (compiled once per types); calls
+        with tuple arguments are found by their element types, not their class."""
         with self._lock:
-            caller = self._callers.get(key)
+            by_types = any(isinstance(t, TupleType) for t in arg_types)
+            caller = self._by_types.get(arg_types) if by_types else self._callers.get(key)
             if caller is not None:
+                return caller
+            if arg_types in self._programs and self._programs[arg_types][1] is not None:
+                caller = self._by_types[arg_types]
+                if not by_types:
+                    self._callers[key] = caller
                 return caller
             compiled = compile_program(self.info.module, [(self.info, arg_types)])
             program = LoadedProgram(compiled.vmfb, compiled.sites)
@@ -144,7 +152,9 @@ class JitFunction:
             else:  # object records cross through the general marshalling path
                 caller = program.function(sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)
             self._programs[arg_types] = (compiled, program)
-            self._callers[key] = caller
+            self._by_types[arg_types] = caller
+            if not by_types:
+                self._callers[key] = caller
             self._last_key = arg_types
             return caller
 

@@ -154,8 +154,15 @@ def link(program: ir.Module, symbols: set[str]) -> None:
     for op in lib.body.operations:
         if op.operation.name == "func.func":
             by_name[ir.StringAttr(op.attributes["sym_name"]).value] = op
-    present = {ir.StringAttr(op.attributes["sym_name"]).value for op in program.body.operations
-               if op.operation.name == "func.func"}
+    present = set()
+    for op in list(program.body.operations):
+        if op.operation.name != "func.func":
+            continue
+        name = ir.StringAttr(op.attributes["sym_name"]).value
+        if len(op.operation.regions[0].blocks) == 0 and name in symbols:
+            op.operation.erase()  # a declaration (tuples.py): replaced by the definition
+        else:
+            present.add(name)
     todo = sorted(symbols)
     done = set()
     while todo:

@@ -161,15 +161,15 @@ def depth(t: PyType) -> int:
     return 0
 
 
-def _widen(t: PyType, budget: int = MAX_DEPTH) -> PyType:
+def widen(t: PyType, budget: int = MAX_DEPTH) -> PyType:
     """``t`` with tuples nested deeper than ``budget`` replaced by ``object``."""
     if not isinstance(t, TupleType):
         return t
     if budget <= 0:
         return PyType.OBJECT
     if t.elts is not None:
-        return TupleType(tuple(_widen(e, budget - 1) for e in t.elts))
-    return TupleType(None, _widen(t.elt, budget - 1))
+        return TupleType(tuple(widen(e, budget - 1) for e in t.elts))
+    return TupleType(None, widen(t.elt, budget - 1))
 
 
 def is_scalar_like(t: PyType) -> bool:
@@ -189,13 +189,13 @@ def join(a: PyType, b: PyType) -> PyType:
     both have in common (two tuples stay a tuple, ints and floats stay
     scalars: ``object<scalar>``), else ``object``."""
     if a is PyType.BOTTOM:
-        return _widen(b)
+        return widen(b)
     if b is PyType.BOTTOM or a is b:
-        return _widen(a)
+        return widen(a)
     if isinstance(a, TupleType) and isinstance(b, TupleType):
         if a.elts is not None and b.elts is not None and len(a.elts) == len(b.elts):
-            return _widen(TupleType(tuple(join(x, y) for x, y in zip(a.elts, b.elts))))
-        return _widen(TupleType(None, join(a.any_element(), b.any_element())))
+            return widen(TupleType(tuple(join(x, y) for x, y in zip(a.elts, b.elts))))
+        return widen(TupleType(None, join(a.any_element(), b.any_element())))
     return dynamic_of(a, b)
 
 

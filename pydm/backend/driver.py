@@ -211,7 +211,7 @@ def compile_module(module: ir.Module, *, stages: dict | None = None) -> bytes:
                             fixup(module)
                             done(f"vm_fixups.{fixup.__name__}")
                     if stages is not None:
-                        stages["vm"] = str(module)
+                        stages["vm"] = module.operation.get_asm(enable_debug_info=True)
                         done("print vm stage")
                     out = Output.open_membuffer()
                     try:

@@ -47,6 +47,7 @@ class _Bound:
 
 class FunctionBuilder:
     def __init__(self, module: ir.Module, symbol: str, arg_types, result_types, public: bool, python_name: str):
+        self.module = module
         with ir.InsertionPoint(module.body):
             self.func = func.FuncOp(symbol, ir.FunctionType.get(list(arg_types), list(result_types)),
                                     visibility=None if public else "private")
@@ -91,6 +92,15 @@ class FunctionBuilder:
 
     def call(self, result_types, symbol, args):
         return func.CallOp(list(result_types), symbol, list(args), ip=self.ip())
+
+    def declare(self, symbol: str, arg_types, result_types) -> None:
+        """A declaration of ``symbol`` (a runtime-library function, linked in
+        later by pass link-runtime), so the module verifies meanwhile."""
+        for op in self.module.body.operations:
+            if op.operation.name == "func.func" and ir.StringAttr(op.attributes["sym_name"]).value == symbol:
+                return
+        with ir.InsertionPoint(self.module.body), ir.Location.unknown():
+            func.FuncOp(symbol, ir.FunctionType.get(list(arg_types), list(result_types)), visibility="private")
 
     @contextlib.contextmanager
     def in_block(self, block: ir.Block):

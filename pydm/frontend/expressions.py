@@ -55,6 +55,10 @@ class ExpressionWalker:
         if name not in self.frame.fn.locals:
             raise error_at(node, f"global name '{name}' is not supported",
                            "pydm functions read only their parameters and local variables")
+        if self.frame.spec.var_types.get(name, T.BOTTOM) is T.BOTTOM:  # never holds a value
+            self.fb.raise_here("UnboundLocalError", f"cannot access local variable '{name}' where it is "
+                                                    "not associated with a value")
+            return None
         checked = node in self.frame.unbound_reads
         return self.fb.load(self.frame.slot(name), self.frame.var_type(name), checked, name)
 
@@ -103,9 +107,8 @@ class ExpressionWalker:
         return self.emit.unary(sem.UNARY[e.op], x)
 
     def expr_Compare(self, e):
-        exact = self._exact_type_test(e)
-        if exact is not None:
-            return exact
+        if self._is_exact_type_test(e):
+            return self._exact_type_test(e)
         if len(e.ops) == 1:
             values = self.exprs([e.left, e.ops[0][1]])
             if values is None:
@@ -132,16 +135,20 @@ class ExpressionWalker:
             lhs = rhs
         return self.fb.enter_merge(merge)
 
-    def _exact_type_test(self, e):
-        """``type(x) is int`` (also ``is not``, ``==``, ``!=``): the exact run-time type."""
+    def _is_exact_type_test(self, e) -> bool:
+        """``type(x) is C`` (also ``is not``, ``==``, ``!=``) with the builtin type."""
         if len(e.ops) != 1:
-            return None
+            return False
+        op, _ = e.ops[0]
+        left = e.left
+        return (op in ("is", "is not", "==", "!=") and isinstance(left, nodes.Call)
+                and isinstance(left.func, nodes.Name) and left.func.name == "type"
+                and "type" not in self.frame.fn.locals and len(left.args) == 1 and not left.keywords)
+
+    def _exact_type_test(self, e):
+        """``type(x) is int``: the exact run-time type (None if ``x`` always raises)."""
         op, right = e.ops[0]
         left = e.left
-        if not (op in ("is", "is not", "==", "!=") and isinstance(left, nodes.Call)
-                and isinstance(left.func, nodes.Name) and left.func.name == "type"
-                and "type" not in self.frame.fn.locals and len(left.args) == 1 and not left.keywords):
-            return None
         if not (isinstance(right, nodes.Name) and right.name in sem.EXACT_TYPE_CODES):
             raise error_at(right, "type(x) can be compared only with int, float, bool or tuple",
                            "write type(x) is int, type(x) is float, ...")

@@ -27,7 +27,7 @@ from .builder import FunctionBuilder
 from .emitter import Emitter
 from .expressions import ExpressionWalker
 from .loops import LoopWalker
-from .typing import ProgramTypes, Specialization, starred_index
+from .typing import ProgramTypes, Specialization
 
 T = PyType
 
@@ -248,12 +248,13 @@ class FunctionImporter(ExpressionWalker, LoopWalker):
         """Bind an assignment target (a name, or a tuple of targets to unpack into)."""
         if isinstance(target, nodes.AssignName):
             name = target.name
+            if self.frame.spec.var_types.get(name, T.BOTTOM) is T.BOTTOM:
+                return  # only values that never exist are assigned to it (this is unreachable)
             self.fb.store(self.frame.slot(name), self.emit.coerce(value, self.frame.var_type(name)))
             return
         if isinstance(target, (nodes.Tuple, nodes.List)):
-            star = starred_index(target)
-            if star is not None:
-                raise error_at(target.elts[star], "starred assignment targets are not supported yet",
+            for starred in target.nodes_of_class(nodes.Starred):  # nested ones too, before any value moves
+                raise error_at(starred, "starred assignment targets are not supported yet",
                                "a starred target makes a list; pydm does not have lists yet")
             values = self.emit.unpack(value, len(target.elts), target)
             if values is None or self.fb.block is None:

@@ -106,6 +106,9 @@ class LoopWalker:
         if walk is None:
             return
         seq, n = walk
+        if self.frame.spec.type_of(s.iter).is_tuple and self.frame.spec.type_of(s.iter).elts == ():
+            self.visit_body(s.orelse)  # an empty tuple: the body never runs (its items have no type)
+            return
         zero, one = self.b.constant(0, T.INT), self.b.constant(1, T.INT)
         self.counted_loop(s, zero, n, one, 1, 1, lambda i: self.emit.element_at(seq, i), 1)
 

@@ -29,7 +29,9 @@ class TupleOps:
         values = [self.coerce(a, p) for a, p in zip(args, params)]
         if self.fb.block is None:
             return None
-        call = self.fb.call([d.exc_type(), d.ir_type(ret)], PREFIX + name, values)
+        results = [d.exc_type(), d.ir_type(ret)]
+        self.fb.declare(PREFIX + name, [v.type for v in values], results)
+        call = self.fb.call(results, PREFIX + name, values)
         self.check_library(call.results[0])
         out = call.results[1]
         return self.coerce(out, result) if result is not None else out

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from astroid import nodes
 
 from ..errors import error_at
-from ..types import PyType, join, tuple_of
+from ..types import PyType, join, tuple_any, tuple_of, widen
 from . import inlining, intrinsics
 from . import semantics as sem
 from .source import FunctionInfo, ModuleInfo
@@ -52,6 +52,24 @@ class Specialization:
         """The inferred static type of an expression node."""
         t = self.expr_types.get(node, T.BOTTOM)
         return t
+
+
+#: a function called with more argument-type signatures than this gets
+#: generic (``object``) specializations for further ones
+MAX_SPECIALIZATIONS = 12
+#: a tuple argument longer than this specializes its callee as ``tuple<T,...>``
+MAX_ARGUMENT_TUPLE = 8
+
+
+def widen_argument(t: PyType) -> PyType:
+    """A call's argument type as its callee is specialized on."""
+    if not t.is_tuple:
+        return t
+    if t.elts is not None and len(t.elts) > MAX_ARGUMENT_TUPLE:
+        return widen(tuple_any(t.any_element()))
+    if t.elts is not None:
+        return widen(tuple_of(*(widen_argument(e) for e in t.elts)))
+    return widen(t)
 
 
 #: a generic function with up to this many object parameters gets a typed
@@ -94,7 +112,14 @@ class ProgramTypes:
     def call_specialization(self, fn: FunctionInfo, arg_types, caller=None) -> Specialization:
         """The callee specialization a call with these argument types reaches:
         one per argument-type signature, exactly as CPython would see the values
-        (a twin calling itself stays a twin)."""
+        (a twin calling itself stays a twin). Tuple types are widened to a
+        bounded length and depth, and a function with many specializations
+        gets generic ones: a recursion that builds ever longer or deeper tuples
+        still has finitely many."""
+        arg_types = [widen_argument(t) for t in arg_types]
+        if sum(1 for (name, _) in self.specs if name == fn.name) >= MAX_SPECIALIZATIONS and \
+                (fn.name, tuple(arg_types)) not in self.specs:
+            arg_types = [t if t.is_scalar else T.OBJECT for t in arg_types]
         key = (fn.name, tuple(arg_types))
         spec = self.specs.get(key)
         if spec is not None and spec is caller:
@@ -129,10 +154,8 @@ class ProgramTypes:
                 _FunctionTyper(self, spec).run()
             if not self._changed:
                 break
-        for spec in self.specs.values():  # (a ret of BOTTOM: never returns normally)
-            for k, v in spec.var_types.items():
-                if v is T.BOTTOM:
-                    spec.var_types[k] = T.NONE
+        # (a ret of BOTTOM: never returns normally; a local of type BOTTOM is
+        # never assigned a value: reading it always raises UnboundLocalError)
 
     def grow_ret(self, spec: Specialization, t: PyType) -> None:
         new = join(spec.ret, t)
@@ -209,6 +232,21 @@ def const_value(node):
         if isinstance(v, (int, float)) and not isinstance(v, bool):
             return -v if node.op == "-" else v
     return None
+
+
+_NO_VALUE = object()
+
+
+def literal_value(node, missing=None):
+    """The Python value of a literal, a negated literal or a tuple of them
+    (a default argument's value), else ``missing``."""
+    if isinstance(node, nodes.Tuple):
+        items = [literal_value(e, _NO_VALUE) for e in node.elts]
+        return missing if _NO_VALUE in items else tuple(items)
+    if isinstance(node, nodes.Const) and not isinstance(node.value, (str, bytes)) and node.value is not Ellipsis:
+        return node.value
+    v = const_value(node)
+    return missing if v is None else v
 
 
 def const_type(node, value) -> PyType:

@@ -189,14 +189,15 @@ def marshal_arg(fname: str, pname: str, t: PyType, value, args: rt.VmVariantList
     if t is T.OBJECT or t.is_tuple:
         if not conforms(value, t):
             raise TypeError(f"{fname}() argument '{pname}' must be {describe(t)}, not {type(value).__name__}")
-        args.push_list(box_value(fname, pname, value))
+        args.push_list(box_value(fname, pname, value, t if t.is_tuple else None))
         return
     raise TypeError(f"{fname}(): parameter '{pname}' of type {t.python_name} cannot be passed yet")
 
 
-def box_value(fname: str, pname: str, value) -> rt.VmVariantList:
-    """A Python value as a seed-002 record."""
-    return to_record(value, f"{fname}() argument '{pname}': ")
+def box_value(fname: str, pname: str, value, t: PyType | None = None) -> rt.VmVariantList:
+    """A Python value as a seed-002 record (converted to the static type ``t``'s
+    element types where the numeric tower allows, as a scalar argument is)."""
+    return to_record(value, f"{fname}() argument '{pname}': ", t)
 
 
 unbox_record = from_record

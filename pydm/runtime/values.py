@@ -9,17 +9,27 @@ from __future__ import annotations
 import iree.runtime as rt
 
 from .. import typecodes as tc
-from ..types import PyType, tuple_any
+from ..types import MAX_DEPTH, PyType, tuple_any, tuple_of
 
 T = PyType
 INT64_MIN, INT64_MAX = -2**63, 2**63 - 1
 
 
-def static_type_of(value) -> PyType | None:
+#: the JIT specializes on a tuple argument's element types up to this length
+#: (and the nesting of types.MAX_DEPTH); a longer tuple is a ``tuple<object,...>``
+MAX_PRECISE_TUPLE = 8
+
+
+def static_type_of(value, depth: int = 0) -> PyType | None:
     """The static type the JIT specializes a parameter on for this argument
-    (a tuple: ``tuple<object,...>``, so one specialization serves every tuple);
+    (a short tuple: its element types; a long one ``tuple<object,...>``);
     None if pydm cannot pass the value."""
     cls = type(value)
+    if cls is tuple:
+        if len(value) > MAX_PRECISE_TUPLE or depth >= MAX_DEPTH:
+            return tuple_any(T.OBJECT) if all(static_type_of(x, depth + 1) for x in value) else None
+        elts = [static_type_of(x, depth + 1) for x in value]
+        return None if None in elts else tuple_of(*elts)
     if cls is int:
         return T.INT
     if cls is float:
@@ -72,8 +82,15 @@ def describe(t: PyType) -> str:
     return {T.NONE: "None"}.get(t, t.python_name)
 
 
-def to_record(value, where: str = "") -> rt.VmVariantList:
-    """A Python None/bool/int/float/tuple as a seed-002 record ``[type code, payload]``."""
+def to_record(value, where: str = "", t: PyType | None = None) -> rt.VmVariantList:
+    """A Python None/bool/int/float/tuple as a seed-002 record ``[type code, payload]``;
+    with a static type ``t`` (an annotated parameter of a loaded module) the
+    value is first converted to it as a scalar argument would be (an int for
+    a float element becomes a float, a bool for an int element an int)."""
+    if t is T.FLOAT and isinstance(value, (int, float)) and type(value) is not float:
+        value = float(value)
+    elif t is T.INT and type(value) is bool:
+        value = int(value)
     record = rt.VmVariantList(2)
     cls = type(value)
     if value is None:
@@ -92,8 +109,11 @@ def to_record(value, where: str = "") -> rt.VmVariantList:
         record.push_int(int(value))
     elif isinstance(value, tuple):
         items = rt.VmVariantList(len(value))
-        for x in value:
-            items.push_list(to_record(x, where))
+        elts = [None] * len(value)
+        if t is not None and t.is_tuple:
+            elts = list(t.elts) if t.elts is not None else [t.elt] * len(value)
+        for x, e in zip(value, elts):
+            items.push_list(to_record(x, where, e))
         record.push_int(tc.TUPLE)
         record.push_list(items)
     else:
