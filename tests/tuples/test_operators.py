@@ -13,7 +13,7 @@ import pytest
 
 import pydm
 
-from .tharness import (INF, INT64_MAX, INT64_MIN, LIBCALL, NAN, P, bug, check, check_hash_consistent,
+from .tharness import (INF, INT64_MAX, INT64_MIN, LIBCALL, NAN, P, bug, check_hash_consistent,
                        check_many)
 
 ELEMS = [0, 1, -1, True, False, 1.0, 2.5, -0.0, NAN, INF, None, (), (1,), (1.0,), (1, (2, None))]
