@@ -58,7 +58,39 @@ def lit_in_loop(n: int):
     return t
 
 
+@pydm.jit
+def cond_join(c: bool, a):
+    t = (a, 2.5) if c else (None,)
+    return (t, len(t), t[0], t[-1])
+
+
+@pydm.jit
+def multi_return(c: int):
+    if c == 0:
+        return (1,)
+    if c == 1:
+        return (1, 2.5)
+    if c == 2:
+        return 5
+    return ()
+
+
+@pydm.jit
+def eval_order(a, b):
+    return (a, 1 // b, -b)
+
+
+@pydm.jit
+def item_assignment(t):
+    t[0] = 1
+    return t
+
+
 @pytest.mark.parametrize("fn,cases", [
+    P(cond_join, [(True, 1), (False, 1), (True, (1,))]),
+    P(multi_return, [(0,), (1,), (2,), (3,)]),
+    P(eval_order, [(1, 0), (1.5, 2)]),
+    P(item_assignment, [((1, 2),)]),
     P(lit_hetero, [(a, b) for a in SCALARS[:6] for b in (None, 2.5)] + [(t, 1) for t in TUPLES]),
     P(lit_nested, [(a, b) for a in (1, -0.0, None, (2, 3.5)) for b in (True, NAN, ())]),
     P(lit_empty, [()]),

@@ -13,7 +13,7 @@ import pytest
 
 import pydm
 
-from .tharness import (INF, INT64_MAX, INT64_MIN, LIBCALL, NAN, P, bug, check, check_hash_consistent,
+from .tharness import (INF, INT64_MAX, INT64_MIN, LIBCALL, NAN, P, bug, check_hash_consistent,
                        check_many)
 
 ELEMS = [0, 1, -1, True, False, 1.0, 2.5, -0.0, NAN, INF, None, (), (1,), (1.0,), (1, (2, None))]
@@ -203,6 +203,29 @@ def test_concat_repeat(fn, cases):
     check_many(fn, cases)
 
 
+@pydm.jit
+def augmented(t, n: int):
+    t *= n
+    t += (n,)
+    return t
+
+
+@pydm.jit
+def augmented_fixed(a: int):
+    t = (a,)
+    t *= 3
+    t += (2.5,)
+    return t
+
+
+@pytest.mark.parametrize("fn,cases", [
+    P(augmented, [((1, 2.5), 2), ((), 0), ((None,), -1)], LIBCALL),
+    P(augmented_fixed, [(3,), (-1,)], LIBCALL),
+])
+def test_augmented_assignment(fn, cases):
+    check_many(fn, cases)
+
+
 # ---------------------------------------------------------------- what tuples do not have
 
 @pydm.jit
@@ -280,6 +303,33 @@ def compare_obj(c: bool, t, u):
     return (x == u, x < u)
 
 
+@pydm.jit
+def compare_mixed_obj(c: bool, t):
+    x = t if c else 1
+    return (x == (1,), x != t, (1,) == x, x == 1, x != 1.0)
+
+
+@pydm.jit
+def compare_zeros():
+    return ((0.0,) == (-0.0,), (0,) == (-0.0,), (1, (2, 3.0)) == (1.0, (2.0, 3)), (-0.0,) < (0.0,),
+            (True, 2) == (1, 2.0))
+
+
+@pydm.jit
+def in_chain(x, t):
+    return (1 < x in t, x in t in ((x,), t))
+
+
+@pydm.jit
+def minmax_tuples(a, b):
+    return (min(a, b), max(a, b))
+
+
+@pydm.jit
+def minmax_typed(a: tuple[int, int], b: tuple[int, int]):
+    return (min(a, b), max(a, b, (0, 0)))
+
+
 ORDERED = [(), (1,), (1, 2), (1, 2.0), (1.0, 2), (1, 3), (2,), (True,), (1, 2, 3), (1, (2, 3)),
            (1, (2, 3.5)), (NAN,), (NAN, 1), (-0.0,), (0,), (INT64_MAX,), (INT64_MIN, 1)]
 UNORDERED = [(1, None), (None, 1), (None,), (1, (2,)), ((1,),), (None, None)]
@@ -295,6 +345,11 @@ UNORDERED = [(1, None), (None, 1), (None,), (1, (2,)), ((1,),), (None, None)]
                       ((True, 1.0), (1.0, True))]),
     P(compare_built, [(1, 2), (2.5, 2.5), (NAN, NAN), (1, 1.0), (None, None), ((), ()), ((1,), (1, 2))]),
     P(compare_built, [(None, 1), (1, None), ((1,), 2)]),
+    P(compare_mixed_obj, [(True, (1,)), (False, (1,)), (True, (1, 2))]),
+    P(compare_zeros, [()]),
+    P(in_chain, [(2, (2, 3)), (0, (0,)), (2, ())], LIBCALL),
+    P(minmax_tuples, [((1, 2), (1, 3)), ((1, 2), (1, 2.0)), ((1,), 2), ((), (None,)), ((1, None), (1, 2))]),
+    P(minmax_typed, [((1, 2), (1, 3)), ((-1, 5), (-1, -5))]),
     P(compare_obj, [(True, (1, 2), (1, 3)), (True, (1,), 1), (False, (1,), 2), (False, (1,), (1,))]),
 ])
 def test_comparisons(fn, cases):

@@ -10,9 +10,10 @@ same length.
 The documented int divergence extends to tuples: where CPython's result holds
 an int outside 64 bits anywhere, pydm must raise ``OverflowError``.
 
-``check``/``check_many`` have the same contract as the conformance harness's;
-``bug(reason)`` marks a case or a test as a known pydm bug (a strict xfail, so
-the test starts failing as soon as the bug is fixed and the mark must go).
+``check``/``check_many`` have the same contract as the conformance harness's.
+``bug(reason)`` marks a test, ``P(fn, cases, reason)`` a parametrized group of
+cases, as a known pydm bug: a strict xfail, so the test fails as soon as the
+bug is fixed and the mark must go.
 """
 from __future__ import annotations
 
@@ -31,11 +32,6 @@ INF = float("inf")
 def bug(reason: str):
     """The mark of a test (or a parametrized case) that fails because of a pydm bug."""
     return pytest.mark.xfail(strict=True, reason=f"pydm bug: {reason}")
-
-
-def case(*args, reason: str | None = None):
-    """A parametrize entry (one argument tuple); ``reason``: a known pydm bug."""
-    return pytest.param(args, marks=bug(reason)) if reason else pytest.param(args)
 
 
 def same(a, b) -> bool:
@@ -105,13 +101,6 @@ def check_many(jit_fn, cases, *, limit: int = 30):
             failures.append(str(err).splitlines()[0])
     assert not failures, (f"{len(failures)} of {len(cases)} cases disagree:\n  "
                           + "\n  ".join(failures[:limit]))
-
-
-def check_raises_like(jit_fn, *args):
-    """CPython raises; pydm raises the same class with the same message."""
-    (rk, rv), _ = outcomes(jit_fn, args)
-    assert rk == "exc", f"test bug: CPython {show(rk, rv)}"
-    check(jit_fn, *args)
 
 
 def check_hash_consistent(jit_fn, args_a, args_b):

@@ -1,0 +1,168 @@
+"""``divmod`` (a tuple result) and ``pow`` with two and three arguments vs CPython:
+int, float, mixed and bool operands, zero divisors, negative operands,
+modular inverses, zero/negative/INT64_MIN moduli, non-int arguments.
+
+Documented divergences handled here: an int result beyond 64 bits is an
+OverflowError in pydm (``tharness.check``); a negative number to a fractional
+power is complex in CPython and a ValueError in pydm.
+"""
+import pytest
+
+import pydm
+
+from .tharness import INF, INT64_MAX, INT64_MIN, LIBCALL, NAN, P, check, check_many, outcomes, show
+
+# ---------------------------------------------------------------- divmod
+
+
+@pydm.jit
+def dm(a, b):
+    return divmod(a, b)
+
+
+@pydm.jit
+def dm_int(a: int, b: int):
+    q, r = divmod(a, b)
+    return (r, q)
+
+
+@pydm.jit
+def dm_float(a: float, b: float):
+    return divmod(a, b)
+
+
+@pydm.jit
+def dm_obj(c: bool, a, b):
+    x = a if c else 2.5
+    return divmod(x, b)
+
+
+INT_PAIRS = [(7, 2), (-7, 2), (7, -2), (-7, -2), (0, 5), (0, -5), (5, 0), (-5, 0), (0, 0), (1, 1),
+             (INT64_MIN, -1), (INT64_MIN, 1), (INT64_MIN, 2), (INT64_MIN, INT64_MAX), (INT64_MAX, INT64_MIN),
+             (INT64_MAX, -1), (INT64_MAX, 2), (-1, INT64_MIN), (3, INT64_MAX)]
+FLOAT_PAIRS = [(7.5, 2.0), (-7.5, 2.0), (7.5, -2.0), (-7.5, -2.0), (0.0, -1.0), (-0.0, 1.0), (-0.0, -1.0),
+               (1.0, 0.0), (1.0, -0.0), (0.0, 0.0), (INF, 1.0), (1.0, INF), (-1.0, INF), (1.0, -INF),
+               (NAN, 1.0), (1.0, NAN), (1e308, 1e-308), (-1e308, 1e-308), (5e-324, 3.0), (0.5, 0.1),
+               (2.0**63, 3.0), (-3.0, 3.0), (3.0, -3.0)]
+MIXED_PAIRS = [(7, 2.5), (-7, 2.5), (7.5, 2), (7.5, -2), (True, 2), (5, True), (5, False), (True, False),
+               (5.0, False), (True, 0.0), (False, -1.5), (INT64_MAX, 0.5), (3, 0.0), (0.0, 3)]
+
+
+@pytest.mark.parametrize("fn,cases", [
+    P(dm, INT_PAIRS + FLOAT_PAIRS + MIXED_PAIRS
+      + [((1,), 2), (None, 1), (1, (2,)), (2.5, None)]),
+    P(dm_int, INT_PAIRS + [(True, 3), (9, True)]),
+    P(dm_float, FLOAT_PAIRS + [(7, 2), (-7, 2.5), (1, 0), (True, 0.5)]),
+    P(dm_obj, [(True, 7, 2), (True, 7, 0), (False, 7, 2), (False, 7, 0), (True, 1.5, 0.5), (True, True, 2),
+               (True, (1,), 2), (False, 1, None)], LIBCALL),
+])
+def test_divmod(fn, cases):
+    check_many(fn, cases)
+
+
+# ---------------------------------------------------------------- pow with a modulus
+
+@pydm.jit
+def pow3(a, b, m):
+    return pow(a, b, m)
+
+
+@pydm.jit
+def pow3_int(a: int, b: int, m: int):
+    return pow(a, b, m)
+
+
+@pydm.jit
+def pow3_obj(c: bool, a, b, m):
+    x = a if c else 2.5
+    return pow(x, b, m)
+
+
+POW3 = [(2, 10, 1000), (2, 10, -1000), (-2, 3, 5), (-2, 3, -5), (3, -1, 7), (3, -2, 7), (3, -1, -7),
+        (-3, -1, 7), (2, -1, 4), (0, -1, 5), (6, -1, 9), (2, 3, 0), (2, -1, 0), (0, 0, 1), (0, 0, -1), (5, 0, 1),
+        (5, 0, 7), (5, 0, -7), (1, -5, 1), (2, -1, 1), (2, -1, -1), (7, 3, 1), (0, 5, 3),
+        (INT64_MAX, INT64_MAX, INT64_MAX - 1), (INT64_MIN, 3, INT64_MAX), (INT64_MAX, 2, INT64_MAX),
+        (3037000500, 2, INT64_MAX), (123456789, 987654321, 4294967311), (3, 5, INT64_MIN),
+        (3, -1, INT64_MIN), (3, -5, INT64_MIN), (2, -1, INT64_MIN), (2, 70, INT64_MIN), (-3, 3, INT64_MIN),
+        (INT64_MIN, 1, INT64_MIN), (INT64_MAX, INT64_MAX, INT64_MIN), (-1, INT64_MIN, 7), (3, INT64_MIN, 1000003),
+        (5, INT64_MAX, 1000003), (10, -3, 2**61 - 1), (True, True, True), (5, 3, True), (True, -1, 2),
+        (2, True, 3), (3, 2, -1)]
+
+
+@pytest.mark.parametrize("fn,cases", [
+    P(pow3_int, POW3, LIBCALL),
+    P(pow3, POW3[:12] + [(2.0, 3, 5), (2, 3.0, 5), (2, 3, 5.0), (None, 1, 2), (2, None, 3), ((1,), 2, 3)],
+      LIBCALL),
+    P(pow3_obj, [(True, 3, -1, 7), (True, 2, 3, 0), (False, 2, 3, 5), (True, 2.5, 3, 5)], LIBCALL),
+])
+def test_pow_modulus(fn, cases):
+    check_many(fn, cases)
+
+
+@pydm.jit
+def pow3_none(a: int, b: int):
+    return pow(a, b, None)
+
+
+@pydm.jit
+def pow3_none_float(x: float):
+    return pow(x, 2, None)
+
+
+@pydm.jit
+def pow3_float_and_none(x: float, op: int):
+    if op == 0:
+        return pow(x, None, 2)
+    if op == 1:
+        return pow(None, x, 2)
+    if op == 2:
+        return pow(2, None, x)
+    return pow((1,), 2, x)
+
+
+@pytest.mark.parametrize("fn,cases", [
+    P(pow3_none, [(2, 10), (2, -1), (0, -1), (2, 63)],
+      "pow(a, b, None) raises TypeError(\"unsupported operand type(s) for ** or pow(): 'int', 'int', "
+      "'NoneType'\"); in CPython a None modulus is pow(a, b) (pow(2, 10, None) == 1024)"),
+    P(pow3_none_float, [(1.5,)], "pow(x, 2, None) raises TypeError; CPython: pow(x, 2)"),
+    P(pow3_float_and_none, [(1.5, op) for op in range(4)],
+      "pow() with a float argument, a non-number and a modulus names the operand types; CPython's "
+      "float pow() raises TypeError('pow() 3rd argument not allowed unless all arguments are integers') "
+      "first (pow(1.5, None, 2))"),
+])
+def test_pow_modulus_none_and_messages(fn, cases):
+    check_many(fn, cases)
+
+
+# ---------------------------------------------------------------- pow with two arguments
+
+@pydm.jit
+def pow2(a, b):
+    return pow(a, b)
+
+
+@pydm.jit
+def pow2_int(a: int, b: int):
+    return (pow(a, b), pow(a, 2), pow(a, -1) if a != 0 else 0.0)
+
+
+def check_pow(fn, *args):
+    """``check``, except that where CPython gives a complex pydm raises ValueError (documented)."""
+    (rk, rv), (pk, pv) = outcomes(fn, args)
+    if rk == "ok" and type(rv) is complex:
+        assert pk == "exc" and type(pv) is ValueError, f"{args!r}: CPython {rv!r}, pydm {show(pk, pv)}"
+        return
+    check(fn, *args)
+
+
+@pytest.mark.parametrize("args", [
+    (2, 10), (2, -1), (-2, -3), (0, -1), (0, 0), (2, 62), (2, 63), (-2, 63), (3, 40), (-1, INT64_MAX),
+    (1, INT64_MIN), (2.5, 2), (2, 0.5), (-8.0, 1 / 3), (-8, 0.5), (0.0, -1.0), (0.0, -1), (True, 2), (2, True),
+    (False, -1), (NAN, 0), (INF, -1), (1e300, 2), (-1e300, 3.0), (None, 2), ((1,), 2), (2, (1,)),
+])
+def test_pow_two_arguments(args):
+    check_pow(pow2, *args)
+
+
+def test_pow_two_arguments_typed():
+    check_many(pow2_int, [(2, 10), (2, -1), (0, 5), (-3, 3), (3037000500, 1), (2, 64), (0, -1)])
