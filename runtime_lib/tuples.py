@@ -291,10 +291,14 @@ def pow_mod(a: int, b: int, m: int) -> int:
 
 
 def pow3(a: object, b: object, c: object) -> object:
+    """``pow(a, b, c)``: ints only (a float's pow() is reached first, and it
+    refuses a modulus); ``pow(a, b, None)`` is ``a ** b``."""
+    if is_none(c):
+        return a ** b
+    if is_float(a) or is_float(b) or is_float(c):
+        type_error("pow() 3rd argument not allowed unless all arguments are integers")
     if is_intlike(a) and is_intlike(b) and is_intlike(c):
         return pow_mod(int_value(a), int_value(b), int_value(c))
-    if is_number(a) and is_number(b) and is_number(c):
-        type_error("pow() 3rd argument not allowed unless all arguments are integers")
     type_error("unsupported operand type(s) for ** or pow(): '{}', '{}', '{}'", a, b, c)
 
 

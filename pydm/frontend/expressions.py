@@ -291,6 +291,9 @@ class ExpressionWalker:
         return self.plain_call(spec, args)
 
     def plain_call(self, spec: Specialization, args):
+        # a specialization's parameter types may be wider than the arguments'
+        # (a widened tuple type, or a generic one past MAX_SPECIALIZATIONS)
+        args = [self.emit.coerce(a, t) for a, t in zip(args, spec.arg_types)]
         call = self.fb.call([d.exc_type(), d.ir_type(spec.ret)], spec.symbol, args)
         self.fb.check(call.results[0])
         if spec.ret is T.BOTTOM:  # the callee never returns normally

@@ -117,6 +117,9 @@ def _tuple_binary_type(name, lt, rt, rhs_const, lhs_const, inplace):
 def float_with_object(name: str, lt: PyType, rt: PyType) -> bool:
     """``float <op> object`` (either order) for an arithmetic op: the result is a
     float or the op raises — so pydm keeps it unboxed (progressive typing)."""
+    other = rt if lt is T.FLOAT else lt
+    if name == "mul" and other is T.OBJECT:
+        return False  # a tuple times a float raises "can't multiply sequence": the library's message
     return (lt is T.FLOAT and rt.is_dynamic or rt is T.FLOAT and lt.is_dynamic) and name in ARITH + ("truediv", "pow")
 
 
@@ -284,15 +287,15 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
                                        f"'{a.python_name}' and '{b.python_name}'")
         t = T.FLOAT if T.FLOAT in (a, b) else T.INT
         return tuple_of(t, t)
-    if name == "pow" and n == 2:
-        return binary_type("pow", *arg_types, rhs_const=(const_args or [None, None])[1])
+    if name == "pow" and (n == 2 or n == 3 and arg_types[2] is T.NONE):  # pow(a, b, None) is a ** b
+        return binary_type("pow", arg_types[0], arg_types[1], rhs_const=(const_args or [None, None])[1])
     if name == "pow" and n == 3:
+        if T.FLOAT in arg_types:  # a float's pow() is reached first, and refuses a modulus
+            return Raises("TypeError", "pow() 3rd argument not allowed unless all arguments are integers")
         if any(t.is_dynamic for t in arg_types):
             return dynamic_of(*arg_types)
         if all(_is_int(t) for t in arg_types):
             return T.INT
-        if all(t.is_numeric for t in arg_types):
-            return Raises("TypeError", "pow() 3rd argument not allowed unless all arguments are integers")
         a, b, c = arg_types
         return Raises("TypeError", f"unsupported operand type(s) for ** or pow(): "
                                    f"'{a.python_name}', '{b.python_name}', '{c.python_name}'")

@@ -87,6 +87,8 @@ class TupleOps:
             return self.raise_always(result)
         if st.is_tuple and st.elts is not None and bounds is not None:
             picked = range(len(st.elts))[slice(*bounds)]
+            if list(picked) == list(range(len(st.elts))):
+                return seq  # t[:] is t, as in CPython
             return self.make_tuple([self.static_get(seq, k) for k in picked])
         parts = [p if p is not None else self.b.constant(None, T.NONE) for p in (start, stop, step)]
         if st.is_dynamic:
@@ -113,11 +115,15 @@ class TupleOps:
             self.check_library(exc)
             return out
         if name == "add":
+            if lt.elts == () or rt.elts == ():  # () + t is t, as in CPython
+                return self.coerce(rhs if lt.elts == () else lhs, result)
             if lt.elts is not None and rt.elts is not None:
                 return self.make_tuple([self.static_get(lhs, k) for k in range(len(lt.elts))]
                                        + [self.static_get(rhs, k) for k in range(len(rt.elts))])
             return self.call_library("tuple_concat", [lhs, rhs], result)
         seq, count = (lhs, rhs) if lt.is_tuple else (rhs, lhs)
+        if result == self.type(seq) and result.elts is not None and result.elts != ():
+            return seq  # t * 1 is t, as in CPython
         if result.elts is not None:  # a literal count: the elements repeat in place
             n = len(self.type(seq).elts)
             return self.make_tuple([self.static_get(seq, k % n) for k in range(len(result.elts))])
@@ -203,7 +209,7 @@ class TupleOps:
             return self.call_library("to_tuple", args, r)
         if name == "divmod":
             return self.divmod(args, r)
-        if name == "pow" and len(args) == 2:
+        if name == "pow" and (len(args) == 2 or types[2] is T.NONE):  # pow(a, b, None) is a ** b
             return self.binary("**", args[0], args[1], const_args[1] if len(const_args) > 1 else None)
         if name == "pow":
             if r is T.INT:

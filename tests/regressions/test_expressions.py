@@ -197,13 +197,6 @@ def type_of_raising_in_a_branch(x: int):
     return 5
 
 
-H_BUG = ("pydm bug (h): type(e) is T where e statically always raises is rejected at compile time "
-         "('type(x) is supported only in comparisons like type(x) is int'): "
-         "ExpressionWalker._exact_type_test returns None when the operand ends the block, "
-         "and expr_Compare takes None for 'not a type test'")
-
-
-@pytest.mark.xfail(strict=True, reason=H_BUG)
 @pytest.mark.parametrize("fn, cases", [
     (type_of_int_plus_none, [(1,)]),
     (type_of_object_plus_none, [(1,), (2.5,), (None,)]),

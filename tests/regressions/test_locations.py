@@ -166,15 +166,7 @@ STAGE_OPS = {
 }
 
 
-def _stage_param(stage):
-    if stage == "vm":
-        return pytest.param(stage, marks=pytest.mark.xfail(
-            strict=True, reason="pydm bug (q): inspect('vm') prints the VM module without debug info "
-                                "(pydm/backend/driver.py: stages['vm'] = str(module)), so it has no loc(...)"))
-    return stage
-
-
-@pytest.mark.parametrize("stage", [_stage_param(s) for s in ("pydm", "iree", "vm")])
+@pytest.mark.parametrize("stage", ["pydm", "iree", "vm"])
 @pytest.mark.parametrize("fn, text", [(located, "x // y"), (located_non_ascii, "é // y")],
                          ids=["ascii", "non_ascii"])
 def test_inspect_shows_python_locations(stage, fn, text):

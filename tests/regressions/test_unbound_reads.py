@@ -287,24 +287,16 @@ def self_feeding_operator(n: int):
     return 0
 
 
-N_BUG = ("pydm bug (n): v = h(v) where v has no other assignment: internal MLIRError "
-         "\"'func.call' op 'h$n' does not reference a valid function\" at compile time, "
-         "instead of UnboundLocalError at run time")
-
-
-@pytest.mark.xfail(strict=True, reason=N_BUG)
 @pytest.mark.parametrize("n", [0, 1, 3])
 def test_self_feeding_call_in_for_loop(n):
     check(self_feeding_call_in_for, n)
 
 
-@pytest.mark.xfail(strict=True, reason=N_BUG)
 @pytest.mark.parametrize("n", [0, 2])
 def test_self_feeding_call_in_while_loop(n):
     check(self_feeding_call_in_while, n)
 
 
-@pytest.mark.xfail(strict=True, reason=N_BUG)
 def test_self_feeding_call_straight_line():
     check(self_feeding_call_straight)
 

@@ -4,7 +4,7 @@ import pytest
 
 import pydm
 
-from .tharness import INF, INT64_MAX, INT64_MIN, LIBCALL, NAN, P, check_many
+from .tharness import INF, INT64_MAX, INT64_MIN, NAN, P, check_many
 
 SCALARS = [0, 1, -7, True, False, 2.5, -0.0, NAN, INF, None, INT64_MAX, INT64_MIN]
 TUPLES = [(), (1,), (1, 2.5), (True, None, -0.0), ((1, 2), (3.5,), ()), (NAN, (NAN, (None,)))]
@@ -188,12 +188,12 @@ INDICES = [0, 1, 2, 3, -1, -2, -3, -4, True, False, INT64_MAX, INT64_MIN, INT64_
     P(index_built, [(a, i) for a in (1, None, (2,)) for i in (0, 1, 2, -1, -3, 3, -4, True)]
      + [(1, 1.5), (1, None)]),
     P(index_nested, [((0, (1,), ((2,),)),), ((0, (2.5, 3), ((None, 1), (True,))),), ((0, (), ((1,),)),),
-                    ((0, 5, ((1,),)),)], LIBCALL),
+                    ((0, 5, ((1,),)),)]),
     P(index_literal_out_of_range, [()]),
     P(index_literal_negative_out_of_range, [((1, 2.5),)]),
     P(index_empty, [(0,), (-1,)]),
     P(index_float_literal, [((1, 2),), ((),)]),
-    P(index_obj, [(c, i) for c in (True, False) for i in (0, 2, -1, 3, -4, True, 2.5, None)], LIBCALL),
+    P(index_obj, [(c, i) for c in (True, False) for i in (0, 2, -1, 3, -4, True, 2.5, None)]),
     P(index_scalar, [(1,)]),
 ])
 def test_indexing(fn, cases):
@@ -263,7 +263,7 @@ def truth_literals(a):
     P(length, [(t,) for t in TUPLES] + [(5,), (None,), (2.5,)]),
     P(length_typed, [((),), ((1,),), ((1, 2, 3, 4, 5, 6, 7, 8, 9),)]),
     P(length_built, [(1,), (None,), ((),)]),
-    P(length_obj, [(True, ()), (True, (1, 2)), (False, (1, 2))], LIBCALL),
+    P(length_obj, [(True, ()), (True, (1, 2)), (False, (1, 2))]),
     P(truth, [(t,) for t in TUPLES]),
     P(truth_typed, [((),), ((0.0,),), ((NAN, 1.0),)]),
     P(truth_obj, [(True, ()), (True, (0,)), (False, ()), (False, (1,))]),
@@ -337,7 +337,7 @@ def identity(t, u):
     P(tuple_same, [(t,) for t in TUPLES]),
     P(tuple_same_typed, [((1, 2.5),), ((True, -0.0),)]),
     P(tuple_empty, [()]),
-    P(tuple_obj, [(True, ()), (True, (1, 2.5)), (False, (1,))], LIBCALL),
+    P(tuple_obj, [(True, ()), (True, (1, 2.5)), (False, (1,))]),
     P(tuple_of_int, [(5,)]),
     P(tuple_of_none, [()]),
     P(type_tests, [(x,) for x in [1, True, 2.5, None, (), (1,), ((1.5,), None)]]),

@@ -8,7 +8,7 @@ import pytest
 
 import pydm
 
-from .tharness import INF, INT64_MAX, LIBCALL, NAN, P, check_many
+from .tharness import INF, INT64_MAX, NAN, P, check_many
 
 MIXED = [(), (1,), (1, 2, 3), (1.5, -0.0), (True, 2, 0.5), (1, None), (INT64_MAX, 1), (NAN, INF)]
 
@@ -176,7 +176,7 @@ def loop_variable_after(t):
     P(iter_typed, [((),), ((5,),), ((1, -2, 3),), ((INT64_MAX, 1),)]),
     P(iter_floats, [((),), ((1.5, -0.0),), ((2.5, 1e300, 1e300),), ((NAN, 1.0),)]),
     P(iter_fixed, [((1, 2.5, True),), ((-3, -0.0, False),)]),
-    P(iter_literal, [(1,), (None,), ((),)], LIBCALL),
+    P(iter_literal, [(1,), (None,), ((),)]),
     P(iter_empty_literal, [()]),
     P(iter_obj, [(True, ()), (True, (1, 2.5)), (False, (1,))]),
     P(iter_int, [(3,)]),

@@ -13,7 +13,7 @@ import pytest
 
 import pydm
 
-from .tharness import (INF, INT64_MAX, INT64_MIN, LIBCALL, NAN, P, bug, check_hash_consistent,
+from .tharness import (INF, INT64_MAX, INT64_MIN, NAN, P, check_hash_consistent,
                        check_many)
 
 ELEMS = [0, 1, -1, True, False, 1.0, 2.5, -0.0, NAN, INF, None, (), (1,), (1.0,), (1, (2, None))]
@@ -49,12 +49,10 @@ def contains_scalar(x: int):
 
 
 @pytest.mark.parametrize("fn,cases", [
-    P(contains, [(T, x) for x in ELEMS + [3, 2, (1, 2.0), (1, 2, 3)]] + [((), 1), ((NAN,), NAN), ((1,), 5)],
-      LIBCALL),
-    P(contains_typed, [((1, 2, 3), x) for x in (1, 2.0, 2.5, -0.0, True, NAN)] + [((), 1.0), ((0,), -0.0)],
-      LIBCALL),
-    P(contains_literal, [(x,) for x in (1, 1.0, True, 2.5, None, 3, NAN, ())], LIBCALL),
-    P(contains_obj, [(True, (1, 2), 2.0), (True, (), 1), (False, (1,), 1)], LIBCALL),
+    P(contains, [(T, x) for x in ELEMS + [3, 2, (1, 2.0), (1, 2, 3)]] + [((), 1), ((NAN,), NAN), ((1,), 5)]),
+    P(contains_typed, [((1, 2, 3), x) for x in (1, 2.0, 2.5, -0.0, True, NAN)] + [((), 1.0), ((0,), -0.0)]),
+    P(contains_literal, [(x,) for x in (1, 1.0, True, 2.5, None, 3, NAN, ())]),
+    P(contains_obj, [(True, (1, 2), 2.0), (True, (), 1), (False, (1,), 1)]),
     P(contains_scalar, [(1,)]),
 ])
 def test_contains(fn, cases):
@@ -174,26 +172,23 @@ def repeat_tuple(t, u):
 
 @pytest.mark.parametrize("fn,cases", [
     P(concat, [((), ()), ((), (1,)), ((1,), ()), ((1, 2.5), (None, (3,))), ((NAN,), (-0.0, INT64_MIN))]
-      + [((1,), x) for x in (3, None, 2.5, True)] + [(x, (1,)) for x in (3, None, 2.5)], LIBCALL),
+      + [((1,), x) for x in (3, None, 2.5, True)] + [(x, (1,)) for x in (3, None, 2.5)]),
     P(concat_fixed, [(1, 2.5), (True, -0.0), (INT64_MAX, NAN)]),
-    P(concat_typed, [((1, 2.5), ()), ((True, -0.0), (1, 2, 3))], LIBCALL),
-    P(concat_identity, [((1, 2), ()), ((1,), (2,))], LIBCALL),
-    P(concat_identity_fixed, [((1, 2.5),)], "a literal () + t / t + () on a fixed-length tuple builds a "
-                                             "new tuple; CPython returns t itself (so does pydm's run-time "
-                                             "tuple_concat)"),
-    P(concat_inplace, [((1, 2.5), 0), ((1, 2.5), 3), ((), 2)], LIBCALL),
+    P(concat_typed, [((1, 2.5), ()), ((True, -0.0), (1, 2, 3))]),
+    P(concat_identity, [((1, 2), ()), ((1,), (2,))]),
+    P(concat_identity_fixed, [((1, 2.5),)]),
+    P(concat_inplace, [((1, 2.5), 0), ((1, 2.5), 3), ((), 2)]),
     P(concat_obj, [(True, (1,)), (False, (1,))]),
     P(concat_int, [((1,), 2)]),
     P(concat_int_left, [((1,), 2)]),
     P(repeat, [((1, 2.5), n) for n in (-1, 0, 1, 2, 3, True, False, INT64_MIN, INT64_MAX, 2**62)]
-      + [((), INT64_MAX), ((1,), 2**62), ((None,), 4)], LIBCALL),
-    P(repeat_typed, [((1, 2.5), n) for n in (-5, 0, 1, 4, INT64_MAX)], LIBCALL),
+      + [((), INT64_MAX), ((1,), 2**62), ((None,), 4)]),
+    P(repeat_typed, [((1, 2.5), n) for n in (-5, 0, 1, 4, INT64_MAX)]),
     P(repeat_literal, [(1, 2.5), (None, (1,))]),
-    P(repeat_literal_long, [(1, 2.5)], LIBCALL),
-    P(repeat_identity, [((1, 2), 1), ((1, 2), 2), ((1, 2), 0)], LIBCALL),
-    P(repeat_identity_literal, [((1, 2.5),)], "a literal t * 1 on a fixed-length tuple builds a new tuple; "
-                                               "CPython returns t itself (so does pydm's run-time tuple_repeat)"),
-    P(repeat_obj, [(True, (1, 2), 2), (False, (1, 2), 2), (True, (1,), 2.5), (False, (1,), (1,))], LIBCALL),
+    P(repeat_literal_long, [(1, 2.5)]),
+    P(repeat_identity, [((1, 2), 1), ((1, 2), 2), ((1, 2), 0)]),
+    P(repeat_identity_literal, [((1, 2.5),)]),
+    P(repeat_obj, [(True, (1, 2), 2), (False, (1, 2), 2), (True, (1,), 2.5), (False, (1,), (1,))]),
     P(repeat_float, [((1,), 2.0)]),
     P(repeat_float_left, [((1,), 2.0)]),
     P(repeat_none, [((1,),), ((),)]),
@@ -219,8 +214,8 @@ def augmented_fixed(a: int):
 
 
 @pytest.mark.parametrize("fn,cases", [
-    P(augmented, [((1, 2.5), 2), ((), 0), ((None,), -1)], LIBCALL),
-    P(augmented_fixed, [(3,), (-1,)], LIBCALL),
+    P(augmented, [((1, 2.5), 2), ((), 0), ((None,), -1)]),
+    P(augmented_fixed, [(3,), (-1,)]),
 ])
 def test_augmented_assignment(fn, cases):
     check_many(fn, cases)
@@ -347,7 +342,7 @@ UNORDERED = [(1, None), (None, 1), (None,), (1, (2,)), ((1,),), (None, None)]
     P(compare_built, [(None, 1), (1, None), ((1,), 2)]),
     P(compare_mixed_obj, [(True, (1,)), (False, (1,)), (True, (1, 2))]),
     P(compare_zeros, [()]),
-    P(in_chain, [(2, (2, 3)), (0, (0,)), (2, ())], LIBCALL),
+    P(in_chain, [(2, (2, 3)), (0, (0,)), (2, ())]),
     P(minmax_tuples, [((1, 2), (1, 3)), ((1, 2), (1, 2.0)), ((1,), 2), ((), (None,)), ((1, None), (1, 2))]),
     P(minmax_typed, [((1, 2), (1, 3)), ((-1, 5), (-1, -5))]),
     P(compare_obj, [(True, (1, 2), (1, 3)), (True, (1,), 1), (False, (1,), 2), (False, (1,), (1,))]),
@@ -397,20 +392,19 @@ FLOAT_HASH = [0.0, -0.0, 1.0, -1.0, 1.5, -2.5, 0.1, 1e-300, 5e-324, -5e-324, 2.2
 
 
 @pytest.mark.parametrize("fn,cases", [
-    P(hash_any, [(x,) for x in INT_HASH + FLOAT_HASH + [True, False]], LIBCALL),
+    P(hash_any, [(x,) for x in INT_HASH + FLOAT_HASH + [True, False]]),
     P(hash_any, [((),), ((1,),), ((1, 2.5),), ((1.0, 2.5),), ((True, -0.0, INF),), (((1, 2), ((3,),)),),
-                 ((INT64_MIN, INT64_MAX, 2**61 - 1),), (tuple(range(20)),), ((-1,),), ((-2,),)], LIBCALL),
-    P(hash_int, [(n,) for n in INT_HASH + [True]], LIBCALL),
-    P(hash_float, [(x,) for x in FLOAT_HASH], LIBCALL),
-    P(hash_typed, [((1, 2.5),), ((-1, -0.0),), ((INT64_MIN, INF),), ((2**61 - 1, 1e300),)], LIBCALL),
-    P(hash_built, [(1, 2.5), (True, -1), (-0.0, 0)], LIBCALL),
-    P(hash_equal_values, [()], LIBCALL),
+                 ((INT64_MIN, INT64_MAX, 2**61 - 1),), (tuple(range(20)),), ((-1,),), ((-2,),)]),
+    P(hash_int, [(n,) for n in INT_HASH + [True]]),
+    P(hash_float, [(x,) for x in FLOAT_HASH]),
+    P(hash_typed, [((1, 2.5),), ((-1, -0.0),), ((INT64_MIN, INF),), ((2**61 - 1, 1e300),)]),
+    P(hash_built, [(1, 2.5), (True, -1), (-0.0, 0)]),
+    P(hash_equal_values, [()]),
 ])
 def test_hash(fn, cases):
     check_many(fn, cases)
 
 
-@bug(LIBCALL)
 def test_hash_nan_and_none_consistent():
     """CPython hashes a NaN by identity (and None by address before 3.12): only
     that equal values hash equal is asserted there."""

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import pydm
 
-from .tharness import INF, INT64_MAX, INT64_MIN, LIBCALL, NAN, bug, check
+from .tharness import INF, INT64_MAX, INT64_MIN, NAN, check
 
 # no shrinking: while a case fails to compile, every shrinking step would compile again
 PROFILE = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow],
@@ -115,21 +115,18 @@ def test_property_unpack_pairs(t):
     check(unpack_pairs, t)
 
 
-@bug(LIBCALL)
 @settings(max_examples=N, **PROFILE)
 @given(tuples, elements)
 def test_property_contains(t, x):
     check(contains, t, (x,))
 
 
-@bug(LIBCALL)
 @settings(max_examples=N, **PROFILE)
 @given(tuples, tuples, st.one_of(st.integers(-2, 4), st.sampled_from([INT64_MIN, 0, 1])))
 def test_property_concat_repeat(a, b, n):
     check(concat_repeat, a, b, n)
 
 
-@bug(LIBCALL)
 @settings(max_examples=N, **PROFILE)
 @given(number_tuples)
 def test_property_hash(t):
