@@ -48,7 +48,7 @@ import functools
 import itertools
 import math
 import operator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from hypothesis import strategies as st
@@ -258,6 +258,7 @@ class Call:
     function: str
     args: tuple
     exact: bool  # every argument has exactly its parameter's annotated type (AOT-callable)
+    kwargs: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -971,6 +972,28 @@ def fuzz_cases(draw, max_functions: int = 4, max_calls_per_function: int = 3, av
         profiles = [[_arg_class(draw, p) for p in fn.params] for _ in range(draw(st.integers(1, 2)))]
         for _ in range(draw(st.integers(1, max_calls_per_function))):
             prof = profiles[draw(st.integers(0, len(profiles) - 1))]
-            args = tuple(draw(_ARG_VALUES[c]) for c in prof)
-            calls.append(Call(fn.name, args, all(_exact(p, c) for p, c in zip(fn.params, prof))))
+            args, kwargs = _call_form(draw, fn, tuple(draw(_ARG_VALUES[c]) for c in prof))
+            calls.append(Call(fn.name, args, all(_exact(p, c) for p, c in zip(fn.params, prof)), kwargs))
     return Case(prog, calls)
+
+
+def _call_form(draw, fn: Function, args: tuple) -> tuple[tuple, dict]:
+    """How the arguments are passed: mostly positionally; else a suffix by keyword (in
+    any order, a defaulted parameter sometimes left out); rarely a call CPython
+    rejects (missing, extra, unknown or repeated argument: TypeError)."""
+    k = draw(st.integers(0, 99))
+    if k < 75 or not fn.params:
+        return args, {}
+    if k < 93:
+        split = draw(st.integers(0, len(args)))
+        items = [(p.name, v) for p, v in zip(fn.params[split:], args[split:])
+                 if p.default is NO_DEFAULT or draw(st.booleans())]
+        return args[:split], dict(draw(st.permutations(items)))
+    bad = draw(st.integers(0, 3))
+    if bad == 0:
+        return args[:-1], {}
+    if bad == 1:
+        return args + (1,), {}
+    if bad == 2:
+        return args, {"zz": 1}
+    return args, {fn.params[0].name: args[0]}

@@ -27,7 +27,7 @@ def test_every_kind_is_generated_and_programs_are_sound():
         ns = R.reference_namespace(case.program.source)
         for call in case.calls:
             t = time.perf_counter()
-            out = run_reference(ns, call.function, call.args)
+            out = run_reference(ns, call.function, call.args, kwargs=call.kwargs)
             if time.perf_counter() - t > 0.5:
                 slow.append((case.program.source, call))
             kind = out[1] if out[0] == "exc" else "ok"
