@@ -48,7 +48,7 @@ import functools
 import itertools
 import math
 import operator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from hypothesis import strategies as st
@@ -240,6 +240,7 @@ class Function:
     recursive: bool = False
     cost: int = 0
     source: str = ""
+    style: str = "typed"  # "typed", "untyped" or "mixed" parameters
 
     @property
     def depth_param(self) -> Param | None:
@@ -258,6 +259,7 @@ class Call:
     function: str
     args: tuple
     exact: bool  # every argument has exactly its parameter's annotated type (AOT-callable)
+    kwargs: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -353,8 +355,9 @@ class Gen:
         return f"{prefix}{next(self.counter)}"
 
     # -- per-function state
-    def begin_function(self, fn: Function):
+    def begin_function(self, fn: Function, partners=()):
         self.fn = fn
+        self.partners = list(partners)
         self.scopes: list[dict[str, Var]] = [{p.name: Var(p.name, p.type, readonly=p.depth) for p in fn.params}]
         self.maybe: dict[str, Var] = {}  # assigned on some paths only: reading may raise UnboundLocalError
         self.loop_depth = 0
@@ -619,17 +622,17 @@ def _callees(g: Gen, want) -> list[Function]:
     if g.no_calls:
         return []
     out = [f for f in g.functions if f.ret <= want and g.affordable(f.cost)]
-    if g.fn.recursive and g.self_call_ok and g.loop_depth == 0 and g.self_calls < MAX_SELF_CALLS \
-            and g.fn.ret <= want:
-        out.append(g.fn)
+    if g.fn.recursive and g.self_call_ok and g.loop_depth == 0 and g.self_calls < MAX_SELF_CALLS:
+        out += [f for f in [g.fn] + g.partners if f.ret <= want]
     return out
 
 
 @expr_kind("call", weight=3, can=lambda g, want: bool(_callees(g, want)))
 def call(g: Gen, want, depth):
-    """A call of an earlier function of the module (or a self-call with a smaller depth)."""
+    """A call of an earlier function of the module, or a recursive call (of itself or a
+    mutually recursive partner) with a smaller depth."""
     callee = g.pick(_callees(g, want))
-    is_self = callee is g.fn
+    is_self = callee is g.fn or any(callee is p for p in g.partners)
     if is_self:
         g.self_calls += 1
     else:
@@ -879,10 +882,9 @@ def value_text(v) -> str:
     return int_text(v) if isinstance(v, int) else float_text(v)
 
 
-def function(g: Gen, index: int) -> Function:
-    name = f"f{index}"
+def signature(g: Gen, index: int, recursive: bool) -> Function:
+    """A function's name, parameters (annotated or not, constant defaults) and return type."""
     style = g.pick(["typed", "untyped", "mixed"])
-    recursive = g.flag(20)
     params = []
     if recursive:
         params.append(Param("n", "int" if style == "typed" else None, T_INT, NO_DEFAULT, depth=True))
@@ -897,18 +899,29 @@ def function(g: Gen, index: int) -> Function:
     for p in params[len(params) - n_defaults:]:
         if not p.depth:
             p.default = _default_value(g, p.type)
-    fn = Function(name, params, g.pick(RET_TYPES), recursive)
-    g.begin_function(fn)
+    return Function(f"f{index}", params, g.pick(RET_TYPES), recursive, style=style)
+
+
+def define(g: Gen, fn: Function, partners=()) -> None:
+    """Draw ``fn``'s body (``partners``: functions it may call recursively, with a
+    smaller depth, besides itself) and set its source and cost."""
+    g.begin_function(fn, partners)
     body = []
-    if recursive:
+    if fn.recursive:
         g.self_call_ok = False  # the base case must not recurse
         base = g.expr(fn.ret, 2).text
         g.self_call_ok = True
         body += [f"if n {g.pick(['<=', '<'])} {g.pick(['0', '1'])}:", f"    return {base}"]
+    if g.partners and g.flag(70):  # make sure the recursion is mutual
+        partner = g.pick(g.partners)
+        g.self_calls += 1
+        name = g.fresh("v")
+        body.append(f"{name} = {call_text(g, partner, 2, True)}")
+        g.declare(name, partner.ret)
     body += g.statements(1, MAX_TOP_STATEMENTS)
     if not body[-1].startswith("return") and not ("n" in fn.ret and g.flag(30)):
         body.append(f"return {g.expr(fn.ret).text}")
-    fn.cost = max(g.cost, 1) * (RECURSION_FACTOR if recursive else 1)
+    fn.cost = max(g.cost, 1) * (RECURSION_FACTOR if fn.recursive else 1)
 
     def param_text(p: Param) -> str:
         s = p.name + (f": {p.annotation}" if p.annotation else "")
@@ -916,10 +929,9 @@ def function(g: Gen, index: int) -> Function:
             s += (" = " if p.annotation else "=") + value_text(p.default)
         return s
 
-    ret = f" -> {RET_ANNOTATION[fn.ret]}" if style == "typed" and fn.ret in RET_ANNOTATION else ""
-    head = f"@pydm.jit\ndef {name}({', '.join(param_text(p) for p in params)}){ret}:"
+    ret = f" -> {RET_ANNOTATION[fn.ret]}" if fn.style == "typed" and fn.ret in RET_ANNOTATION else ""
+    head = f"@pydm.jit\ndef {fn.name}({', '.join(param_text(p) for p in fn.params)}){ret}:"
     fn.source = head + "\n" + "\n".join("    " + line for line in body) + "\n"
-    return fn
 
 
 def canonical(source: str) -> str:
@@ -932,8 +944,23 @@ def programs(draw, max_functions: int = 4, avoid=frozenset()) -> Program:
     """A module of 1..max_functions jit functions (``avoid``: names from AVOIDABLE)."""
     g = Gen(draw, frozenset(avoid))
     n = draw(st.integers(1, max_functions))
-    for k in range(n):
-        g.functions.append(function(g, k))
+    k = 0
+    while k < n:
+        if k + 1 < n and g.flag(12):
+            # mutual recursion: each calls the other (and itself) with a smaller depth only;
+            # neither calls a later function, so no cycle resets the depth
+            a, b = signature(g, k, True), signature(g, k + 1, True)
+            define(g, a, [b])
+            define(g, b, [a])
+            a.cost = b.cost = max(a.cost, b.cost)
+            g.used.add("mutual_recursion")
+            g.functions += [a, b]
+            k += 2
+        else:
+            fn = signature(g, k, g.flag(20))
+            define(g, fn)
+            g.functions.append(fn)
+            k += 1
     text = "import pydm\n\n\n" + "\n\n".join(f.source for f in g.functions)
     return Program(canonical(text).replace("\n@pydm.jit", "\n\n\n@pydm.jit"), g.functions, frozenset(g.used))
 
@@ -971,6 +998,28 @@ def fuzz_cases(draw, max_functions: int = 4, max_calls_per_function: int = 3, av
         profiles = [[_arg_class(draw, p) for p in fn.params] for _ in range(draw(st.integers(1, 2)))]
         for _ in range(draw(st.integers(1, max_calls_per_function))):
             prof = profiles[draw(st.integers(0, len(profiles) - 1))]
-            args = tuple(draw(_ARG_VALUES[c]) for c in prof)
-            calls.append(Call(fn.name, args, all(_exact(p, c) for p, c in zip(fn.params, prof))))
+            args, kwargs = _call_form(draw, fn, tuple(draw(_ARG_VALUES[c]) for c in prof))
+            calls.append(Call(fn.name, args, all(_exact(p, c) for p, c in zip(fn.params, prof)), kwargs))
     return Case(prog, calls)
+
+
+def _call_form(draw, fn: Function, args: tuple) -> tuple[tuple, dict]:
+    """How the arguments are passed: mostly positionally; else a suffix by keyword (in
+    any order, a defaulted parameter sometimes left out); rarely a call CPython
+    rejects (missing, extra, unknown or repeated argument: TypeError)."""
+    k = draw(st.integers(0, 99))
+    if k < 75 or not fn.params:
+        return args, {}
+    if k < 93:
+        split = draw(st.integers(0, len(args)))
+        items = [(p.name, v) for p, v in zip(fn.params[split:], args[split:])
+                 if p.default is NO_DEFAULT or draw(st.booleans())]
+        return args[:split], dict(draw(st.permutations(items)))
+    bad = draw(st.integers(0, 3))
+    if bad == 0:
+        return args[:-1], {}
+    if bad == 1:
+        return args + (1,), {}
+    if bad == 2:
+        return args, {"zz": 1}
+    return args, {fn.params[0].name: args[0]}

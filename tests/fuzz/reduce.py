@@ -1,6 +1,6 @@
 """Shrink a program on which pydm disagrees with CPython to a small reproducer.
 
-    cd tests && ../.venv/bin/python -m fuzz.reduce PROGRAM.py FUNCTION 'ARGS' [--mode jit|aot]
+    cd tests && ../.venv/bin/python -m fuzz.reduce PROGRAM.py FUNCTION 'ARGS' [--mode jit|aot] [--kwargs '{...}']
 
 ``ARGS`` is a Python tuple literal (``'(3, -0.0)'``). The program is any module
 of ``@pydm.jit`` functions (e.g. one printed by the fuzzer). Greedy, on the
@@ -24,9 +24,10 @@ from .runner import Report, run_program, session_directory
 LITERALS = ["0", "1", "True", "None", "0.0", "-1", "1.5"]
 
 
-def signature(report: Report, function: str, args: tuple, mode: str):
+def signature(report: Report, function: str, args: tuple, mode: str, kwargs=None):
     for m in report.mismatches:
-        if m.function == function and repr(m.args) == repr(args) and m.mode in (mode, "process"):
+        if m.function == function and repr(m.args) == repr(args) and repr(m.kwargs) == repr(kwargs or {}) \
+                and m.mode in (mode, "process"):
             pydm = m.pydm
             if "CompileError" in pydm:
                 pydm = "CompileError: " + _compile_error_site(pydm)
@@ -150,16 +151,16 @@ def _render(tree) -> str | None:
     return text.replace("\n@pydm.jit", "\n\n\n@pydm.jit") + "\n"
 
 
-def reduce(source: str, function: str, args: tuple, mode: str = "jit", log=sys.stderr) -> str:
+def reduce(source: str, function: str, args: tuple, mode: str = "jit", log=sys.stderr, kwargs=None) -> str:
     directory = session_directory()
     runner.REFERENCE_TIMEOUT = 2.0  # a step that removed a loop counter never ends
     runner.PROGRAM_TIMEOUT = 60.0
 
     def run(src):
-        calls = [(function, args)]
+        calls = [(function, args, kwargs or {})]
         return run_program(src, calls if mode == "jit" else [], calls if mode == "aot" else [], directory)
 
-    want = signature(run(source), function, args, mode)
+    want = signature(run(source), function, args, mode, kwargs)
     if want is None:
         raise SystemExit("the call does not disagree: nothing to reduce")
     print(f"reducing: CPython {want[0]} / pydm {want[1]}", file=log)
@@ -183,7 +184,7 @@ def reduce(source: str, function: str, args: tuple, mode: str = "jit", log=sys.s
             text = _render(cand)
             if text is None or len(text) >= len(best):
                 continue
-            if signature(run(text), function, args, mode) == want:
+            if signature(run(text), function, args, mode, kwargs) == want:
                 tree, best, start, tried_since_progress, accepted = cand, text, pos, 0, True
                 print(f"  {desc}: {len(best)} chars", file=log)
                 break
@@ -198,11 +199,13 @@ def main(argv=None):
     ap.add_argument("function")
     ap.add_argument("args")
     ap.add_argument("--mode", default="jit", choices=["jit", "aot"])
+    ap.add_argument("--kwargs", default="{}", help="keyword arguments, a dict literal")
     ns = ap.parse_args(argv)
     with open(ns.program) as f:
         source = f.read()
     args = eval(ns.args, {"nan": float("nan"), "inf": float("inf")})  # a tuple literal (repr of floats)
-    print(reduce(source, ns.function, tuple(args), ns.mode))
+    kwargs = eval(ns.kwargs, {"nan": float("nan"), "inf": float("inf")})
+    print(reduce(source, ns.function, tuple(args), ns.mode, kwargs=kwargs))
 
 
 if __name__ == "__main__":

@@ -152,7 +152,7 @@ def _alarm(signum, frame):
     raise ReferenceTimeout
 
 
-def run_reference(ns: dict, fname: str, args: tuple, timeout: float | None = None):
+def run_reference(ns: dict, fname: str, args: tuple, timeout: float | None = None, kwargs=None):
     """CPython's outcome: ("ok", value) or ("exc", class name, message, exception).
     Raises ReferenceTimeout after ``timeout`` seconds (in the main thread)."""
     import signal
@@ -162,7 +162,7 @@ def run_reference(ns: dict, fname: str, args: tuple, timeout: float | None = Non
         old = signal.signal(signal.SIGALRM, _alarm)
         signal.setitimer(signal.ITIMER_REAL, timeout or REFERENCE_TIMEOUT)
     try:
-        v = ns[fname](*args)
+        v = ns[fname](*args, **(kwargs or {}))
     except Exception as exc:  # noqa: BLE001
         return ("exc", type(exc).__name__, str(exc), exc)
     finally:
@@ -225,9 +225,14 @@ class Mismatch:
     cpython: str
     pydm: str
     why: str
+    kwargs: dict = field(default_factory=dict)
+
+    def call_text(self) -> str:
+        parts = [repr(a) for a in self.args] + [f"{k}={v!r}" for k, v in self.kwargs.items()]
+        return f"{self.function}({', '.join(parts)})"
 
     def render(self) -> str:
-        return (f"[{self.mode}] {self.function}{self.args!r}: {self.why}\n"
+        return (f"[{self.mode}] {self.call_text()}: {self.why}\n"
                 f"    CPython: {self.cpython}\n    pydm:    {self.pydm}")
 
 
@@ -247,9 +252,10 @@ class Report:
                   "as a regression test (tests/fuzz/test_fuzz_regressions.py):"]
         seen = set()
         for m in self.mismatches[:4]:
-            if (m.mode, m.function, repr(m.args)) not in seen:
-                seen.add((m.mode, m.function, repr(m.args)))
-                lines.append(f"    check_program(SOURCE, {m.function!r}, {m.args!r}, mode={m.mode!r})")
+            if (m.mode, m.call_text()) not in seen:
+                seen.add((m.mode, m.call_text()))
+                kw = f", kwargs={m.kwargs!r}" if m.kwargs else ""
+                lines.append(f"    check_program(SOURCE, {m.function!r}, {m.args!r}, mode={m.mode!r}{kw})")
         return "\n".join(lines)
 
 
@@ -263,22 +269,29 @@ def module_path(source: str, directory: str) -> tuple[str, str]:
     return name, path
 
 
+def _normal(call) -> tuple:
+    fname, args, *rest = call
+    return (fname, tuple(args), dict(rest[0]) if rest and rest[0] else {})
+
+
 def run_program(source: str, jit_calls, aot_calls, directory: str, tolerate=frozenset()) -> Report:
-    """Run ``(function, args)`` calls under CPython and pydm (``jit_calls`` through
-    ``@pydm.jit``, ``aot_calls`` through one ahead-of-time compile of the module).
-    ``tolerate``: names from TOLERABLE."""
+    """Run calls ``(function, args)`` or ``(function, args, kwargs)`` under CPython and
+    pydm (``jit_calls`` through ``@pydm.jit``, ``aot_calls`` through one ahead-of-time
+    compile of the module). ``tolerate``: names from TOLERABLE."""
+    jit_calls, aot_calls = [_normal(c) for c in jit_calls], [_normal(c) for c in aot_calls]
     name, path = module_path(source, directory)
     report = Report(source, path)
     ns = reference_namespace(source, path + " (reference)")
     refs = {}
-    for fname, args in list(jit_calls) + list(aot_calls):
-        key = (fname, repr(args))
+    for fname, args, kwargs in jit_calls + aot_calls:
+        key = (fname, repr(args), repr(kwargs))
         if key not in refs:
             try:
-                refs[key] = run_reference(ns, fname, args)
+                refs[key] = run_reference(ns, fname, args, kwargs=kwargs)
             except ReferenceTimeout:
                 report.mismatches.append(Mismatch("reference", fname, args, f"no result within "
-                                                  f"{REFERENCE_TIMEOUT:.0f} s", "-", "CPython does not terminate"))
+                                                  f"{REFERENCE_TIMEOUT:.0f} s", "-", "CPython does not terminate",
+                                                  kwargs))
                 return report
             kind = refs[key][1] if refs[key][0] == "exc" else "ok"
             report.outcomes[kind] = report.outcomes.get(kind, 0) + 1
@@ -286,15 +299,16 @@ def run_program(source: str, jit_calls, aot_calls, directory: str, tolerate=froz
     try:
         got = worker().request(req)
     except WorkerFailure as err:
-        fname, args = (list(jit_calls) + list(aot_calls))[0]
-        report.mismatches.append(Mismatch("process", fname, args, "-", str(err), "pydm hangs or crashes"))
+        fname, args, kwargs = (jit_calls + aot_calls)[0]
+        report.mismatches.append(Mismatch("process", fname, args, "-", str(err), "pydm hangs or crashes", kwargs))
         return report
     for mode, calls in (("jit", jit_calls), ("aot", aot_calls)):
-        for (fname, args), outcome in zip(calls, got[mode]):
-            ref = refs[(fname, repr(args))]
+        for (fname, args, kwargs), outcome in zip(calls, got[mode]):
+            ref = refs[(fname, repr(args), repr(kwargs))]
             why = disagreement(ref, outcome, tolerate)
             if why:
-                report.mismatches.append(Mismatch(mode, fname, args, ref_describe(ref), describe(outcome), why))
+                report.mismatches.append(Mismatch(mode, fname, args, ref_describe(ref), describe(outcome), why,
+                                                  kwargs))
     return report
 
 
@@ -314,10 +328,10 @@ def session_directory() -> str:
     return _directory
 
 
-def check_program(source: str, function: str, args: tuple, mode: str = "jit") -> None:
+def check_program(source: str, function: str, args: tuple, mode: str = "jit", kwargs=None) -> None:
     """Assert that pydm agrees with the reference on one call (for regression tests)."""
     source = source.strip("\n") + "\n"
-    calls = [(function, tuple(args))]
+    calls = [(function, tuple(args), kwargs or {})]
     report = run_program(source, calls if mode == "jit" else [], calls if mode == "aot" else [],
                          session_directory())
     assert not report.mismatches, report.message()

@@ -61,8 +61,8 @@ SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None, print_b
 @given(case=fuzz_cases(avoid=AVOID))
 def test_generated_programs_agree_with_cpython(case):
     directory = session_directory()
-    jit_calls = [(c.function, c.args) for c in case.calls]
-    aot_calls = [(c.function, c.args) for c in case.calls if c.exact]
+    jit_calls = [(c.function, c.args, c.kwargs) for c in case.calls]
+    aot_calls = [(c.function, c.args, c.kwargs) for c in case.calls if c.exact]
     report = run_program(case.program.source, jit_calls, aot_calls, directory, TOLERATE)
     if report.mismatches and LOG:
         with open(LOG, "a") as f:

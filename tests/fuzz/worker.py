@@ -7,8 +7,8 @@ of the VM then costs one program, not the test session.
 Protocol: length-prefixed pickles on the original stdout/stdin (fd 1 is
 redirected to stderr, so nothing printed by pydm can corrupt a frame).
 
-Request: ``{"path": module file, "name": module name, "jit": [(fname, args), ...],
-"aot": [(fname, args), ...]}``. Response: ``{"jit": [outcome, ...], "aot":
+Request: ``{"path": module file, "name": module name, "jit": [(fname, args, kwargs),
+...], "aot": [(fname, args, kwargs), ...]}``. Response: ``{"jit": [outcome, ...], "aot":
 [outcome, ...]}`` where an outcome is ``("ok", value)`` or ``("exc", class name,
 message)``. ``jit`` calls go through the module's ``@pydm.jit`` functions (one
 compile per function and argument types); ``aot`` calls through
@@ -23,9 +23,9 @@ import sys
 import time
 
 
-def _outcome(fn, args):
+def _outcome(fn, args, kwargs=None):
     try:
-        v = fn(*args)
+        v = fn(*args, **(kwargs or {}))
     except Exception as exc:  # noqa: BLE001 - every exception is an outcome
         cls = type(exc)
         name = cls.__name__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
@@ -62,7 +62,7 @@ def handle(req):
         return {"jit": [failed for _ in req["jit"]], "aot": [failed for _ in req["aot"]], "seconds": {}}
     mod = entry[0]
     t0 = time.perf_counter()
-    out = {"jit": [_outcome(getattr(mod, fname), args) for fname, args in req["jit"]], "aot": []}
+    out = {"jit": [_outcome(getattr(mod, fname), args, kw) for fname, args, kw in req["jit"]], "aot": []}
     t1 = time.perf_counter()
     out["seconds"] = {"jit": t1 - t0}
     if req["aot"]:
@@ -75,7 +75,7 @@ def handle(req):
         if isinstance(entry[1], tuple):
             out["aot"] = [entry[1] for _ in req["aot"]]
         else:
-            out["aot"] = [_outcome(getattr(entry[1], fname), args) for fname, args in req["aot"]]
+            out["aot"] = [_outcome(getattr(entry[1], fname), args, kw) for fname, args, kw in req["aot"]]
         out["seconds"]["aot"] = time.perf_counter() - t1
     return out
 
