@@ -123,6 +123,7 @@ class _Analysis:
         self.visited: set = set()  # blocks visited once: their values are no longer bottom
         self.narrowing = False
         self.order = self._reverse_postorder()
+        self.live_in = self._live_in()
 
     def _reverse_postorder(self):
         seen, out = set(), []
@@ -142,6 +143,42 @@ class _Analysis:
                     if succ not in seen:
                         stack.append((succ, False))
         return list(reversed(out))
+
+    def _live_in(self) -> dict:
+        """The values each block (or a block after it) reads that it does not
+        define. A branch fact about a value matters only where the value is
+        still read: keeping just those keeps the fact tables the size of the
+        live set, not of everything refined so far (straight-line code with one
+        test per statement was quadratic)."""
+        uses, defs = {}, {}
+        for block in self.blocks:
+            defined = set(block.arguments)
+            used = set()
+            for op in block.operations:
+                for v in op.operation.operands:
+                    if v not in defined:
+                        used.add(v)
+                defined.update(op.operation.results)
+            uses[block], defs[block] = used, defined
+        succs = {b: [] for b in self.blocks}
+        for block, edges in self.preds.items():
+            for _, _, pred in edges:
+                succs[pred].append(block)
+        live = {b: set(uses[b]) for b in self.blocks}
+        ordered = set(self.order)
+        postorder = list(reversed(self.order)) + [b for b in self.blocks if b not in ordered]
+        changed = True
+        while changed:
+            changed = False
+            for block in postorder:
+                out = set()
+                for succ in succs[block]:
+                    out |= live[succ]
+                new = uses[block] | (out - defs[block])
+                if len(new) != len(live[block]):
+                    live[block] = new
+                    changed = True
+        return live
 
     # ---- reading facts -------------------------------------------------------------------
     def interval(self, v, block=None):
@@ -197,7 +234,8 @@ class _Analysis:
         facts = dict(self.refine[pred])
         if term.name == "cf.cond_br":
             self._narrow(facts, term.operands[0], index == 0, pred)
-        return facts
+        keep = self.live_in[term.successors[index]].union(_edge_operands(term, index))
+        return {v: r for v, r in facts.items() if v in keep or r is EMPTY}
 
     def _narrow(self, facts: dict, pred, holds: bool, block) -> None:
         """Add to ``facts`` what the i1 ``pred`` being ``holds`` says of int values."""
@@ -208,7 +246,9 @@ class _Analysis:
         if holds == negate:
             op = _NEGATE[op]
         for x, y, o in ((a, b, op), (b, a, _FLIP[op])):
-            if _tname(x) != "integer":
+            # only an int compared with an int: ``n < 1e19`` bounds nothing
+            # (a float's interval is unknown, not the int range)
+            if _tname(x) != "integer" or _tname(y) != "integer":
                 continue
             bound = _bound(o, self.interval(y, block) or FULL)
             if bound is not None:
