@@ -483,8 +483,21 @@ def _cyclic_blocks(blocks, succs) -> set:
     return out
 
 
+#: One copy of a constant per block that uses it outside loops (place_constants).
+#: Off, a constant has one copy at the common dominator of its uses (the
+#: platform tests turn it off to reach the register-allocation trap below).
+REMATERIALIZE_CONSTANTS = True
+
+
 def place_constants(module: ir.Module) -> int:
-    """Move entry-block constants to where they are needed; return how many moved."""
+    """Move entry-block constants to where they are needed; return how many moved.
+
+    A constant used in blocks outside loops gets a copy at the top of each
+    such block: it is then never live across a block boundary, which is what
+    IREE's register allocation pays for (its cost grows with the values live
+    into each block, and most of them were constants). Uses inside loops
+    share one copy at the nearest common dominator outside every loop, so a
+    loop does not re-materialize it on each trip."""
     moved = 0
     for fop in _walk_funcs(module):
         region = fop.regions[0]
@@ -500,15 +513,26 @@ def place_constants(module: ir.Module) -> int:
         preorder = _preorder(idom, index)
         cyclic = _cyclic_blocks(blocks, succs)
         for const in consts:
-            users = set()
+            uses = {}
             for use in const.result.uses:
                 user = use.owner.operation if hasattr(use.owner, "operation") else use.owner
-                users.add(user.block)
-            if not users or entry in users or any(u not in index for u in users):
+                uses.setdefault(user.block, []).append(use)
+            if not uses or entry in uses or any(u not in index for u in uses):
                 continue
-            # the nearest common dominator of a set is that of its first and last
-            # blocks in a preorder of the dominator tree (one walk, not one per user)
-            home = intersect(min(users, key=preorder.__getitem__), max(users, key=preorder.__getitem__))
+            in_loops = [b for b in uses if b in cyclic]
+            for block in uses:
+                if block in cyclic or len(uses) == 1 or not REMATERIALIZE_CONSTANTS:
+                    continue
+                copy = const.clone(ir.InsertionPoint.at_block_begin(block))
+                for use in uses[block]:
+                    use.owner.operands[use.operand_number] = copy.result
+                moved += 1
+            if len(uses) == 1 or not REMATERIALIZE_CONSTANTS:
+                in_loops = list(uses)
+            if not in_loops:
+                const.erase()
+                continue
+            home = intersect(min(in_loops, key=preorder.__getitem__), max(in_loops, key=preorder.__getitem__))
             while home != entry and home in cyclic:
                 home = idom[home]
             if home == entry:
