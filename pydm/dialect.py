@@ -44,6 +44,7 @@ FAILED = "iree_pydm.failed"              # exception_result -> i1 (non-zero)
 SUCCESS = "iree_pydm.success"            # the exception_result 0
 RAISE = "iree_pydm.raise"                # the exception_result of raising cls(message) here
 POLL = "iree_pydm.poll"                  # let the host interrupt a long-running call (Ctrl-C)
+POLL_TICK = "iree_pydm.poll_tick"        # count a call down: true when the host is due a poll
 EXCEPTION_CLASS = "iree_pydm.exception_class"  # the code a public function returns: a builtin class's (< 0)
 ORIGIN = "iree_pydm.origin"              # this location, as the origin of a runtime-library failure
 RECORD_ORIGIN = "iree_pydm.record_origin"  # remember (once) where a runtime-library call failed
@@ -70,7 +71,7 @@ RECORD_OF = "iree_pydm.record_of"        # (code, bits, ref) -> seed-002 record 
 RECORD_SPLIT = "iree_pydm.record_split"  # seed-002 record -> (code, bits, ref) (module boundary)
 
 ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL, NOT,
-           BOOL_TO_PRED, SELECT, IS, RANGE_NEXT, RAW_INT, FAILED, SUCCESS, RAISE, POLL, EXCEPTION_CLASS,
+           BOOL_TO_PRED, SELECT, IS, RANGE_NEXT, RAW_INT, FAILED, SUCCESS, RAISE, POLL, POLL_TICK, EXCEPTION_CLASS,
            ORIGIN, RECORD_ORIGIN,
            LOAD_VAR, STORE_VAR, UNDEF, STATIC_CAST, BOX, UNBOX, GET_TYPE_CODE,
            MAKE_TUPLE, TUPLE_GET, TUPLE_LEN, SEQ_NEW, SEQ_SET,
@@ -256,6 +257,12 @@ def record_origin(exc, origin_site, ip=None) -> ir.Operation:
 def poll(ip=None) -> ir.Value:
     """Let the host run pending signal handlers (Ctrl-C); returns its exception_result."""
     return _op(POLL, [], [exc_type()], ip=ip).result
+
+
+def poll_tick(ip=None) -> ir.Value:
+    """Count one call down on the module's poll budget; a bool, true (and the
+    budget restarted) once every ``POLL_INTERVAL`` calls."""
+    return _op(POLL_TICK, [], [ir_type(PyType.BOOL)], ip=ip).result
 
 
 # ---- variables ---------------------------------------------------------------------

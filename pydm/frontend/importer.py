@@ -108,6 +108,8 @@ class FunctionImporter(ExpressionWalker, LoopWalker):
         node = self.frame.fn.node
         with location(self.frame.fn, node):
             self.emit_fast_paths()
+            if self.calls_compiled_functions():
+                self.poll_on_entry()
             for name, arg in zip(self.frame.fn.params, self.fb.arguments):
                 # a parameter whose variable also holds other types starts boxed
                 self.fb.store(self.frame.slot(name), self.emit.coerce(arg, self.frame.var_type(name)))
@@ -116,6 +118,18 @@ class FunctionImporter(ExpressionWalker, LoopWalker):
             with location(self.frame.fn, node.body[-1] if node.body else node):
                 self.emit_return(self.emit.const(None))
         self.fb.prune_unreachable()
+
+    def calls_compiled_functions(self) -> bool:
+        """Whether the body calls a @pydm.jit function (the runtime library's
+        calls excepted: they recurse only as deep as the data)."""
+        module = self.program.module
+        if module.runtime_lib:
+            return False
+        for call in self.frame.fn.node.nodes_of_class(nodes.Call):
+            if isinstance(call.func, nodes.Name) and call.func.name in module.functions \
+                    and call.func.name not in self.frame.fn.locals:
+                return True
+        return False
 
     def emit_fast_paths(self) -> None:
         """Generic code that dispatches on entry: when the object arguments

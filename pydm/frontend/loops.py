@@ -78,6 +78,19 @@ class LoopWalker:
         fb.store(slot, self.b.constant(POLL_INTERVAL, T.INT))
         fb.goto(loop_head)
 
+    def poll_on_entry(self) -> None:
+        """A function that calls compiled functions counts its calls down and
+        polls the host every ``POLL_INTERVAL`` calls: a recursion runs no
+        loop, yet must stop on Ctrl-C. (A leaf function cannot run long
+        without a loop, which polls; copies expanded in place count nothing.)"""
+        fb = self.fb
+        poll, body = fb.new_block(), fb.new_block()
+        fb.cond_br(self.b.bool_to_pred(self.b.poll_tick()), [], [], poll, body)
+        fb.block = poll
+        fb.check(self.b.poll())
+        fb.goto(body)
+        fb.block = body
+
     # ---- for ---------------------------------------------------------------------------
     def stmt_For(self, s):
         if not isinstance(s.target, (nodes.AssignName, nodes.Tuple, nodes.List)):

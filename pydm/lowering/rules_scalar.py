@@ -104,6 +104,20 @@ def lower_poll(ctx, op, operands):
     return [func.CallOp([ir.IntegerType.get_signless(32)], POLL_IMPORT, []).results[0]]
 
 
+@rule(d.POLL_TICK)
+def lower_poll_tick(ctx, op, operands):
+    """One call off the module's budget (a global): true when it runs out,
+    and then it restarts. No branch here: the frontend branches to the poll."""
+    from ..frontend.loops import POLL_INTERVAL
+    from .support import POLL_BUDGET_GLOBAL
+    ctx.support.add("poll_budget")
+    i64 = ir.IntegerType.get_signless(64)
+    left = arith.subi(util.GlobalLoadOp(i64, POLL_BUDGET_GLOBAL).result, arith.constant(i64, 1))
+    due = arith.cmpi(arith.CmpIPredicate.sle, left, arith.constant(i64, 0))
+    util.GlobalStoreOp(arith.select(due, arith.constant(i64, POLL_INTERVAL), left), POLL_BUDGET_GLOBAL)
+    return [due]
+
+
 def zero_of(t: PyType) -> ir.Value:
     """The all-zero value of ``t``'s representation (null for a reference)."""
     from .driver import lowered_type

@@ -13,7 +13,10 @@ Written as MLIR text, so each reads as what it is:
   location) waits in ``@pydm$site`` for the export ``__pydm_site``;
 * ``poll``: the optional host import ``pydm_host.poll`` that lets the host
   interrupt a long-running call, with a local fallback (a ``.vmfb`` still
-  runs in a host without pydm's module).
+  runs in a host without pydm's module);
+* ``poll_budget``: the calls left before a function that calls others polls
+  the host (``iree_pydm.poll_tick``), so a deep or long recursion is
+  interruptible like a loop.
 
 Layouts: see ``pydm/representation.py``.
 """
@@ -22,9 +25,12 @@ from __future__ import annotations
 from iree.compiler import ir
 
 from .. import typecodes as tc
+from ..frontend.loops import POLL_INTERVAL
 
 EXCEPTION_GLOBAL = "pydm$exception"
 SITE_GLOBAL = "pydm$site"
+#: calls left before a function that calls others polls the host (Ctrl-C)
+POLL_BUDGET_GLOBAL = "pydm$poll_budget"
 EXCEPTION_FUNCTION = "__pydm_exception"
 SITE_FUNCTION = "__pydm_site"
 CLASS_OF_SITE = "pydm$class_of_site"
@@ -255,7 +261,12 @@ func.func private @pydm$no_host_poll() -> i32 {{
 }}
 """
 
-_PARTS = {"records": _RECORDS, "exception": _EXCEPTION, "site": _SITE, "poll": _POLL}
+_POLL_BUDGET = f"""
+util.global private mutable @{POLL_BUDGET_GLOBAL} = {POLL_INTERVAL} : i64
+"""
+
+_PARTS = {"records": _RECORDS, "exception": _EXCEPTION, "site": _SITE, "poll": _POLL,
+          "poll_budget": _POLL_BUDGET}
 #: parts that need others
 _NEEDS = {"exception": ("records",)}
 
@@ -271,7 +282,8 @@ def add_support(module: ir.Module, parts: set[str], sites=None) -> None:
             wanted.update(("exception", "records"))
     if "class_of_site" in wanted:
         wanted.add("site")
-    texts = [_PARTS[name] for name in ("records", "exception", "site", "poll") if name in wanted]
+    texts = [_PARTS[name] for name in ("records", "exception", "site", "poll", "poll_budget")
+             if name in wanted]
     if "class_of_site" in wanted:
         texts.append(class_of_site_text(sites))
     texts += [_raise_text(int(p[len("raise"):])) for p in sorted(wanted) if p.startswith("raise")]

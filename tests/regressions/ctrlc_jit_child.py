@@ -70,6 +70,32 @@ def spin_generic(n):
     return s
 
 
+@pydm.jit
+def tree(d: int) -> int:
+    return 1 if d < 2 else (tree(d - 1) + tree(d - 2)) % 1000003
+
+
+@pydm.jit
+def spin_recursive(n: int) -> int:
+    # no loop at all: a recursion of 2**48 calls that never goes deeper than 70
+    return tree(12 if n < 100000 else 70)
+
+
+@pydm.jit
+def ping(d: int, k: int) -> int:
+    return 1 if d < 2 else (pong(d - 1, k) + pong(d - 2, k)) % 1000003
+
+
+@pydm.jit
+def pong(d: int, k: int) -> int:
+    return ping(d, k) + k
+
+
+@pydm.jit
+def spin_mutual(n: int) -> int:
+    return ping(12 if n < 100000 else 70, 1)
+
+
 def interrupt(name):
     fn = globals()[name]
     short = 1000

@@ -1,6 +1,7 @@
 """Regression (s): Ctrl-C during a long compiled loop was ignored until the
 call returned. End to end: a subprocess runs ``@pydm.jit`` loops (``for ...
-in range``, ``while``, ``while True``, nested, float, generic) one after the
+in range``, ``while``, ``while True``, nested, float, generic; a recursion and
+a mutual recursion without any loop) one after the
 other; before each long call it arms a timer that sends the process SIGINT
 after 0.5 s, and each call must end with KeyboardInterrupt; the function
 still works afterwards. No timing is asserted beyond a generous timeout.
@@ -12,7 +13,8 @@ import sys
 import pytest
 
 CHILD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ctrlc_jit_child.py")
-LOOPS = ["spin_for", "spin_while", "spin_while_true", "spin_nested", "spin_float", "spin_generic"]
+LOOPS = ["spin_for", "spin_while", "spin_while_true", "spin_nested", "spin_float", "spin_generic",
+         "spin_recursive", "spin_mutual"]
 
 
 def test_ctrl_c_interrupts_compiled_loops():
