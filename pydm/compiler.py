@@ -13,6 +13,7 @@ from iree.compiler import ir
 from . import dialect as d
 from . import representation as rep
 from .backend import compile_module, session
+from .backend.driver import COMPILE_LOCK as driver_lock
 from .exceptions import RaiseSiteTable
 from .frontend.importer import build_module
 from .frontend.source import FunctionInfo, ModuleInfo
@@ -70,7 +71,9 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
     ``keep_stages`` the IR text of every stage is kept (``stages``), with
     each op's ``file:line:col`` location."""
     sess = session()
-    with sess.context, ir.Location.unknown():
+    # one compilation at a time: every phase builds IR in the one shared MLIR
+    # context, which is not safe to mutate from two threads at once
+    with driver_lock, sess.context, ir.Location.unknown():
         program, entry_specs = _typed_program(module, entries, plain_names)
         public = {s.symbol for s in entry_specs}
         mod = build_module(program, public)

@@ -145,6 +145,9 @@ class _Fd2Capture:
 
 
 _lock = threading.RLock()
+#: held by a whole compilation (pydm.compiler) and by each backend run: the
+#: session's MLIR context is shared and not safe to mutate from two threads
+COMPILE_LOCK = _lock
 _session: Session | None = None
 
 

@@ -43,10 +43,16 @@ def _is_object(t: ir.Type) -> bool:
     return d.type_name(t) in ("object", "object<scalar>")
 
 
+#: the pydm type of each part a dynamic value splits into, by its MLIR type
+#: in the representation table
+_PART_TYPES = {"i64": T.INT, rep.HEAP_REF: T.REF}
+
+
 def _parts_types(t: ir.Type | None = None):
-    """(code, bits, ref) for ``object``; (code, bits) for ``object<scalar>``."""
-    parts = [d.ir_type(T.INT), d.ir_type(T.INT), d.ir_type(T.REF)]
-    return parts[:2] if t is not None and d.type_name(t) == "object<scalar>" else parts
+    """The parts of a dynamic value, as the representation table lists them:
+    (code, bits, ref) for ``object``; (code, bits) for ``object<scalar>``."""
+    static = T.SCALAR_OBJECT if t is not None and d.type_name(t) == "object<scalar>" else T.OBJECT
+    return [d.ir_type(_PART_TYPES[m]) for m in rep.of(static).inside]
 
 
 def _expand_types(types) -> list:
