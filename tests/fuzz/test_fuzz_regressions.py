@@ -43,9 +43,6 @@ def f(x):
 """
 
 
-@pytest.mark.xfail(strict=True, reason="pydm bug: type(e) is T where e always raises (None < x) raises CompileError "
-                                       "'type(x) is supported only in comparisons' (CPython: TypeError(\"'<' not "
-                                       "supported between instances of 'NoneType' and 'int'\"))")
 def test_type_test_of_an_expression_that_always_raises():
     check_program(TYPE_OF_ALWAYS_RAISING, "f", (1,))
 

@@ -43,7 +43,7 @@ def vm_function(text: str, name: str) -> str:
             indent = len(line) - len(line.lstrip())
             body = []
             for rest in lines[i + 1:]:
-                if rest.strip() == "}" and len(rest) - len(rest.lstrip()) == indent:
+                if rest.strip().split(" loc(")[0] == "}" and len(rest) - len(rest.lstrip()) == indent:
                     return "\n".join(body)
                 body.append(rest)
     raise AssertionError(f"no vm.func @{name}$... in:\n{text}")
