@@ -121,7 +121,7 @@ def blocks_of(module: ir.Module, symbol: str) -> list:
 
 
 def attr_names(op) -> set[str]:
-    return {a.name for a in op.attributes}
+    return {a if isinstance(a, str) else a.name for a in op.attributes}
 
 
 def value_types(module: ir.Module) -> list[str]:
