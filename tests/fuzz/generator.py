@@ -1098,7 +1098,7 @@ def _writable(g: Gen):
 
 
 def _decl_type(g: Gen) -> frozenset:
-    return tuple_type(g) if g.flag(25) else g.pick(DECL_TYPES)
+    return tuple_type(g) if g.flag(35) else g.pick(DECL_TYPES)
 
 
 @stmt_kind("assign_new", weight=4)
@@ -1436,13 +1436,15 @@ def signature(g: Gen, index: int, recursive: bool) -> Function:
         params.append(Param("n", "int" if style == "typed" else None, T_INT, NO_DEFAULT, depth=True))
     for k in range(g.draw(st.integers(0, 3 if recursive else 4))):
         annotated = style == "typed" or (style == "mixed" and g.flag(50))
-        if annotated and g.flag(12):  # p: tuple[int, tuple[float, None]]
+        if annotated and g.flag(18):  # p: tuple[int, tuple[float, None]]
             tag = random_shape(g)
             params.append(Param(f"p{k}", tuple_annotation(tag), frozenset([tag]), NO_DEFAULT))
         elif annotated:
             t = g.pick([T_INT, T_FLOAT, T_BOOL])
             params.append(Param(f"p{k}", ANNOTATION[t], t, NO_DEFAULT))
-        elif not g.strict and g.flag(15):  # tuples (or scalars) in an unannotated parameter
+        elif g.flag(6 if g.strict else 15):
+            # tuples (or scalars) in an unannotated parameter (known bug tuple_libcall: the
+            # ahead-of-time compile, where it is an object, fails; the JIT specializes on tuples)
             params.append(Param(f"p{k}", None, tuple_type(g), NO_DEFAULT))
         else:
             params.append(Param(f"p{k}", None, T_ANY, NO_DEFAULT))
@@ -1453,7 +1455,7 @@ def signature(g: Gen, index: int, recursive: bool) -> Function:
     for p in params[len(params) - n_defaults:]:
         if not p.depth:
             p.default = _default_value(g, p.type)
-    ret = tuple_type(g) if g.flag(20) else g.pick(RET_TYPES)
+    ret = tuple_type(g) if g.flag(25) else g.pick(RET_TYPES)
     return Function(f"f{index}", params, ret, recursive, style=style)
 
 
