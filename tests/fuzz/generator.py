@@ -11,10 +11,20 @@ loops can multiply.
 How it is organised
 -------------------
 * Value types are frozensets of class tags: ``"b"`` bool, ``"i"`` int, ``"f"``
-  float, ``"n"`` None (``T_NUM`` = bool|int|float, ``T_ANY`` = all). They only
+  float, ``"n"`` None (``T_NUM`` = bool|int|float, ``T_ANY`` = all scalars), and
+  tuple tags: ``"(i,f)"`` a tuple of exactly an int and a float (``"(i,)"``,
+  ``"()"``, nested ``"((i,),n)"``), ``"[f|i]"`` a tuple of any (small) length
+  whose items have those classes. They only
   steer the generator towards programs that compute something (most operations
   well typed); a program whose static types say "TypeError" is still a valid
-  test, since pydm raises CPython's TypeError at run time.
+  test, since pydm raises CPython's TypeError at run time. They are sound,
+  though: an expression drawn for a type holds values of that type, so a
+  tuple appears only where a tuple tag was asked for (``t * n`` and
+  ``t = t + t`` could otherwise grow without bound).
+* Tuples: only tuple kinds (``tuple_*``, ``for_tuple``, ...) take tuple
+  operands; the scalar operators never see one. Tuple lengths stay small: a
+  variable of a ``"[...]"`` type is written only where it is declared (and by
+  ``tuple_aug`` with a literal), repetition counts are literals or ``% 3``.
 * What an operator returns for which operand classes is not a hand-written
   table: ``result_type`` evaluates the operator in CPython on sample values of
   each class (``SAMPLES``), so a new operator or value class needs no table.
@@ -77,12 +87,100 @@ ANNOTATION = {T_INT: "int", T_FLOAT: "float", T_BOOL: "bool"}
 RET_ANNOTATION = {T_INT: "int", T_FLOAT: "float", T_BOOL: "bool", T_NONE: "None"}
 
 SAMPLES = {"b": [False, True], "i": [0, 1, -2, 3], "f": [0.0, -1.5, 2.5], "n": [None]}
+SCALAR_TAGS = "bifn"
 
 
 def tag_of(v) -> str:
     if v is None:
         return "n"
+    if type(v) is tuple:
+        return shape_tag(tuple(tag_of(x) for x in v))
     return {bool: "b", int: "i", float: "f"}[type(v)]
+
+
+# ----------------------------------------------------------------------------- tuple tags
+def is_tuple_tag(tag: str) -> bool:
+    return tag[0] in "(["
+
+
+def shape_tag(elems) -> str:
+    """The tag of a tuple of exactly these element tags (``"(i,)"`` for a 1-tuple)."""
+    return "(" + ",".join(elems) + ("," if len(elems) == 1 else "") + ")"
+
+
+def var_tag(items) -> str:
+    """The tag of a tuple of any small length whose items have these tags."""
+    return "[" + "|".join(sorted(items)) + "]"
+
+
+@functools.lru_cache(maxsize=None)
+def _split_top(text: str, sep: str) -> tuple:
+    out, level, cur = [], 0, ""
+    for ch in text:
+        if ch in "([":
+            level += 1
+        elif ch in ")]":
+            level -= 1
+        if ch == sep and level == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    if cur:
+        out.append(cur)
+    return tuple(out)
+
+
+def elems_of(tag: str) -> tuple:
+    """The element tags of an exact tuple tag."""
+    assert tag[0] == "("
+    return _split_top(tag[1:-1], ",")
+
+
+def items_of(tag: str) -> frozenset:
+    """The tags any item of a tuple tag may have."""
+    return frozenset(elems_of(tag)) if tag[0] == "(" else frozenset(_split_top(tag[1:-1], "|"))
+
+
+def tuple_tags(t: frozenset) -> list:
+    return sorted(x for x in t if is_tuple_tag(x))
+
+
+def exact_tags(t: frozenset) -> list:
+    return sorted(x for x in t if x[0] == "(")
+
+
+def all_items(t: frozenset) -> frozenset:
+    out = frozenset()
+    for x in tuple_tags(t):
+        out |= items_of(x)
+    return out
+
+
+def nest_of(tag: str) -> int:
+    level = best = 0
+    for ch in tag:
+        level += ch in "(["
+        level -= ch in ")]"
+        best = max(best, level)
+    return best
+
+
+def leaves_of(tag: str) -> frozenset:
+    return frozenset(ch for ch in tag if ch in SCALAR_TAGS)
+
+
+def _tag_order(tag: str):
+    return ("ibfn".index(tag), "") if not is_tuple_tag(tag) else (4, tag)
+
+
+def tuple_annotation(tag: str) -> str:
+    """``tuple[int, tuple[float], None]`` for ``"(i,(f,),n)"``."""
+    names = {"i": "int", "f": "float", "b": "bool", "n": "None"}
+    elems = elems_of(tag)
+    if not elems:
+        return "tuple[()]"
+    return "tuple[" + ", ".join(tuple_annotation(e) if is_tuple_tag(e) else names[e] for e in elems) + "]"
 
 
 @functools.lru_cache(maxsize=None)
@@ -310,6 +408,13 @@ def stmt_kind(name, *, weight=1, can=lambda g: True, terminal=False):
 #: constructs ``fuzz_cases(avoid=...)`` can leave out because they trigger a known
 #: bug (each has a strict xfail in test_fuzz_regressions.py)
 AVOIDABLE = {
+    "tuple_libcall": "tuple operations pydm does through the runtime library (in, hash, run-time slice bounds "
+                     "and repeat counts, concat/len/index of object-held or variable-length tuples, tuples in "
+                     "unannotated parameters)",
+    "tuple_methods": "t.count(x) and t.index(x)",
+    "for_empty_tuple": "for x in () with x read in the body (InternalError: cannot coerce none to integer)",
+    "tuple_default": "tuple default values of parameters",
+    "tuple_param_tower": "a bool for an int or an int for a float element of an annotated tuple parameter",
     "call_in_range": "calls in range() arguments",
     "type_of_unbound": "type(v) of a possibly unbound variable",
     "float_two_to_the_63": "the float literal 2.0**63 (-2.0**63 is taken for an int)",
@@ -351,6 +456,11 @@ class Gen:
         seq = seq if isinstance(seq, (list, tuple)) else list(seq)
         return seq[self.draw(st.integers(0, len(seq) - 1))] if len(seq) > 1 else seq[0]
 
+    @property
+    def strict(self) -> bool:
+        """Only tuple operations that pydm compiles without the runtime library (known bug)."""
+        return "tuple_libcall" in self.avoid
+
     def fresh(self, prefix: str) -> str:
         return f"{prefix}{next(self.counter)}"
 
@@ -378,7 +488,8 @@ class Gen:
         return [v for v in self.visible().values() if v.type <= want and not (writable and v.readonly)]
 
     def declare(self, name: str, type_: frozenset, readonly=False) -> Var:
-        v = Var(name, type_, readonly)
+        # a variable-length tuple is written only here (``v = v + v`` in a loop would grow without bound)
+        v = Var(name, type_, readonly or any(x[0] == "[" for x in type_))
         self.scopes[-1][name] = v
         return v
 
@@ -441,6 +552,13 @@ class Gen:
 
 # ----------------------------------------------------------------------------- expression kinds
 def _literal_of(g: Gen, tag: str) -> Expr:
+    if is_tuple_tag(tag):  # a tuple display of literals
+        if tag[0] == "(":
+            elems = elems_of(tag)
+        else:
+            items = sorted(items_of(tag))
+            elems = [g.pick(items) for _ in range(g.draw(st.integers(0, 3)))]
+        return Expr(_display([_literal_of(g, e).text for e in elems]), frozenset([tag]))
     if tag == "b":
         return Expr(g.pick(["True", "False"]), T_BOOL)
     if tag == "n":
@@ -453,9 +571,13 @@ def _literal_of(g: Gen, tag: str) -> Expr:
     return Expr(float_text(v), T_FLOAT)
 
 
+def _display(parts) -> str:
+    return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")"
+
+
 @expr_kind("literal", leaf=True, weight=4)
 def literal(g: Gen, want, depth):
-    tags = sorted(want, key="ibfn".index)
+    tags = sorted(want, key=_tag_order)
     if len(tags) > 1 and "n" in tags and not g.flag(15):
         tags.remove("n")  # None where a number would do: mostly a TypeError
     return _literal_of(g, g.pick(tags))
@@ -618,6 +740,318 @@ def conditional(g: Gen, want, depth):
     return Expr(f"({a.text} if {cond.text} else {b.text})", a.type | b.type)
 
 
+# ----------------------------------------------------------------------------- tuples
+MAX_TUPLE_NEST = 3  # tuple tags nest at most this deep
+_ELEM_TAGS = ["i", "f", "b", "i", "f", "n"]
+
+
+def random_shape(g: Gen, nest: int = 2, elem: str | None = None, leaves=None) -> str:
+    """An exact tuple tag: 0-4 elements (scalars, or tuples while ``nest`` > 1),
+    with ``elem`` at some position if given; ``leaves``: the scalar tags allowed."""
+    leaves = leaves or _ELEM_TAGS
+    elems = []
+    for _ in range(g.pick([2, 1, 3, 0, 4])):
+        elems.append(random_shape(g, nest - 1, leaves=leaves) if nest > 1 and g.flag(20) else g.pick(leaves))
+    if elem is not None:
+        elems.insert(g.draw(st.integers(0, len(elems))), elem)
+    return shape_tag(elems)
+
+
+def _known_tuple_tags(g: Gen) -> list:
+    """Tuple tags of the visible variables and of the functions' results (so new
+    variables and operands often have the type of existing ones)."""
+    out = {t for v in g.visible().values() for t in tuple_tags(v.type)} if hasattr(g, "scopes") else set()
+    out |= {t for f in g.functions for t in tuple_tags(f.ret)}
+    return sorted(out)
+
+
+def tuple_type(g: Gen, pure: bool = False) -> frozenset:
+    """A type holding tuples: one shape (mostly), a shape or a scalar (the variable's
+    type changes: ``t = (1, 2) if p else 3``), two shapes, or a variable-length tuple."""
+    known = _known_tuple_tags(g)
+    base = g.pick(known) if known and g.flag(40) else random_shape(g)
+    k = g.draw(st.integers(0, 9))
+    if pure or k < 5:
+        return frozenset([base])
+    if k < 7:
+        return frozenset([base, g.pick(["i", "n", "f", "b"])])
+    if k < 9 or g.strict:
+        return frozenset([base, random_shape(g)])
+    return frozenset([var_tag(items_of(base) or {"i"})])
+
+
+def _source_type(g: Gen, ok=lambda t: True, pure: bool = False) -> frozenset:
+    """A type to draw a tuple operand from: a visible variable's (mostly) or a new one."""
+    cands = [v.type for v in g.visible().values() if tuple_tags(v.type) and ok(v.type)]
+    if cands and g.flag(60):
+        return g.pick(cands)
+    for _ in range(3):
+        t = tuple_type(g, pure)
+        if ok(t):
+            return t
+    return frozenset([random_shape(g)])
+
+
+def _plain(t: frozenset) -> bool:
+    """Only exact tuple shapes (what pydm indexes without the runtime library)."""
+    return bool(t) and all(x[0] == "(" for x in t)
+
+
+def _single(t: frozenset) -> bool:
+    return len(t) == 1 and _plain(t)
+
+
+def _wants_tuple(g, want):
+    return bool(tuple_tags(want))
+
+
+def _lib(g, want):
+    return not g.strict
+
+
+def _index_type(t: frozenset, k: int) -> frozenset:
+    """What ``e[k]`` holds for ``e`` of type ``t`` (nothing where it raises)."""
+    out = set()
+    for tag in tuple_tags(t):
+        if tag[0] == "[":
+            out |= items_of(tag)
+        else:
+            elems = elems_of(tag)
+            if -len(elems) <= k < len(elems):
+                out.add(elems[k])
+    return frozenset(out)
+
+
+def _lengths(t: frozenset) -> list:
+    return [len(elems_of(x)) for x in exact_tags(t)]
+
+
+@expr_kind("tuple_literal", weight=3, can=_wants_tuple)
+def tuple_literal(g: Gen, want, depth):
+    """``(e1, e2)``, ``(e,)``, ``()`` and nested displays of sub-expressions."""
+    tag = g.pick(tuple_tags(want))
+    if tag[0] == "(":
+        elems = elems_of(tag)
+    else:
+        items = sorted(items_of(tag))
+        elems = [g.pick(items) for _ in range(g.draw(st.integers(0, 3)))]
+    return Expr(_display([g.expr(frozenset([e]), depth - 1).text for e in elems]), frozenset([tag]))
+
+
+@expr_kind("tuple_index", weight=2, can=lambda g, want: bool(want))
+def tuple_index(g: Gen, want, depth):
+    """``t[k]`` (constant, negative, out of range, bool) or ``t[e % n]`` / ``t[e]``."""
+    ok = _plain if g.strict else (lambda t: True)
+    cands = [v.type for v in g.visible().values() if tuple_tags(v.type) and ok(v.type) and all_items(v.type) & want]
+    if cands and g.flag(60):
+        src_t = g.pick(cands)
+    else:
+        elem = g.pick(sorted(want, key=_tag_order))
+        if nest_of(elem) >= MAX_TUPLE_NEST:
+            return None
+        src_t = frozenset([random_shape(g, 1, elem)])
+    src = g.expr(src_t, depth - 1)
+    text = f"({src.text})"
+    lengths = _lengths(src.type)
+    variable = any(x[0] == "[" for x in src.type)
+    form = g.draw(st.integers(0, 14))
+    if form < 10:  # a constant index whose element fits
+        top = max(lengths + [2 if variable else 0])
+        ks = [k for k in range(-top, top) if _index_type(src.type, k) and _index_type(src.type, k) <= want]
+        if ks:
+            k = g.pick(ks)
+            if k == 1 and g.flag(10):
+                return Expr(f"{text}[True]", _index_type(src.type, 1))
+            return Expr(f"{text}[{int_text(k)}]", _index_type(src.type, k))
+    if form == 10 and lengths and not variable:  # out of range: IndexError
+        n = max(lengths)
+        return Expr(f"{text}[{g.pick([n, -n - 1, n + 3])}]", _index_type(src.type, n))
+    items = _index_type(src.type, 0) | all_items(src.type)
+    if not items <= want:
+        return None
+    n = min(lengths) if lengths else 2
+    if n == 0:
+        return None
+    e = g.expr(g.pick([T_INT, T_INTLIKE, T_INT]), max(depth - 1, 0)).text
+    if g.flag(10):
+        index = e  # mostly out of range
+    elif g.flag(30) and src.text.isidentifier():
+        index = f"{e} % len({src.text})"  # (pydm proves this in range)
+    else:
+        index = g.pick([f"{e} % {n}", f"-({e} % {n}) - 1"])
+    return Expr(f"{text}[{index}]", items)
+
+
+@expr_kind("tuple_len", can=lambda g, want: "i" in want)
+def tuple_len(g: Gen, want, depth):
+    src = g.expr(_source_type(g, _plain if g.strict else (lambda t: True)), depth - 1)
+    return Expr(f"len({src.text})", T_INT)
+
+
+def _filler(g: Gen, n: int) -> list:
+    return [g.pick(_ELEM_TAGS) for _ in range(n)]
+
+
+@expr_kind("tuple_slice", weight=2, can=_wants_tuple)
+def tuple_slice(g: Gen, want, depth):
+    """Constant slices of a longer tuple that give exactly the wanted shape (plain,
+    negative, open, reversed, with a step), ``tuple(t)``, and (runtime library)
+    slices with computed bounds and steps of variable-length tuples."""
+    tag = g.pick(tuple_tags(want))
+    if tag[0] == "[":
+        if g.strict:
+            return None
+        src = g.expr(frozenset([tag]), depth - 1).text
+        e = lambda: g.expr(g.pick([T_INT, T_INTLIKE]), max(depth - 2, 0)).text  # noqa: E731
+        bounds = g.pick([f"{e()}:", f":{e()}", f"{e()}:{e()}", f"::{e()} % 3 - 1", f"{e()}::-1", "::2"])
+        return Expr(f"({src})[{bounds}]", frozenset([tag]))
+    elems = list(elems_of(tag))
+    form = g.draw(st.integers(0, 4))
+    if form == 4 or nest_of(tag) >= MAX_TUPLE_NEST:
+        return Expr(f"tuple({g.expr(frozenset([tag]), depth - 1).text})", frozenset([tag]))
+    if form == 1:  # reversed
+        pre = _filler(g, g.draw(st.integers(0, 1)))
+        src_elems = pre + elems[::-1]
+        stop = "" if not pre else g.pick([str(len(pre) - 1), "-" + str(len(src_elems) - len(pre) + 1)]) \
+            if len(pre) else ""
+        sl = f"::-1" if not pre else f":{stop}:-1"
+    elif form == 2:  # every second element
+        src_elems = [x for e in elems for x in (e, g.pick(_ELEM_TAGS))]
+        sl = "::2"
+    else:
+        pre, post = _filler(g, g.draw(st.integers(0, 2))), _filler(g, g.draw(st.integers(0, 2)))
+        src_elems = pre + elems + post
+        n, a, b = len(src_elems), len(pre), len(pre) + len(elems)
+        start = g.pick(["" if a == 0 else str(a), str(a - n) if a - n < 0 else str(a)])
+        stop = g.pick(["" if b == n else str(b), str(b - n) if b < n else str(n + 5)])
+        if elems == [] and g.flag(30):
+            start, stop = str(b), str(max(a - 1, 0))  # empty: start after stop
+        sl = f"{start}:{stop}"
+    assert tuple(src_elems)[_slice_of(sl)] == tuple(elems), (src_elems, sl, elems)
+    src = g.expr(frozenset([shape_tag(src_elems)]), depth - 1)
+    return Expr(f"({src.text})[{sl}]", frozenset([tag]))
+
+
+def _slice_of(text: str) -> slice:
+    parts = [int(x) if x else None for x in text.split(":")]
+    return slice(*parts)
+
+
+@expr_kind("tuple_concat", weight=2, can=_wants_tuple)
+def tuple_concat(g: Gen, want, depth):
+    """``a + b`` giving the wanted shape (or a TypeError: ``t + 1``)."""
+    tag = g.pick(tuple_tags(want))
+    if tag[0] == "[":
+        a, b = g.expr(frozenset([tag]), depth - 1), g.expr(frozenset([tag]), depth - 1)
+        return Expr(f"({a.text} + {b.text})", frozenset([tag]))
+    elems = elems_of(tag)
+    if g.flag(4):
+        a = g.expr(frozenset([tag]), depth - 1)
+        return Expr(f"({a.text} + {g.expr(T_INT, depth - 1).text})", T_EMPTY)
+    p = g.draw(st.integers(0, len(elems)))
+    a = g.expr(frozenset([shape_tag(elems[:p])]), depth - 1)
+    b = g.expr(frozenset([shape_tag(elems[p:])]), depth - 1)
+    return Expr(f"({a.text} + {b.text})", frozenset([tag]))
+
+
+@expr_kind("tuple_repeat", can=_wants_tuple)
+def tuple_repeat(g: Gen, want, depth):
+    """``t * k`` / ``k * t`` with a literal ``k`` (bool, zero, negative) giving the
+    wanted shape, or (runtime library) a computed count ``e % 3``."""
+    tag = g.pick(tuple_tags(want))
+    if tag[0] == "[":
+        if g.strict:
+            return None
+        base = g.expr(frozenset([tag]), depth - 1).text
+        e = g.expr(g.pick([T_INT, T_INTLIKE, T_BOOL]), max(depth - 1, 0)).text
+        count = g.pick([f"({e} % 3)", f"min({e}, 2)"])
+    else:
+        elems = elems_of(tag)
+        if not elems:
+            base = g.expr(frozenset([random_shape(g, 2)]), depth - 1).text
+            count = g.pick(["0", "(-1)", "False", "(-7)"])
+        else:
+            ks = [k for k in (1, 2, 3) if len(elems) % k == 0 and elems[:len(elems) // k] * k == elems]
+            k = g.pick(ks)
+            base = g.expr(frozenset([shape_tag(elems[:len(elems) // k])]), depth - 1).text
+            count = "True" if k == 1 and g.flag(20) else str(k)
+    text = f"({base} * {count})" if g.flag(70) else f"({count} * {base})"
+    return Expr(text, frozenset([tag]))
+
+
+@expr_kind("tuple_compare", weight=2, can=_wants_bool)
+def tuple_compare(g: Gen, want, depth):
+    """``a < b`` etc. of tuples: the same shape, a prefix or an extension, another
+    shape, a scalar; sometimes a chain ``a <= b < c``."""
+    src_t = _source_type(g)
+    a = g.expr(src_t, depth - 1)
+    parts = [a.text]
+    for k in range(2 if g.flag(15) else 1):
+        form = g.draw(st.integers(0, 9))
+        shapes = exact_tags(src_t)
+        if form < 5 or not shapes:
+            other = src_t
+        elif form < 8:
+            elems = elems_of(g.pick(shapes))
+            cut = g.draw(st.integers(0, len(elems)))
+            other = frozenset([shape_tag(elems[:cut] if g.flag(50) else elems + tuple(_filler(g, 1)))])
+        elif form < 9:
+            other = frozenset([random_shape(g)])
+        else:
+            other = g.pick([T_INT, T_NONE, T_FLOAT])
+        with _MaySkip(g, k > 0):
+            parts += [g.pick(COMPARE), g.expr(other, depth - 1).text]
+    return Expr("(" + " ".join(parts) + ")", T_BOOL)
+
+
+@expr_kind("tuple_in", can=lambda g, want: _wants_bool(g, want) and not g.strict)
+def tuple_in(g: Gen, want, depth):
+    """``x in t`` / ``x not in t`` (runtime library)."""
+    t = g.expr(_source_type(g), depth - 1)
+    items = sorted(all_items(t.type), key=_tag_order)
+    x_t = frozenset([g.pick(items)]) if items and g.flag(80) else g.pick([T_INT, T_FLOAT, T_ANY])
+    x = g.expr(x_t, depth - 1)
+    return Expr(f"({x.text} {g.pick(['in', 'not in'])} {t.text})", T_BOOL)
+
+
+_TUPLE_CLASSES = ["tuple", "tuple", "(tuple, int)", "(int, float)", "(bool, tuple)", "object"]
+
+
+@expr_kind("tuple_isinstance", can=_wants_bool)
+def tuple_isinstance(g: Gen, want, depth):
+    """``isinstance(e, tuple)`` and ``type(e) is tuple`` of values that may be tuples."""
+    saved, g.no_maybe_unbound = g.no_maybe_unbound, g.no_maybe_unbound or "type_of_unbound" in g.avoid
+    e = g.expr(_source_type(g), depth - 1)
+    g.no_maybe_unbound = saved
+    if g.flag(35):
+        return Expr(f"(type({e.text}) {g.pick(['is', 'is not', '==', '!='])} tuple)", T_BOOL)
+    return Expr(f"isinstance({e.text}, {g.pick(_TUPLE_CLASSES)})", T_BOOL)
+
+
+@expr_kind("tuple_truth", can=_wants_bool)
+def tuple_truth(g: Gen, want, depth):
+    e = g.expr(_source_type(g), depth - 1)
+    return Expr(g.pick([f"(not {e.text})", f"bool({e.text})"]), T_BOOL)
+
+
+@expr_kind("tuple_hash", can=lambda g, want: "i" in want and not g.strict)
+def tuple_hash(g: Gen, want, depth):
+    """``hash(t)`` of tuples of ints and bools (CPython hashes None and NaN by identity)."""
+    ok = lambda t: tuple_tags(t) and all(leaves_of(x) <= {"i", "b"} for x in t)  # noqa: E731
+    cands = [v.type for v in g.visible().values() if ok(v.type)]
+    src_t = g.pick(cands) if cands and g.flag(50) else frozenset([random_shape(g, 2, leaves=["i", "b", "i"])])
+    return Expr(f"hash({g.expr(src_t, depth - 1).text})", T_INT)
+
+
+@expr_kind("tuple_method", can=lambda g, want: "i" in want and not g.strict and "tuple_methods" not in g.avoid)
+def tuple_method(g: Gen, want, depth):
+    """``t.count(x)`` and ``t.index(x)`` (ValueError when ``x`` is missing)."""
+    t = g.expr(_source_type(g), depth - 1)
+    items = sorted(all_items(t.type), key=_tag_order)
+    x = g.expr(frozenset([g.pick(items)]) if items and g.flag(80) else T_INT, depth - 1)
+    return Expr(f"({t.text}).{g.pick(['count', 'index'])}({x.text})", T_INT)
+
+
 def _callees(g: Gen, want) -> list[Function]:
     if g.no_calls:
         return []
@@ -663,9 +1097,13 @@ def _writable(g: Gen):
     return [v for v in g.visible().values() if not v.readonly]
 
 
+def _decl_type(g: Gen) -> frozenset:
+    return tuple_type(g) if g.flag(35) else g.pick(DECL_TYPES)
+
+
 @stmt_kind("assign_new", weight=4)
 def assign_new(g: Gen):
-    t = g.pick(DECL_TYPES)
+    t = _decl_type(g)
     e = g.expr(t)
     name = g.fresh("v")
     g.declare(name, t)
@@ -689,7 +1127,7 @@ def annotated_assign(g: Gen):
 
 @stmt_kind("chained_assign")
 def chained_assign(g: Gen):
-    t = g.pick(DECL_TYPES)
+    t = _decl_type(g)
     text = g.expr(t).text
     names = [g.fresh("v") for _ in range(2)]
     for n in names:
@@ -710,6 +1148,8 @@ def _aug_options(g: Gen):
     """(variable, operator, operand request) whose result stays within the variable's type."""
     out = []
     for v in _writable(g):
+        if tuple_tags(v.type):
+            continue  # (tuple_aug)
         for op in AUG_OPS:
             for r in REQUESTS:
                 res = result_type(op, (v.type, r))
@@ -868,15 +1308,121 @@ def pass_(g: Gen):
     return ["pass"]
 
 
+def _position_types(t: frozenset, n: int) -> list:
+    """What each of ``n`` unpacking targets receives from a value of type ``t``."""
+    out = []
+    for k in range(n):
+        ts = set()
+        for tag in tuple_tags(t):
+            if tag[0] == "[":
+                ts |= items_of(tag)
+            elif len(elems_of(tag)) == n:
+                ts.add(elems_of(tag)[k])
+        out.append(frozenset(ts) or T_INT)  # (nothing: the unpacking always raises)
+    return out
+
+
+def _targets(g: Gen, types: list, nest: int = 0) -> tuple[str, list]:
+    """Target text for values of ``types`` (new names, existing variables, nested
+    targets) and the declarations to make once the value is evaluated."""
+    parts, decls = [], []
+    for t in types:
+        if _single(t) and 2 <= len(elems_of(next(iter(t)))) <= 3 and nest < 2 and g.flag(30):
+            text, more = _targets(g, [frozenset([e]) for e in elems_of(next(iter(t)))], nest + 1)
+            parts.append(f"({text})")
+            decls += more
+            continue
+        reuse = [v for v in _writable(g) if t <= v.type and v.name not in (n for n, _ in decls)]
+        if reuse and g.flag(25):
+            parts.append(g.pick(reuse).name)
+        else:
+            name = g.fresh("v")
+            parts.append(name)
+            decls.append((name, t))
+    return ", ".join(parts) + ("," if len(parts) == 1 else ""), decls
+
+
+@stmt_kind("tuple_unpack", weight=2)
+def tuple_unpack(g: Gen):
+    """``a, (b, c) = t`` (sometimes the wrong count: ValueError)."""
+    cands = [v.type for v in g.visible().values() if exact_tags(v.type) or any(x[0] == "[" for x in v.type)]
+    if cands and g.flag(50):
+        src_t = g.pick(cands)
+    else:
+        src_t = frozenset([shape_tag([g.pick(_ELEM_TAGS) if g.flag(75) else random_shape(g, 1)
+                                      for _ in range(g.draw(st.integers(1, 3)))])])
+    src = g.expr(src_t, 2)
+    lengths = _lengths(src.type)
+    n = g.pick(lengths) if lengths else g.draw(st.integers(1, 3))
+    if g.flag(8):
+        n = n + 1 if n <= 1 or g.flag(50) else n - 1
+    if n == 0:
+        return None
+    text, decls = _targets(g, _position_types(src.type, n))
+    for name, t in decls:
+        g.declare(name, t)
+    return [f"{text} = {src.text}"]
+
+
+@stmt_kind("for_tuple", weight=2, can=_can_loop)
+def for_tuple(g: Gen):
+    """``for x in t:`` (also ``for a, b in pairs:``) over a tuple or a value that may be one."""
+    src = g.expr(_source_type(g), 2)
+    items = all_items(src.type)
+    if not items and "for_empty_tuple" in g.avoid:
+        return None
+    trips = max(_lengths(src.type) + [30 if any(x[0] == "[" for x in src.type) else 0])
+    if not g.affordable(trips + 1):
+        return None
+    g.scopes.append({})
+    pairs = [len(elems_of(x)) for x in items if x[0] == "("]
+    if items and pairs and len(pairs) == len(items) and len(set(pairs)) == 1 and pairs[0] >= 2 and g.flag(40):
+        target, decls = _targets(g, _position_types(items, pairs[0]), 1)
+    else:
+        target, decls = g.fresh("x"), []
+        decls.append((target, items or T_INT))
+    for name, t in decls:
+        g.declare(name, t)
+    with _InLoop(g, trips):
+        lines = [f"for {target} in {src.text}:"] + g.block()
+    g.scopes.pop()
+    for name, t in decls:
+        if not any(x[0] == "[" for x in t):
+            g.maybe[name] = Var(name, t)  # unbound after a loop that ran zero times
+    if g.flag(20):
+        lines += ["else:"] + g.block()
+    return lines
+
+
+def _tuple_aug_vars(g: Gen):
+    return [v for v in g.visible().values() if len(v.type) == 1 and tuple_tags(v.type)
+            and (not g.strict or _plain(v.type))]
+
+
+@stmt_kind("tuple_aug", can=lambda g: bool(_tuple_aug_vars(g)))
+def tuple_aug(g: Gen):
+    """``t += (x, y)`` on a variable-length tuple (a display: linear growth only),
+    ``t += ()`` / ``t *= 1`` on a tuple of one shape."""
+    v = g.pick(_tuple_aug_vars(g))
+    tag = next(iter(v.type))
+    if tag[0] == "[":
+        return [f"{v.name} += {tuple_literal(g, frozenset([tag]), 2).text}"]
+    return [g.pick([f"{v.name} += ()", f"{v.name} *= 1", f"{v.name} *= True", f"{v.name} += {v.name}[:0]"])]
+
+
 # ----------------------------------------------------------------------------- functions
 def _default_value(g: Gen, t: frozenset):
-    tag = g.pick(sorted(t, key="ibfn".index))
+    tag = g.pick(sorted(t, key=_tag_order))
+    if is_tuple_tag(tag):
+        return tuple(_default_value(g, frozenset([e])) for e in elems_of(tag))
     return {"b": lambda: g.draw(st.booleans()), "n": lambda: None,
             "i": lambda: g.pick([0, 1, -1, 2, 10, INT64_MAX]),
             "f": lambda: g.pick([0.0, -0.0, 1.5, math.inf, -2.0])}[tag]()
 
 
 def value_text(v) -> str:
+    if isinstance(v, tuple):
+        return _display([value_text(x) for x in v])
     if isinstance(v, bool) or v is None:
         return repr(v)
     return int_text(v) if isinstance(v, int) else float_text(v)
@@ -890,16 +1436,27 @@ def signature(g: Gen, index: int, recursive: bool) -> Function:
         params.append(Param("n", "int" if style == "typed" else None, T_INT, NO_DEFAULT, depth=True))
     for k in range(g.draw(st.integers(0, 3 if recursive else 4))):
         annotated = style == "typed" or (style == "mixed" and g.flag(50))
-        if annotated:
+        if annotated and g.flag(18):  # p: tuple[int, tuple[float, None]]
+            tag = random_shape(g)
+            params.append(Param(f"p{k}", tuple_annotation(tag), frozenset([tag]), NO_DEFAULT))
+        elif annotated:
             t = g.pick([T_INT, T_FLOAT, T_BOOL])
             params.append(Param(f"p{k}", ANNOTATION[t], t, NO_DEFAULT))
+        elif g.flag(6 if g.strict else 15):
+            # tuples (or scalars) in an unannotated parameter (known bug tuple_libcall: the
+            # ahead-of-time compile, where it is an object, fails; the JIT specializes on tuples)
+            params.append(Param(f"p{k}", None, tuple_type(g), NO_DEFAULT))
         else:
             params.append(Param(f"p{k}", None, T_ANY, NO_DEFAULT))
     n_defaults = g.draw(st.integers(0, 2)) if params and g.flag(25) else 0
+    if "tuple_default" in g.avoid:  # (known bug: a tuple default is None inside the function)
+        while n_defaults and any(tuple_tags(p.type) for p in params[len(params) - n_defaults:]):
+            n_defaults -= 1
     for p in params[len(params) - n_defaults:]:
         if not p.depth:
             p.default = _default_value(g, p.type)
-    return Function(f"f{index}", params, g.pick(RET_TYPES), recursive, style=style)
+    ret = tuple_type(g) if g.flag(25) else g.pick(RET_TYPES)
+    return Function(f"f{index}", params, ret, recursive, style=style)
 
 
 def define(g: Gen, fn: Function, partners=()) -> None:
@@ -929,7 +1486,11 @@ def define(g: Gen, fn: Function, partners=()) -> None:
             s += (" = " if p.annotation else "=") + value_text(p.default)
         return s
 
-    ret = f" -> {RET_ANNOTATION[fn.ret]}" if fn.style == "typed" and fn.ret in RET_ANNOTATION else ""
+    ret = ""
+    if fn.style == "typed" and fn.ret in RET_ANNOTATION:
+        ret = f" -> {RET_ANNOTATION[fn.ret]}"
+    elif fn.style == "typed" and _single(fn.ret):
+        ret = f" -> {tuple_annotation(next(iter(fn.ret)))}"
     head = f"@pydm.jit\ndef {fn.name}({', '.join(param_text(p) for p in fn.params)}){ret}:"
     fn.source = head + "\n" + "\n".join("    " + line for line in body) + "\n"
 
@@ -966,11 +1527,20 @@ def programs(draw, max_functions: int = 4, avoid=frozenset()) -> Program:
 
 
 # ----------------------------------------------------------------------------- arguments
-def _arg_class(draw, p: Param) -> str:
-    """The class of an argument: exact (the annotation's own) or one the JIT admits."""
+def _arg_class(draw, p: Param, avoid=frozenset()) -> str:
+    """The class of an argument: exact (the annotation's own) or one the JIT admits;
+    ``"t:"`` + a tuple tag: a tuple of that shape (``"tt:"``: with bools for ints and
+    ints for floats, for annotated tuple parameters)."""
     if p.depth:
         return "depth"
     k = draw(st.integers(0, 99))
+    if tuple_tags(p.type):
+        if p.annotation is not None:
+            tower = k >= 85 and "tuple_param_tower" not in avoid
+            return ("tt:" if tower else "t:") + next(iter(p.type))
+        tags = sorted(p.type, key=_tag_order)
+        tag = tags[draw(st.integers(0, len(tags) - 1))]
+        return "t:" + tag if is_tuple_tag(tag) else {"i": "int", "f": "float", "b": "bool", "n": "None"}[tag]
     if p.annotation == "int":
         return "bool" if k >= 85 else "int"  # bool is an int
     if p.annotation == "float":
@@ -984,8 +1554,37 @@ _ARG_VALUES = {"depth": st.integers(-1, MAX_DEPTH_ARG), "int": int_args, "float"
                "bool": st.booleans(), "None": st.none()}
 
 
+def tuple_values(tag: str, tower: bool = False):
+    """Tuples of the shape ``tag`` (``tower``: bools for ints, ints for floats too)."""
+    if tag[0] == "[":
+        items = sorted(items_of(tag))
+        return st.lists(st.sampled_from(items), max_size=4).flatmap(
+            lambda tags: st.tuples(*(tuple_values(t, tower) if is_tuple_tag(t) else _scalar_values(t, tower)
+                                     for t in tags)))
+    return st.tuples(*(tuple_values(e, tower) if is_tuple_tag(e) else _scalar_values(e, tower)
+                       for e in elems_of(tag)))
+
+
+def _scalar_values(tag: str, tower: bool):
+    base = {"i": int_args, "f": float_args, "b": st.booleans(), "n": st.none()}[tag]
+    if tower and tag == "i":
+        return st.one_of(base, st.booleans())
+    if tower and tag == "f":
+        return st.one_of(base, int_args)
+    return base
+
+
+def _arg_values(cls: str):
+    if cls.startswith("t:") or cls.startswith("tt:"):
+        tower, tag = cls.split(":", 1)
+        return tuple_values(tag, tower == "tt")
+    return _ARG_VALUES[cls]
+
+
 def _exact(p: Param, cls: str) -> bool:
-    return p.annotation is None or p.annotation == cls or p.depth
+    if cls.startswith("tt:"):
+        return False
+    return p.annotation is None or p.annotation == cls or p.depth or cls.startswith("t:")
 
 
 @st.composite
@@ -995,10 +1594,10 @@ def fuzz_cases(draw, max_functions: int = 4, max_calls_per_function: int = 3, av
     prog = draw(programs(max_functions, avoid))
     calls = []
     for fn in prog.functions:
-        profiles = [[_arg_class(draw, p) for p in fn.params] for _ in range(draw(st.integers(1, 2)))]
+        profiles = [[_arg_class(draw, p, avoid) for p in fn.params] for _ in range(draw(st.integers(1, 2)))]
         for _ in range(draw(st.integers(1, max_calls_per_function))):
             prof = profiles[draw(st.integers(0, len(profiles) - 1))]
-            args, kwargs = _call_form(draw, fn, tuple(draw(_ARG_VALUES[c]) for c in prof))
+            args, kwargs = _call_form(draw, fn, tuple(draw(_arg_values(c)) for c in prof))
             calls.append(Call(fn.name, args, all(_exact(p, c) for p, c in zip(fn.params, prof)), kwargs))
     return Case(prog, calls)
 

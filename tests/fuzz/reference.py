@@ -12,6 +12,13 @@ The reference is the program's own syntax tree run by CPython, rewritten so that
 * a negative number to a fractional power (complex in CPython) raises
   ``ComplexPower`` (a ``ValueError``), as pydm does (README, Numbers).
 
+* comparisons (``== != < <= > >=``, ``in``, ``t.count(x)``, ``t.index(x)``) that
+  meet tuples compare their elements as CPython does (an identical element is
+  equal without being compared) with pydm's identity of floats: the same bits
+  (README, "Identity of pairs"). CPython's own answer for ``(x,) == (y,)``
+  with NaNs depends on whether ``x`` and ``y`` happen to be one object, which a
+  compiled program cannot reproduce (a NaN computed twice is two objects).
+
 Everything else is plain CPython, including exception messages (an augmented
 assignment stays an augmented assignment: ``+=`` appears in CPython's
 TypeError message).
@@ -19,7 +26,9 @@ TypeError message).
 from __future__ import annotations
 
 import ast
+import itertools
 import operator
+import struct
 import warnings
 
 INT64_MIN = -(2**63)
@@ -83,7 +92,65 @@ def ilshift(a, b):
     return ck(operator.ilshift(a, b))
 
 
-HELPERS = {"_ck": ck, "_pow": pow_, "_ipow": ipow, "_lshift": lshift, "_ilshift": ilshift}
+def _float_bits(x: float) -> int:
+    return struct.unpack("<Q", struct.pack("<d", x))[0]
+
+
+def same_item(x, y) -> bool:
+    """``PyObject_RichCompareBool(x, y, Py_EQ)`` where floats are identical when
+    their bits are (pydm's identity), other values as in CPython."""
+    if type(x) is float and type(y) is float and _float_bits(x) == _float_bits(y):
+        return True
+    return x is y or bool(rich(operator.eq, x, y))
+
+
+def rich(op, a, b):
+    """``a op b``; tuples element by element as CPython's tuple_richcompare."""
+    if type(a) is not tuple or type(b) is not tuple:
+        return op(a, b)
+    if op in (operator.eq, operator.ne) and len(a) != len(b):
+        return op is operator.ne
+    for x, y in zip(a, b):
+        if not same_item(x, y):
+            if op is operator.eq:
+                return False
+            if op is operator.ne:
+                return True
+            return rich(op, x, y)
+    return op(len(a), len(b))
+
+
+def contains(container, x) -> bool:
+    if type(container) is not tuple:
+        return x in container
+    return any(same_item(item, x) for item in container)
+
+
+def _not_contains(container, x) -> bool:
+    return not contains(container, x) if type(container) is tuple else x not in container
+
+
+def count(obj, x):
+    if type(obj) is not tuple:
+        return obj.count(x)
+    return sum(1 for item in obj if same_item(item, x))
+
+
+def index(obj, x):
+    if type(obj) is not tuple:
+        return obj.index(x)
+    for k, item in enumerate(obj):
+        if same_item(item, x):
+            return k
+    raise ValueError("tuple.index(x): x not in tuple")
+
+
+_COMPARE_OPS = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+                ast.Gt: operator.gt, ast.GtE: operator.ge}
+HELPERS = {"_rich": rich, "_in": contains, "_not_in": _not_contains, "_count": count, "_index": index,
+           "_op_eq": operator.eq, "_op_ne": operator.ne, "_op_lt": operator.lt, "_op_le": operator.le,
+           "_op_gt": operator.gt, "_op_ge": operator.ge}
+HELPERS.update({"_ck": ck, "_pow": pow_, "_ipow": ipow, "_lshift": lshift, "_ilshift": ilshift})
 _INT_BUILTINS = {"abs", "int"}
 
 
@@ -91,7 +158,39 @@ def _call(name: str, *args) -> ast.Call:
     return ast.Call(func=ast.Name(name, ast.Load()), args=list(args), keywords=[])
 
 
+def _compare_call(op, left, right) -> ast.expr:
+    if isinstance(op, ast.In):
+        return _call("_in", right, left)
+    if isinstance(op, ast.NotIn):
+        return _call("_not_in", right, left)
+    if isinstance(op, ast.Is):
+        return ast.Compare(left, [ast.Is()], [right])
+    if isinstance(op, ast.IsNot):
+        return ast.Compare(left, [ast.IsNot()], [right])
+    name = "_op_" + _COMPARE_OPS[type(op)].__name__
+    return _call("_rich", ast.Name(name, ast.Load()), left, right)
+
+
 class _Rewrite(ast.NodeTransformer):
+    temps = itertools.count()
+
+    def visit_Compare(self, node):
+        """``a < b <= c`` as ``_rich(lt, a, (_cN := b)) and _rich(le, _cN, c)`` (the same
+        evaluation order, the middle operand once, the same short circuit)."""
+        self.generic_visit(node)
+        if all(isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops):
+            return node
+        parts, left = [], node.left
+        for k, (op, right) in enumerate(zip(node.ops, node.comparators)):
+            if k < len(node.ops) - 1:
+                name = f"_c{next(self.temps)}"
+                right_value = ast.NamedExpr(ast.Name(name, ast.Store()), right)
+                parts.append(_compare_call(op, left, right_value))
+                left = ast.Name(name, ast.Load())
+            else:
+                parts.append(_compare_call(op, left, right))
+        return parts[0] if len(parts) == 1 else ast.BoolOp(ast.And(), parts)
+
     def visit_FunctionDef(self, node):
         self.generic_visit(node)
         node.decorator_list = []
@@ -118,6 +217,8 @@ class _Rewrite(ast.NodeTransformer):
         self.generic_visit(node)
         if isinstance(node.func, ast.Name) and node.func.id in _INT_BUILTINS:
             return _call("_ck", node)
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("count", "index") and len(node.args) == 1:
+            return _call("_" + node.func.attr, node.func.value, node.args[0])
         return node
 
     def visit_AugAssign(self, node):

@@ -166,3 +166,93 @@ def test_unbound_variable_after_a_short_circuited_read():
 
 def test_unbound_variable_read_by_or():
     check_program(UNBOUND_AFTER_SHORT_CIRCUIT, "f", (0, 0))
+
+
+# ---------------------------------------------------------------- tuples
+
+FOR_OVER_EMPTY_TUPLE = """
+import pydm
+
+
+@pydm.jit
+def f(p):
+    for x in ():
+        return x
+    return p
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="pydm bug: the loop variable of 'for x in ()' read in the body is an "
+                                       "InternalError 'cannot coerce none to integer' (CPython: f(2) is 2, the "
+                                       "body never runs)")
+def test_loop_variable_of_a_for_over_the_empty_tuple():
+    check_program(FOR_OVER_EMPTY_TUPLE, "f", (2,))
+
+
+TUPLE_CONTAINS = """
+import pydm
+
+
+@pydm.jit
+def f(x):
+    return x in (1, 2.5, None)
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="pydm bug: tuple operations done by the runtime library (in, hash, "
+                                       "run-time slice bounds, ...) do not compile: MLIRError \"'func.call' op "
+                                       "'pydmrtl$tuple_contains' does not reference a valid function\" (CPython: "
+                                       "True); see tests/tuples (LIBCALL)")
+@pytest.mark.parametrize("mode", ["jit", "aot"])
+def test_tuple_contains(mode):
+    check_program(TUPLE_CONTAINS, "f", (2.5,), mode=mode)
+
+
+TUPLE_METHODS = """
+import pydm
+
+
+@pydm.jit
+def f(x):
+    t = (1, x, 1)
+    return t.count(1) * 10 + t.index(x)
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="pydm bug: t.count(x) / t.index(x) are a CompileError 'method calls are "
+                                       "not supported' (CPython: f(3) is 21)")
+def test_tuple_count_and_index():
+    check_program(TUPLE_METHODS, "f", (3,))
+
+
+TUPLE_DEFAULT = """
+import pydm
+
+
+@pydm.jit
+def f(x, t=(1, 2.5)):
+    return (x, t)
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="pydm bug: a tuple default value is None inside the function (f(1) returns "
+                                       "(1, None), CPython (1, (1, 2.5)))")
+def test_tuple_default_value():
+    check_program(TUPLE_DEFAULT, "f", (1,))
+
+
+TUPLE_PARAMETER_TOWER = """
+import pydm
+
+
+@pydm.jit
+def f(t: tuple[int, float]):
+    return (t[0], t[1])
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="pydm bug: elements of an annotated tuple parameter are read with the "
+                                       "annotation's types: f((True, 2)) returns (1, 1e-323), CPython (True, 2) "
+                                       "(passed on whole, the tuple keeps its elements)")
+def test_annotated_tuple_parameter_with_bool_and_int_elements():
+    check_program(TUPLE_PARAMETER_TOWER, "f", ((True, 2),))

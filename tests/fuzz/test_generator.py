@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, seed, settings
 
 from . import reference as R
 from .generator import EXPR_KINDS, STMT_KINDS, fuzz_cases
-from .runner import run_reference
+from .runner import run_reference, same_value
 
 
 def test_every_kind_is_generated_and_programs_are_sound():
@@ -75,3 +75,23 @@ def test_reference_rewrite_keeps_augmented_assignment():
         ns["f"](None)
     with pytest.raises(R.Int64Escape):
         ns["f"](2**62)
+
+
+def test_same_value_compares_tuples_element_by_element():
+    nan = float("nan")
+    assert same_value((1, (2.5, None), ()), (1, (2.5, None), ()))
+    assert same_value((nan, (-nan,)), (float("nan"), (nan,)))
+    assert not same_value((1,), (1.0,)) and not same_value((True,), (1,)) and not same_value((0.0,), (-0.0,))
+    assert not same_value((1, 2), (1, 2, 3)) and not same_value(((1,),), ((1, 2),)) and not same_value((), None)
+
+
+def test_reference_compares_tuples_with_floats_identical_by_bits():
+    src = ("def f(x):\n    y = x + 0.0\n"
+           "    return ((x,) == (y,), (x, 1) < (y, 2), y in (x,), (x, y).count(y), (1, 2) < (1, 2, 0) <= (1, 3))\n")
+    nan = float("nan")
+    assert R.reference_namespace(src)["f"](nan) == (True, True, True, 2, True)
+    assert R.reference_namespace(src)["f"](1.5) == (True, True, True, 2, True)
+    with pytest.raises(TypeError, match="'<' not supported between instances of 'NoneType' and 'int'"):
+        R.reference_namespace("def f():\n    return (1, None) < (1, 2)\n")["f"]()
+    with pytest.raises(ValueError, match=r"tuple.index\(x\): x not in tuple"):
+        R.reference_namespace("def f():\n    return (1, 2).index(3)\n")["f"]()

@@ -10,7 +10,7 @@ redirected to stderr, so nothing printed by pydm can corrupt a frame).
 Request: ``{"path": module file, "name": module name, "jit": [(fname, args, kwargs),
 ...], "aot": [(fname, args, kwargs), ...]}``. Response: ``{"jit": [outcome, ...], "aot":
 [outcome, ...]}`` where an outcome is ``("ok", value)`` or ``("exc", class name,
-message)``. ``jit`` calls go through the module's ``@pydm.jit`` functions (one
+message)`` (values: None, bool, int, float, tuples of them). ``jit`` calls go through the module's ``@pydm.jit`` functions (one
 compile per function and argument types); ``aot`` calls through
 ``pydm.aot.compile_file`` of the whole module (one compile for every function)
 and ``pydm.aot.LoadedModule``.
@@ -30,9 +30,16 @@ def _outcome(fn, args, kwargs=None):
         cls = type(exc)
         name = cls.__name__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
         return ("exc", name, str(exc))
-    if v is not None and type(v) not in (int, float, bool):
+    if not _plain_value(v):
         return ("exc", "<fuzz: unexpected result>", f"{type(v).__name__}: {v!r}")
     return ("ok", v)
+
+
+def _plain_value(v) -> bool:
+    """None, bool, int, float, or a tuple of such values (recursively)."""
+    if type(v) is tuple:
+        return all(_plain_value(x) for x in v)
+    return v is None or type(v) in (int, float, bool)
 
 
 _MODULES = {}  # path -> (module, AOT-loaded module or None); paths are content hashes
