@@ -331,20 +331,17 @@ def py_lt_float(n):
     return n + 1 if n < 1e19 else 1
 
 
-BUG_FLOAT_BOUND = ("pydm bug: int-ranges narrows an int compared with a float as if the float were an "
-                   "int in [INT64_MIN, INT64_MAX]: after `n < 1e19`, n is taken to be <= INT64_MAX - 1, "
-                   "so `n + 1` is marked infallible and wraps for n = INT64_MAX (also from Python source: "
-                   "`if n < 1e19: return n + 1` returns -2**63 for n = 2**63 - 1)")
+# Regression (found here, fixed in int_ranges._narrow): after `n < 1e19` the
+# pass took n <= INT64_MAX - 1, so `n + 1` was marked infallible and wrapped for
+# n = INT64_MAX (from Python source too: tests/regressions/test_int_ranges_mixed.py).
 
 
-@pytest.mark.xfail(strict=True, reason=BUG_FLOAT_BOUND)
 def test_comparison_with_a_float_proves_nothing_about_int_overflow():
     m = kit.run(INT_LT_FLOAT, "int-ranges")
     add, = binaries(m, "add")
     assert "infallible" not in marks(add), kit.text(m)
 
 
-@pytest.mark.xfail(strict=True, reason=BUG_FLOAT_BOUND)
 def test_comparison_with_a_float_end_to_end():
     f = kit.compile_ir(INT_LT_FLOAT).fn("lt_float", ["integer"], "integer")
     kit.assert_like_cpython(f, py_lt_float, [(0,), (kit.INT64_MAX - 1,), (kit.INT64_MAX,)])
