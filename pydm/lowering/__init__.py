@@ -3,7 +3,7 @@
 ``driver.py`` owns the type converter, the rule registry and the structural
 patterns (functions, calls, branches); the rules live next to each other by
 family in ``rules_*.py`` and register themselves with :func:`driver.rule`.
-``numeric.py`` holds the emission helpers for Python's exact number semantics.
+``numeric/`` holds the emission helpers for Python's exact number semantics.
 """
 from .driver import LoweringContext, lower_module, rule, RULES
 from . import rules_scalar, rules_object, rules_tuple  # noqa: F401  (register the rules)

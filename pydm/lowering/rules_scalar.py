@@ -1,7 +1,7 @@
 """Lowering rules for scalar iree_pydm ops: constants, numbers, bools, control.
 
 Rules dispatch on the *static* pydm types of the op's operands (read from the
-op before conversion); the number semantics are in ``numeric.py``.
+op before conversion); the number semantics are in ``numeric/``.
 """
 from __future__ import annotations
 

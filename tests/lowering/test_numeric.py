@@ -183,7 +183,7 @@ for _name, _op in [("neg", N.int_neg), ("abs", N.int_abs)]:
 for _name, _op in [("and", N.int_and), ("or", N.int_or), ("xor", N.int_xor)]:
     define(f"int_{_name}", [I64, I64], I64, False)(_op)
 define("int_invert", [I64], I64, False)(N.int_invert)
-for _p in N._PREDICATES:
+for _p in N.common._PREDICATES:
     define(f"int_cmp_{_p}", [I64, I64], I1, False)((lambda p: lambda a, b: N.int_cmp(p, a, b))(_p))
     define(f"float_cmp_{_p}", [F64, F64], I1, False)((lambda p: lambda a, b: N.float_cmp(p, a, b))(_p))
     define(f"int_float_cmp_{_p}", [I64, F64], I1, False)(
@@ -566,7 +566,7 @@ def test_constant_operands_are_recognized():
 
 
 def test_int_mul_square(prog):
-    r = N._SQRT_MAX
+    r = N.common._SQRT_MAX
     assert r * r <= I64_MAX < (r + 1) * (r + 1)
     for a in sorted(set(INTS) | {r, r + 1, -r, -r - 1, r - 1, -r + 1}):
         check(prog, "int_mul_self", (a,), ref(operator.mul, a, a, int_op="'*'"))

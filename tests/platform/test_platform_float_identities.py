@@ -19,7 +19,7 @@ by the canonicalize that runs after ``iree-vm-conversion``)::
 
 also through rewrites that produce those shapes (``(p + q) + (-p)`` becomes
 ``(p + q) - p``). pydm puts ``util.optimization_barrier`` on the result of
-every float add and sub (pydm/lowering/numeric.py); the barriers are dropped
+every float add and sub (pydm/lowering/numeric/floats.py); the barriers are dropped
 before emission and bytecode emission does not fold again (checked here: the
 results are right).
 
