@@ -182,9 +182,6 @@ def f(p):
 """
 
 
-@pytest.mark.xfail(strict=True, reason="pydm bug: the loop variable of 'for x in ()' read in the body is an "
-                                       "InternalError 'cannot coerce none to integer' (CPython: f(2) is 2, the "
-                                       "body never runs)")
 def test_loop_variable_of_a_for_over_the_empty_tuple():
     check_program(FOR_OVER_EMPTY_TUPLE, "f", (2,))
 
@@ -199,10 +196,6 @@ def f(x):
 """
 
 
-@pytest.mark.xfail(strict=True, reason="pydm bug: tuple operations done by the runtime library (in, hash, "
-                                       "run-time slice bounds, ...) do not compile: MLIRError \"'func.call' op "
-                                       "'pydmrtl$tuple_contains' does not reference a valid function\" (CPython: "
-                                       "True); see tests/tuples (LIBCALL)")
 @pytest.mark.parametrize("mode", ["jit", "aot"])
 def test_tuple_contains(mode):
     check_program(TUPLE_CONTAINS, "f", (2.5,), mode=mode)
@@ -235,8 +228,6 @@ def f(x, t=(1, 2.5)):
 """
 
 
-@pytest.mark.xfail(strict=True, reason="pydm bug: a tuple default value is None inside the function (f(1) returns "
-                                       "(1, None), CPython (1, (1, 2.5)))")
 def test_tuple_default_value():
     check_program(TUPLE_DEFAULT, "f", (1,))
 
@@ -251,8 +242,5 @@ def f(t: tuple[int, float]):
 """
 
 
-@pytest.mark.xfail(strict=True, reason="pydm bug: elements of an annotated tuple parameter are read with the "
-                                       "annotation's types: f((True, 2)) returns (1, 1e-323), CPython (True, 2) "
-                                       "(passed on whole, the tuple keeps its elements)")
 def test_annotated_tuple_parameter_with_bool_and_int_elements():
     check_program(TUPLE_PARAMETER_TOWER, "f", ((True, 2),))
