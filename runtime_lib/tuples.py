@@ -155,6 +155,26 @@ def tuple_contains(t: tuple, x: object) -> bool:
     return False
 
 
+def tuple_count(t: tuple, x: object) -> int:
+    """``t.count(x)``: identity first, then ``==``, as ``in``."""
+    n = 0
+    for e in t:
+        if e is x or e == x:
+            n += 1
+    return n
+
+
+def tuple_index(t: tuple, x: object) -> int:
+    """``t.index(x)``: the first position holding ``x``."""
+    i = 0
+    for e in t:
+        if e is x or e == x:
+            return i
+        i += 1
+    fail("ValueError", "tuple.index(x): x not in tuple")
+    return -1
+
+
 # ---- builtins on any value -------------------------------------------------------------------
 def length(x: object) -> int:
     if is_tuple(x):

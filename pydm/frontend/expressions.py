@@ -260,6 +260,13 @@ class ExpressionWalker:
             if args is None:
                 return None
             return intrinsics.emit(self.emit, what, args, e)
+        if kind == "method":
+            if e.keywords or any(isinstance(a, nodes.Starred) for a in e.args):
+                raise error_at(e, f"only positional arguments are supported in .{what}(...)")
+            values = self.exprs([e.func.expr] + list(e.args))
+            if values is None:
+                return None
+            return self.emit.method(what, values[0], values[1:], e)
         if kind == "builtin":
             if what == "isinstance":
                 return self._isinstance(e)

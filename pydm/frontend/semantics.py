@@ -249,6 +249,16 @@ _INT_MESSAGE = "int() argument must be a string, a bytes-like object or a real n
 _FLOAT_MESSAGE = "float() argument must be a string or a real number, not '{}'"
 
 
+def method_type(name: str, receiver: PyType, arg_types: list[PyType]) -> PyType | Raises | None:
+    """``receiver.name(*args)``: ``t.count(x)`` and ``t.index(x)`` on tuples
+    (None: not supported, e.g. a receiver whose type is known only at run time)."""
+    if receiver.is_tuple and len(arg_types) == 1:
+        return T.INT
+    if receiver.is_scalar and receiver is not T.BOTTOM:
+        return Raises("AttributeError", f"'{receiver.python_name}' object has no attribute '{name}'")
+    return None
+
+
 def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType | Raises | None:
     """Result type of a builtin call; None if pydm does not know the builtin."""
     n = len(arg_types)

@@ -217,6 +217,17 @@ class TupleOps:
             return self.call_library("pow3", args, r)
         raise error_at(node, f"builtin {name}() is not supported")
 
+    def method(self, name, receiver, args, node):
+        """``t.count(x)`` / ``t.index(x)`` (runtime library: ``==`` on any elements)."""
+        r = sem.method_type(name, self.type(receiver), [self.type(a) for a in args])
+        if r is None:
+            raise error_at(node, f".{name}() is supported on tuples with one argument "
+                                 f"(this receiver is {self.type(receiver).python_name})",
+                           "methods of values whose type is known only at run time come with lists")
+        if isinstance(r, sem.Raises):
+            return self.raise_always(r)
+        return self.call_library(f"tuple_{name}", [receiver, args[0]], T.INT)
+
     def divmod(self, args, result):
         a, b = args
         if result.is_dynamic:

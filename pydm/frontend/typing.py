@@ -26,6 +26,9 @@ from .source import FunctionInfo, ModuleInfo
 
 T = PyType
 
+#: the methods pydm compiles (on tuples)
+METHODS = ("count", "index")
+
 BUILTINS = ("abs", "min", "max", "int", "float", "bool", "range", "isinstance", "type", "len", "hash",
             "tuple", "divmod", "pow")
 
@@ -180,6 +183,8 @@ def resolve_call(module: ModuleInfo, call: nodes.Call, fn: FunctionInfo):
         raise error_at(f, f"call to '{f.name}' is not supported",
                        "pydm calls @pydm.jit functions of the same module and the builtins "
                        + ", ".join(b for b in BUILTINS if b != "range"))
+    if isinstance(f, nodes.Attribute) and f.attrname in METHODS:
+        return "method", f.attrname
     if isinstance(f, nodes.Attribute):
         raise error_at(f, f"method calls are not supported ('.{f.attrname}')",
                        "call module-level @pydm.jit functions or supported builtins")
@@ -438,6 +443,13 @@ class _FunctionTyper:
                 if not (isinstance(a, nodes.Const) and isinstance(a.value, str)):
                     args.append(self.expr(a))
             return intrinsics.result_type(what, args)
+        if kind == "method":
+            receiver = self.expr(e.func.expr)
+            arg_types = [self.expr(a) for a in e.args]
+            if T.BOTTOM in arg_types or receiver is T.BOTTOM:
+                return T.BOTTOM
+            r = sem.method_type(what, receiver, arg_types)
+            return _t(r) if r is not None else T.BOTTOM
         if kind == "jit":
             args = [self.expr(a) for _, a in bind_arguments(e, what)]
             if T.BOTTOM in args:

@@ -212,8 +212,6 @@ def f(x):
 """
 
 
-@pytest.mark.xfail(strict=True, reason="pydm bug: t.count(x) / t.index(x) are a CompileError 'method calls are "
-                                       "not supported' (CPython: f(3) is 21)")
 def test_tuple_count_and_index():
     check_program(TUPLE_METHODS, "f", (3,))
 

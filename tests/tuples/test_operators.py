@@ -351,6 +351,43 @@ def test_comparisons(fn, cases):
     check_many(fn, cases)
 
 
+# ---------------------------------------------------------------- count / index
+
+@pydm.jit
+def count_of(t, x):
+    return t.count(x)
+
+
+@pydm.jit
+def index_of(t, x):
+    return t.index(x)
+
+
+@pydm.jit
+def count_index_literal(x):
+    t = (1, x, 1.0, (x,), None, True)
+    return (t.count(1), t.index(x), t.count((x,)), ().count(x), (x, x).index(x))
+
+
+@pydm.jit
+def count_typed(t: tuple[int, ...], x: float) -> int:
+    return t.count(x)
+
+
+@pydm.jit
+def method_of_an_int(n: int):
+    return n.index(1)
+
+
+def test_count_and_index():
+    # == with identity first, as ``in``; a missing item is CPython's ValueError
+    check_many(count_of, [(T, x) for x in ELEMS] + [((1, 1.0, True, 2), 1), ((), 1), ((NAN, NAN), NAN)])
+    check_many(index_of, [(T, x) for x in ELEMS] + [((1, 2), 3), ((), None), (((1, 2), 3), (1, 2))])
+    check_many(count_index_literal, [(x,) for x in ELEMS])
+    check_many(count_typed, [((1, 2, 1), 1.0), ((), 0.5), ((3, 3), 3.0)])
+    check_many(method_of_an_int, [(1,), (0,)])
+
+
 # ---------------------------------------------------------------- hash
 
 @pydm.jit
@@ -414,3 +451,17 @@ def test_hash_nan_and_none_consistent():
     check_hash_consistent(hash_any, ((1, (None, True)),), ((1.0, (None, 1)),))
     check_hash_consistent(hash_built, (None, NAN), (None, NAN))
 
+
+
+@pydm.jit
+def count_of_maybe_tuple(p):
+    t = (1, 2) if p else 3
+    return t.count(1)
+
+
+def test_method_of_a_value_of_run_time_type_is_a_compile_error():
+    """A receiver that may or may not be a tuple (its type known only at run
+    time) is not compiled yet: a CompileError at the call, never a wrong answer."""
+    with pytest.raises(pydm.CompileError, match=r"\.count\(\) is supported on tuples") as info:
+        count_of_maybe_tuple(1)
+    assert "t.count(1)" in str(info.value)  # the source line, with its position
