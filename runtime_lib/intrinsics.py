@@ -58,6 +58,12 @@ def as_tuple(x) -> tuple:
     return x
 
 
+def fail_types(cls: str, template: str, *values) -> None:
+    """Raise ``cls(template.format(type names of values))``."""
+    import builtins
+    raise getattr(builtins, cls)(template.format(*(type(v).__name__ for v in values)))
+
+
 def fail(cls: str, template: str, *values) -> None:
     import builtins
     raise getattr(builtins, cls)(template.format(*values) if values else template)

@@ -14,7 +14,7 @@ and, for ``hash``, wrapping 64-bit arithmetic (``wrap_add``, ``wrap_mul``,
 ``rotl``) and ``float_bits``/``bits_float`` (a float's IEEE bits and back).
 Module constants are not in the subset yet, so numbers are spelled out.
 """
-from .intrinsics import (as_tuple, bits_float, fail, float_bits, float_value, int_value,  # noqa: F401
+from .intrinsics import (as_tuple, bits_float, fail, fail_types, float_bits, float_value, int_value,  # noqa: F401
                          is_float, is_intlike, is_none, is_number, is_tuple, rotl, seq_done, seq_new,
                          seq_set, type_error, wrap_add, wrap_mul)
 
@@ -175,7 +175,23 @@ def tuple_index(t: tuple, x: object) -> int:
     return -1
 
 
-# ---- builtins on any value -------------------------------------------------------------------
+# ---- builtins and methods on any value ----
+def count_of(c: object, x: object) -> int:
+    """``c.count(x)`` for a receiver whose type is known only at run time."""
+    if is_tuple(c):
+        return tuple_count(as_tuple(c), x)
+    fail_types("AttributeError", "'{}' object has no attribute 'count'", c)
+    return 0
+
+
+def index_of(c: object, x: object) -> int:
+    """``c.index(x)`` for a receiver whose type is known only at run time."""
+    if is_tuple(c):
+        return tuple_index(as_tuple(c), x)
+    fail_types("AttributeError", "'{}' object has no attribute 'index'", c)
+    return 0
+
+
 def length(x: object) -> int:
     if is_tuple(x):
         return len(as_tuple(x))

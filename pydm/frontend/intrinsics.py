@@ -26,12 +26,12 @@ _CODE_SETS = {
 _RESULT_TYPES = {
     **{name: T.BOOL for name in _CODE_SETS},
     "int_value": T.INT, "float_value": T.FLOAT, "as_tuple": ANY_TUPLE, "int_power": T.INT,
-    "type_error": T.BOTTOM, "fail": T.BOTTOM, "seq_new": ANY_TUPLE, "seq_set": T.NONE,
+    "type_error": T.BOTTOM, "fail": T.BOTTOM, "fail_types": T.BOTTOM, "seq_new": ANY_TUPLE, "seq_set": T.NONE,
     "wrap_add": T.INT, "wrap_mul": T.INT, "rotl": T.INT, "float_bits": T.INT, "bits_float": T.FLOAT,
 }
 
 #: intrinsics whose first argument is a literal string (not a value)
-_TEMPLATED = ("type_error", "fail")
+_TEMPLATED = ("type_error", "fail", "fail_types")
 _WRAPPING = {"wrap_add": "add", "wrap_mul": "mul"}
 
 
@@ -85,6 +85,10 @@ def emit(emitter, name: str, args, node):
     if name == "fail":
         cls, template = _literal(node, 0), _literal(node, 1)
         fb.raise_here(cls, template, [emitter.coerce(a, T.OBJECT) for a in args], "values" if args else "")
+        return None
+    if name == "fail_types":
+        cls, template = _literal(node, 0), _literal(node, 1)
+        fb.raise_here(cls, template, [emitter.coerce(a, T.OBJECT) for a in args], "types")
         return None
     if name == "seq_new":
         (n,) = args

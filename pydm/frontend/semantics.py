@@ -251,8 +251,8 @@ _FLOAT_MESSAGE = "float() argument must be a string or a real number, not '{}'"
 
 def method_type(name: str, receiver: PyType, arg_types: list[PyType]) -> PyType | Raises | None:
     """``receiver.name(*args)``: ``t.count(x)`` and ``t.index(x)`` on tuples
-    (None: not supported, e.g. a receiver whose type is known only at run time)."""
-    if receiver.is_tuple and len(arg_types) == 1:
+    and on values whose type is known only at run time (None: not supported)."""
+    if (receiver.is_tuple or receiver.is_dynamic) and len(arg_types) == 1:
         return T.INT
     if receiver.is_scalar and receiver is not T.BOTTOM:
         return Raises("AttributeError", f"'{receiver.python_name}' object has no attribute '{name}'")

@@ -218,14 +218,15 @@ class TupleOps:
         raise error_at(node, f"builtin {name}() is not supported")
 
     def method(self, name, receiver, args, node):
-        """``t.count(x)`` / ``t.index(x)`` (runtime library: ``==`` on any elements)."""
+        """``t.count(x)`` / ``t.index(x)`` (runtime library: ``==`` on any
+        elements; on an object, the library tests for a tuple first)."""
         r = sem.method_type(name, self.type(receiver), [self.type(a) for a in args])
         if r is None:
-            raise error_at(node, f".{name}() is supported on tuples with one argument "
-                                 f"(this receiver is {self.type(receiver).python_name})",
-                           "methods of values whose type is known only at run time come with lists")
+            raise error_at(node, f".{name}() takes exactly one argument in pydm")
         if isinstance(r, sem.Raises):
             return self.raise_always(r)
+        if self.type(receiver).is_dynamic:
+            return self.call_library(f"{name}_of", [receiver, args[0]], T.INT)
         return self.call_library(f"tuple_{name}", [receiver, args[0]], T.INT)
 
     def divmod(self, args, result):
