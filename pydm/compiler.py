@@ -26,6 +26,11 @@ SIG_KEY = "pydm.sig"
 META_FUNCTION = "__pydm_meta"
 
 
+def _tuples(v):
+    """A default value read back from JSON: its arrays were tuples."""
+    return tuple(_tuples(x) for x in v) if isinstance(v, list) else v
+
+
 @dataclass
 class ExportSignature:
     """How to call an exported specialization from Python."""
@@ -45,8 +50,9 @@ class ExportSignature:
     @classmethod
     def from_json(cls, text: str) -> "ExportSignature":
         j = json.loads(text)
+        defaults = {name: _tuples(v) for name, v in j.get("defaults", {}).items()}
         return cls(j["name"], j["symbol"], j["params"], [parse_type(t) for t in j["param_types"]],
-                   parse_type(j["ret"]), j.get("defaults", {}))
+                   parse_type(j["ret"]), defaults)
 
     def abi_json(self) -> str:
         """The V1-ABI ``iree.abi`` record (seed 000) for plain IREE hosts."""

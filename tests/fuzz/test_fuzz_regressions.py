@@ -230,6 +230,24 @@ def test_tuple_default_value():
     check_program(TUPLE_DEFAULT, "f", (1,))
 
 
+ANNOTATED_TUPLE_DEFAULT = """
+import pydm
+
+
+@pydm.jit
+def f(n, t: tuple[()] = (), u: tuple[int, tuple[float, ...]] = (1, (2.5, -0.0))):
+    return (n, t, u)
+"""
+
+
+@pytest.mark.parametrize("mode", ["jit", "aot"])
+def test_annotated_tuple_default_of_a_loaded_module(mode):
+    # found by the fuzzer: a .vmfb's defaults are JSON, whose arrays came back
+    # as lists ("argument 't' must be tuple[()], not list")
+    check_program(ANNOTATED_TUPLE_DEFAULT, "f", (1,), mode=mode)
+    check_program(ANNOTATED_TUPLE_DEFAULT, "f", (1, ()), mode=mode)
+
+
 TUPLE_PARAMETER_TOWER = """
 import pydm
 
