@@ -7,6 +7,7 @@ Every result and every exception is compared with CPython's."""
 import threading
 
 import pydm
+from shared import outcome, run_threads
 
 
 @pydm.jit
@@ -24,34 +25,6 @@ def two_sites(k: bool, x: object, y: object):
     if k:
         return x + y
     return x - y
-
-
-def outcome(fn, *args):
-    try:
-        return ("value", type(fn(*args)), fn(*args))
-    except Exception as exc:  # noqa: BLE001 - class and message are compared
-        return ("raise", type(exc), str(exc))
-
-
-def run_threads(n_threads, work):
-    """Run ``work(k)`` in ``n_threads`` threads started together; re-raise the first failure."""
-    start = threading.Barrier(n_threads)
-    failures = []
-
-    def body(k):
-        try:
-            start.wait()
-            work(k)
-        except BaseException as exc:  # noqa: BLE001 - reported below
-            failures.append(exc)
-
-    threads = [threading.Thread(target=body, args=(k,)) for k in range(n_threads)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    if failures:
-        raise failures[0]
 
 
 def test_results_are_never_exchanged():

@@ -23,11 +23,10 @@ the reference side.
 from __future__ import annotations
 
 import math
-import struct
 import types
 
-INT64_MIN = -(2**63)
-INT64_MAX = 2**63 - 1
+import shared
+from shared import INT64_MAX, INT64_MIN, float_bits
 
 _OK = "ok"
 _EXC = "exc"
@@ -76,27 +75,17 @@ def _is_big_int(v) -> bool:
     return type(v) is int and not _fits_int64(v)
 
 
-def float_bits(x: float) -> int:
-    return struct.unpack("<q", struct.pack("<d", x))[0]
-
-
 def same_value(a, b) -> bool:
-    """Same type and same value; floats bit for bit, any NaN equal to any NaN."""
-    if type(a) is not type(b):
-        return False
-    if type(a) is float:
-        if math.isnan(a) and math.isnan(b):
-            return True
-        return float_bits(a) == float_bits(b)
-    return a == b
+    """Same type and same value; floats bit for bit, any NaN equal to any NaN;
+    a tuple is compared with ``==`` (tests/tuples/tharness.py compares tuples
+    element by element)."""
+    return shared.same_value(a, b, nested=False, any_nan=True)
 
 
-def _describe(kind, v) -> str:
+def _describe(kind, v, *, typed_tuples: bool = False) -> str:
     if kind == _EXC:
         return f"raised {type(v).__name__}({str(v)!r})"
-    if type(v) is float:
-        return f"returned {v!r} (float, bits {float_bits(v) & (2**64 - 1):#018x})"
-    return f"returned {v!r} ({type(v).__name__})"
+    return shared.describe_value(v, typed_tuples=typed_tuples)
 
 
 def _name(jit_fn) -> str:

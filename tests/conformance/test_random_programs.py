@@ -22,6 +22,8 @@ import pytest
 from .harness import INT64_MAX, INT64_MIN
 from .isolated import CK_MESSAGE, run_isolated
 
+pytestmark = pytest.mark.slow  # > 5 s (compiles every program first); `pytest -m "not slow"` leaves it out
+
 SEED = 20240601
 N_FUNCS = 60
 N_CALLS = 24

@@ -9,16 +9,17 @@ Expected positions are never hard-coded: this file is parsed with ``ast`` and
 the offending node is looked up inside the named function, so moving code
 around cannot make a wrong position match by accident.
 
-A few constructs are marked "either": the brief left open whether they are
-supported.  Those tests accept a CompileError at the right place *or* a
-result identical to CPython's (value, type, exception class and message).
+A few constructs were left open by the brief (supported or not); each test
+states what pydm does today: a CompileError at the right place, or a result
+identical to CPython's (value, type, exception class and message) through
+``expect_cpython``.  When pydm's support changes, the test fails and is
+rewritten to the new expectation.
 """
 from __future__ import annotations
 
 import ast
 import math
 import os
-import re
 
 import pytest
 
@@ -161,26 +162,6 @@ def expect_error(jitfn, args, accept):
         jitfn(*args)
     check_compile_error(ei.value, accept)
     return ei.value
-
-
-SUPPORTED_ALREADY: list[str] = []
-
-
-def expect_error_or_cpython(jitfn, arg_sets, accept):
-    """Either a correct CompileError, or CPython's behaviour on every arg set."""
-    if not isinstance(accept, list):
-        accept = [accept]
-    accept = [a if isinstance(a, At) else At(a) for a in accept]
-    try:
-        _outcome(jitfn, arg_sets[0])
-    except pydm.CompileError as e:
-        check_compile_error(e, accept)
-        return "rejected"
-    SUPPORTED_ALREADY.append(jitfn.py_func.__name__)
-    print(f"SUPPORTED-ALREADY: {jitfn.py_func.__name__}")
-    for args in arg_sets:
-        assert _outcome(jitfn, args) == _outcome(jitfn.py_func, args), args
-    return "supported"
 
 
 def expect_cpython(jitfn, arg_sets):
@@ -594,10 +575,8 @@ def default_arg(n: int, step: int = 41) -> int:
 
 
 def test_default_arguments():
-    """Either rejected at the default (or its parameter), or CPython's result."""
-    fn = _FUNCS["default_arg"]
-    accept = [At(fn.args.defaults[0]), At(fn.args.args[1])]
-    expect_error_or_cpython(default_arg, [(42,), (43, 44)], accept)
+    """Default argument values are supported: CPython's result with and without the argument."""
+    expect_cpython(default_arg, [(42,), (43, 44)])
 
 
 @pydm.jit
@@ -627,18 +606,9 @@ def calls_print(n: int) -> None:
     print(c)
 
 
-def test_print(capsys):
-    """print is either rejected or prints exactly what CPython prints."""
-    node = find("calls_print", ast.Call)
-    try:
-        r = calls_print(48)
-    except pydm.CompileError as e:
-        check_compile_error(e, [At(node)])
-        return
-    SUPPORTED_ALREADY.append("print")
-    print("SUPPORTED-ALREADY: calls_print", file=__import__("sys").stderr)
-    assert r is None
-    assert capsys.readouterr().out == f"{48 * 47}\n"
+def test_print():
+    """print is rejected at the call."""
+    expect_error(calls_print, (48,), find("calls_print", ast.Call))
 
 
 @pydm.jit
@@ -701,10 +671,8 @@ def assert_with_message(n: int) -> int:
 
 
 def test_assert_with_message():
-    """Rejected (at the assert or its message) or CPython's AssertionError."""
-    node = find("assert_with_message", ast.Assert)
-    accept = [At(node), At(node.msg)]
-    expect_error_or_cpython(assert_with_message, [(60,), (59,), (1,)], accept)
+    """Rejected at the assert statement."""
+    expect_error(assert_with_message, (60,), find("assert_with_message", ast.Assert))
 
 
 @pydm.jit
@@ -714,8 +682,7 @@ def assert_plain(n: int) -> int:
 
 
 def test_assert_without_message():
-    node = find("assert_plain", ast.Assert)
-    expect_error_or_cpython(assert_plain, [(62,), (61,)], [At(node)])
+    expect_error(assert_plain, (62,), find("assert_plain", ast.Assert))
 
 
 @pydm.jit
@@ -726,15 +693,9 @@ def raise_statement(n: int) -> int:
 
 
 def test_raise():
-    node = find("raise_statement", ast.Raise)
-    accept = [At(node), At(node.exc)]
-    if expect_error_or_cpython(raise_statement, [(62,), (64,)], accept) == "supported":
-        # A raised exception carries a note naming this file and the raise line.
-        with pytest.raises(ValueError) as ei:
-            raise_statement(65)
-        notes = getattr(ei.value, "__notes__", [])
-        base = re.escape(os.path.basename(THIS_FILE))
-        assert any(re.search(rf"{base}\D{{1,8}}{node.lineno}\b", n) for n in notes), notes
+    """Rejected at the raise statement (a call that would not raise is rejected too:
+    the whole function is compiled)."""
+    expect_error(raise_statement, (62,), find("raise_statement", ast.Raise))
 
 
 @pydm.jit
@@ -770,14 +731,8 @@ def incompatible_types(n: int) -> int:
 
 
 def test_variable_with_incompatible_types():
-    """``x = int`` then ``x = float``: an error at the second assignment (its
-    target or value) until dynamic objects exist, or CPython's result."""
-    assigns = [
-        s for s in _FUNCS["incompatible_types"].body if isinstance(s, ast.Assign)
-    ]
-    second = assigns[1]
-    accept = [At(second), At(second.targets[0]), At(second.value)]
-    expect_error_or_cpython(incompatible_types, [(71,)], accept)
+    """``x = int`` then ``x = float``: supported (dynamic objects), CPython's result."""
+    expect_cpython(incompatible_types, [(71,)])
 
 
 @pydm.jit
@@ -812,9 +767,8 @@ def unannotated_param(n) -> int:
 
 
 def test_unannotated_parameter():
-    """Params must be annotated: rejected at the parameter, or CPython's result."""
-    a = _FUNCS["unannotated_param"].args.args[0]
-    expect_error_or_cpython(unannotated_param, [(75,)], [At(a)])
+    """An unannotated parameter is an object: CPython's result."""
+    expect_cpython(unannotated_param, [(75,)])
 
 
 @pydm.jit
@@ -839,12 +793,8 @@ def implicit_none_return(n: int) -> int:
 
 
 def test_return_int_or_implicit_none():
-    """Falling off the end returns None in CPython: rejected (at the def, the
-    return, or its value) until dynamic objects exist, or CPython's result."""
-    fn = _FUNCS["implicit_none_return"]
-    ret = find("implicit_none_return", ast.Return)
-    expect_error_or_cpython(implicit_none_return, [(88,), (86,)],
-                            [At(fn), At(ret), At(ret.value)])
+    """Falling off the end returns None, as in CPython (the int annotation is not enforced)."""
+    expect_cpython(implicit_none_return, [(88,), (86,)])
 
 
 @pydm.jit
@@ -853,11 +803,8 @@ def max_int_float(a: int, b: float) -> float:
 
 
 def test_max_of_int_and_float():
-    """``max(int, float)`` is an int or a float depending on the values."""
-    fn = _FUNCS["max_int_float"]
-    ret = find("max_int_float", ast.Return)
-    expect_error_or_cpython(max_int_float, [(89, 0.5), (1, 90.5)],
-                            [At(fn), At(ret), At(ret.value)])
+    """``max(int, float)`` is an int or a float depending on the values, as in CPython."""
+    expect_cpython(max_int_float, [(89, 0.5), (1, 90.5)])
 
 
 @pydm.jit
@@ -879,7 +826,7 @@ def ellipsis_statement(n: int) -> int:
 
 def test_ellipsis_statement():
     node = find("ellipsis_statement", ast.Constant, lambda c: c.value is Ellipsis)
-    expect_error_or_cpython(ellipsis_statement, [(93,)], [At(node)])
+    expect_error(ellipsis_statement, (93,), node)
 
 
 @pydm.jit
@@ -929,20 +876,15 @@ def exported_twice(n: int) -> int:
 
 
 def test_call_jit_function_imported_from_another_module(tmp_path, monkeypatch):
-    """Calls between jit functions of *other* modules: rejected at the call,
-    or CPython's result."""
+    """Calls between jit functions of *other* modules: rejected at the call."""
     (tmp_path / "pydm_case_exporter.py").write_text(EXPORTER_SOURCE)
     monkeypatch.syspath_prepend(str(tmp_path))
     mod, path, lines, funcs = _load_generated(tmp_path, "pydm_case_importer", IMPORTER_SOURCE)
     call = [n for n in ast.walk(funcs["calls_imported"]) if isinstance(n, ast.Call)][0]
-    try:
-        r = mod.calls_imported(97)
-    except pydm.CompileError as e:
-        check_compile_error(e, [At(call, lines=lines), At(call.func, lines=lines)],
-                            path=path, lines=lines)
-        return
-    print("SUPPORTED-ALREADY: calls_imported")
-    assert r == (97 - 1) * 2 + 96 and type(r) is int
+    with pytest.raises(pydm.CompileError) as ei:
+        mod.calls_imported(97)
+    check_compile_error(ei.value, [At(call, lines=lines), At(call.func, lines=lines)],
+                        path=path, lines=lines)
 
 
 # ---- column counting, propagation, inspect, repeated calls ---------------

@@ -18,7 +18,6 @@ Outcomes agree when (as ``tests/conformance/harness.py``):
 from __future__ import annotations
 
 import hashlib
-import math
 import os
 import pickle
 import selectors
@@ -28,6 +27,9 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+
+import shared
+from shared import describe_value, has_big_int
 
 from .reference import ComplexPower, Int64Escape, reference_namespace
 
@@ -119,46 +121,16 @@ def worker() -> Worker:
 
 
 # ----------------------------------------------------------------------------- comparing
-def float_bits(x: float) -> int:
-    return struct.unpack("<Q", struct.pack("<d", x))[0]
-
-
 def same_value(a, b) -> bool:
     """The same type (tuples: the same length and, element by element, the same
     value by these rules), floats bit for bit, any NaN equal to any NaN."""
-    if type(a) is not type(b):
-        return False
-    if type(a) is float:
-        return (math.isnan(a) and math.isnan(b)) or float_bits(a) == float_bits(b)
-    if type(a) is tuple:
-        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b))
-    return a == b
-
-
-def typed_repr(v) -> str:
-    """``v`` with the type of every scalar: ``(1:int, (-0.0:float[0x8000000000000000],))``."""
-    if type(v) is tuple:
-        return "(" + ", ".join(typed_repr(x) for x in v) + ("," if len(v) == 1 else "") + ")"
-    if type(v) is float:
-        return f"{v!r}:float[{float_bits(v):#x}]"
-    return f"{v!r}:{type(v).__name__}"
-
-
-def has_big_int(v) -> bool:
-    if type(v) is tuple:
-        return any(has_big_int(x) for x in v)
-    return type(v) is int and not -2**63 <= v < 2**63
+    return shared.same_value(a, b, nested=True, any_nan=True)
 
 
 def describe(outcome) -> str:
     if outcome[0] == "exc":
         return f"raised {outcome[1]}({outcome[2]!r})"
-    v = outcome[1]
-    if type(v) is float:
-        return f"returned {v!r} (float, bits {float_bits(v):#018x})"
-    if type(v) is tuple:
-        return f"returned {typed_repr(v)}"
-    return f"returned {v!r} ({type(v).__name__})"
+    return describe_value(outcome[1], typed_tuples=True)
 
 
 #: seconds a CPython reference call may take (generated programs take milliseconds)

@@ -27,10 +27,13 @@ constructs of known bugs, or accepts their disagreement (``KNOWN_BUGS`` below);
 """
 import os
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, seed, settings
 
 from .generator import AVOIDABLE, fuzz_cases
 from .runner import TOLERABLE, run_program, session_directory
+
+pytestmark = pytest.mark.slow  # > 5 s; `pytest -m "not slow"` leaves it out
 
 EXAMPLES = int(os.environ.get("PYDM_FUZZ_EXAMPLES", "60"))
 SEED = int(os.environ.get("PYDM_FUZZ_SEED", "20261122"))

@@ -12,10 +12,9 @@ import re
 import pytest
 
 from iree.compiler import ir
-from iree.compiler.api import Output
-import iree.runtime as rt
 
 from pydm.backend import session, vm_fixups
+from shared import call_vm, vm_bytecode
 
 from . import kit
 
@@ -27,27 +26,7 @@ def parse_vm(text: str) -> ir.Module:
 
 def execute(module: ir.Module, calls, name="f"):
     """Emit ``module`` (VM dialect) as bytecode and call ``name`` on each args tuple."""
-    inv = session().invocation()
-    try:
-        inv.import_module(module.operation)
-        out = Output.open_membuffer()
-        inv.output_vm_bytecode(out)
-        data = bytes(out.map_memory())
-    finally:
-        inv.close()
-    instance = rt.VmInstance()
-    vmmod = rt.VmModule.copy_buffer(instance, data)
-    ctx = rt.VmContext(instance, modules=[vmmod])
-    fn = vmmod.lookup_function(name)
-    results = []
-    for args in calls:
-        a = rt.VmVariantList(len(args))
-        for x in args:
-            a.push_float(x) if isinstance(x, float) else a.push_int(x)
-        r = rt.VmVariantList(2)
-        ctx.invoke(fn, a, r)
-        results.append(tuple(r.get_variant(i) for i in range(len(r))))
-    return results
+    return call_vm(vm_bytecode(module), calls, name)
 
 
 def rewrite(text: str, fixup):

@@ -21,6 +21,7 @@ import pytest
 import pydm
 from optimize.notes import assert_note, raised
 from pydm.backend import driver, vm_fixups
+from shared import call_vm, vm_bytecode
 
 try:
     from tests.conformance.harness import INT64_MAX, INT64_MIN, check_many
@@ -288,32 +289,10 @@ def _parse(text: str):
 
 
 def _run(module, args_list, name="f"):
-    """Emit ``module`` (already VM dialect) as bytecode and call ``name`` on each args tuple."""
-    from iree.compiler.api import Output
-    import iree.runtime as rt
-
-    sess = driver.session()
-    inv = sess.invocation()
-    try:
-        inv.import_module(module.operation)
-        out = Output.open_membuffer()
-        inv.output_vm_bytecode(out)
-        data = bytes(out.map_memory())
-    finally:
-        inv.close()
-    instance = rt.VmInstance()
-    vmmod = rt.VmModule.copy_buffer(instance, data)
-    ctx = rt.VmContext(instance, modules=[vmmod])
-    fn = vmmod.lookup_function(name)
-    results = []
-    for args in args_list:
-        a = rt.VmVariantList(len(args))
-        for x in args:
-            a.push_int(x)
-        r = rt.VmVariantList(2)
-        ctx.invoke(fn, a, r)
-        results.append(tuple(r.get_variant(i) for i in range(len(r))))
-    return results
+    """Emit ``module`` (already VM dialect) as bytecode and call ``name`` on each args tuple
+    (ints only, as ARGS)."""
+    assert all(type(x) is int for args in args_list for x in args), args_list
+    return call_vm(vm_bytecode(module, driver.session()), args_list, name)
 
 
 def _rewrite(text: str, *passes):

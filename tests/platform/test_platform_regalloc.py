@@ -45,6 +45,7 @@ import pytest
 
 import pydm
 from pydm.backend import driver, vm_fixups
+from shared import call_vm, vm_bytecode
 
 # ---------------------------------------------------------------- VM-level helpers
 
@@ -77,41 +78,14 @@ def _fixed(text: str) -> tuple[str, int]:
 
 
 def _emit(text: str, session=None) -> bytes:
-    from iree.compiler.api import Output
-
     sess = session or driver.session()
-    inv = sess.invocation()
-    try:
-        with sess.context:
-            module = driver.ir.Module.parse(text)
-            inv.import_module(module.operation)
-            out = Output.open_membuffer()
-            inv.output_vm_bytecode(out)
-            return bytes(out.map_memory())
-    finally:
-        inv.close()
+    with sess.context:
+        return vm_bytecode(driver.ir.Module.parse(text), sess)
 
 
 def run_vm(text: str, args_list) -> list:
     """Emit ``text`` (VM dialect) as bytecode and call ``f`` on each args tuple; its second results."""
-    import iree.runtime as rt
-
-    instance = rt.VmInstance()
-    module = rt.VmModule.copy_buffer(instance, _emit(text))
-    context = rt.VmContext(instance, modules=[module])
-    fn = module.lookup_function("f")
-    results = []
-    for args in args_list:
-        a = rt.VmVariantList(len(args))
-        for x in args:
-            if isinstance(x, float):
-                a.push_float(x)
-            else:
-                a.push_int(x)
-        r = rt.VmVariantList(2)
-        context.invoke(fn, a, r)
-        results.append(r.get_variant(1))
-    return results
+    return [r[1] for r in call_vm(_emit(text), args_list, "f")]
 
 
 def _span(reg: str) -> tuple[str, int, int]:

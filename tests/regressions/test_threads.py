@@ -6,9 +6,10 @@ object's arguments (``not enough values to unpack (expected 3, got N)`` with
 each thread's own N; TypeErrors naming each thread's own operand types).
 Every outcome is compared with CPython's.
 """
-import threading
 
 import pydm
+import shared
+from shared import run_threads
 
 
 @pydm.jit
@@ -33,32 +34,8 @@ def add(x: object, y: object):
 
 
 def outcome(fn, *args):
-    try:
-        v = fn(*args)
-        return ("value", type(v).__name__, repr(v))
-    except Exception as exc:  # noqa: BLE001 - class and message are compared
-        return ("raise", type(exc).__name__, str(exc))
-
-
-def run_threads(n_threads, work):
-    """Run ``work(k)`` in ``n_threads`` threads started together; re-raise the first failure."""
-    start = threading.Barrier(n_threads)
-    failures = []
-
-    def body(k):
-        try:
-            start.wait()
-            work(k)
-        except BaseException as exc:  # noqa: BLE001 - reported below
-            failures.append(exc)
-
-    threads = [threading.Thread(target=body, args=(k,)) for k in range(n_threads)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    if failures:
-        raise failures[0]
+    """The value by its ``repr`` (tells ``-0.0`` from ``0.0``, ``(1,)`` from ``(1.0,)``)."""
+    return shared.outcome(fn, *args, show=repr)
 
 
 def test_tuple_results_are_never_exchanged():

@@ -347,6 +347,7 @@ UNORDERED = [(1, None), (None, 1), (None,), (1, (2,)), ((1,),), (None, None)]
     P(minmax_typed, [((1, 2), (1, 3)), ((-1, 5), (-1, -5))]),
     P(compare_obj, [(True, (1, 2), (1, 3)), (True, (1,), 1), (False, (1,), 2), (False, (1,), (1,))]),
 ])
+@pytest.mark.slow  # > 5 s
 def test_comparisons(fn, cases):
     check_many(fn, cases)
 

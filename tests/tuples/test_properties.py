@@ -9,12 +9,15 @@ value, CPython compares NaN elements by identity first).
 """
 import os
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import pydm
 
 from .tharness import INF, INT64_MAX, INT64_MIN, NAN, check
+
+pytestmark = pytest.mark.slow  # > 5 s; `pytest -m "not slow"` leaves it out
 
 # no shrinking: while a case fails to compile, every shrinking step would compile again
 PROFILE = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow],

@@ -169,6 +169,7 @@ steps = st.one_of(st.none(), st.integers(-5, 5), st.sampled_from(HUGE), st.boole
 int_bounds = st.one_of(st.integers(-15, 15), st.sampled_from(HUGE), st.integers(INT64_MIN, INT64_MAX))
 
 
+@pytest.mark.slow  # > 5 s
 @settings(max_examples=N, **PROFILE)
 @given(tuples, bounds, bounds, steps)
 def test_property_slice_objects(t, a, b, c):

@@ -17,14 +17,12 @@ bug is fixed and the mark must go.
 """
 from __future__ import annotations
 
-import math
-
 import pytest
 
-from conformance.harness import _describe, _run, float_bits, reference
+import shared
+from conformance.harness import _describe, _run, reference
+from shared import INT64_MAX, INT64_MIN, has_big_int
 
-INT64_MIN = -(2**63)
-INT64_MAX = 2**63 - 1
 NAN = float("nan")
 INF = float("inf")
 
@@ -36,36 +34,12 @@ def bug(reason: str):
 
 def same(a, b) -> bool:
     """Same type at every level; floats bit for bit, any NaN equal to any NaN."""
-    if type(a) is not type(b):
-        return False
-    if type(a) is tuple:
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
-    if type(a) is float:
-        if math.isnan(a) and math.isnan(b):
-            return True
-        return float_bits(a) == float_bits(b)
-    return a == b
-
-
-def has_big_int(v) -> bool:
-    if type(v) is tuple:
-        return any(has_big_int(x) for x in v)
-    return type(v) is int and not INT64_MIN <= v <= INT64_MAX
+    return shared.same_value(a, b, nested=True, any_nan=True)
 
 
 def show(kind, v) -> str:
-    if kind == "ok" and type(v) is tuple:
-        return f"returned {_typed(v)}"
-    return _describe(kind, v)
-
-
-def _typed(v) -> str:
-    if type(v) is tuple:
-        inner = ", ".join(_typed(x) for x in v)
-        return f"({inner}{',' if len(v) == 1 else ''})"
-    if type(v) is float:
-        return f"{v!r}:float[{float_bits(v) & (2**64 - 1):#x}]"
-    return f"{v!r}:{type(v).__name__}"
+    """``_describe`` with the type of every element of a tuple."""
+    return _describe(kind, v, typed_tuples=True)
 
 
 def outcomes(jit_fn, args):
