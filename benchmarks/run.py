@@ -62,7 +62,7 @@ FULL = Settings(fib_n=30, loop_n=3_000_000, repeats=5, budget_s=10.0,
                 call_target_s=0.2, compile_repeats=7)
 QUICK = Settings(fib_n=22, loop_n=200_000, repeats=3, budget_s=1.0,
                  call_target_s=0.03, compile_repeats=3)
-WARM_N = {"fib": 10, "int_loop": 100, "float_loop": 100,  # first (compiling) call
+WARM_N = {"fib": 10, "int_loop": 100, "int_sum_loop": 100, "float_loop": 100,  # first (compiling) call
           "mixed_loop": 100, "dynamic_loop": 100, "pair_loop": 100, "swap_loop": 100,
           "tuple_index_loop": 100}
 
@@ -431,6 +431,7 @@ def main(argv=None) -> int:
         kernel_row(f"int loop {loop} typed", typed, "int_loop", cfg.loop_n, cfg, 7),
         kernel_row(f"int loop {loop} untyped", untyped, "int_loop", cfg.loop_n, cfg, None),
         kernel_row(f"int loop {loop} `object`", obj, "int_loop", cfg.loop_n, cfg, None),
+        kernel_row(f"int sum loop {loop} typed (no %)", typed, "int_sum_loop", cfg.loop_n, cfg, None),
         kernel_row(f"float loop {loop} typed", typed, "float_loop", cfg.loop_n, cfg, 5),
         kernel_row(f"float loop {loop} untyped", untyped, "float_loop", cfg.loop_n, cfg, None),
         kernel_row(f"float loop {loop} `object`", obj, "float_loop", cfg.loop_n, cfg, None),
@@ -445,7 +446,8 @@ def main(argv=None) -> int:
         call_row("call `inc(x)` untyped, per call", untyped, cfg, None),
     ]
     notes.append("per-call rows: loop of calls minus an empty loop of the same length.")
-    notes.append("int loop: `s = (s + i * i) % 1000003`; float loop: midpoint rule for "
+    notes.append("int loop: `s = (s + i * i) % 1000003`; int sum loop: `s = s + i * i` (unbounded, "
+                 "every check kept); float loop: midpoint rule for "
                  "∫ 4/(1+x²) dx over [0, 1].")
     notes.append("tuple rows: `a, b = p; p = (b, (a + b) * 0.5 + i)` (a pair built and unpacked "
                  "every iteration), the same with `a, b = b, ...` (no tuple), and `t[i % len(t)]` "
