@@ -44,7 +44,7 @@ FAILED = "iree_pydm.failed"              # exception_result -> i1 (non-zero)
 SUCCESS = "iree_pydm.success"            # the exception_result 0
 RAISE = "iree_pydm.raise"                # the exception_result of raising cls(message) here
 POLL = "iree_pydm.poll"                  # let the host interrupt a long-running call (Ctrl-C)
-POLL_TICK = "iree_pydm.poll_tick"        # count a call down: true when the host is due a poll
+POLL_TICK = "iree_pydm.poll_tick"        # count a call down: false when the host is due a poll
 EXCEPTION_CLASS = "iree_pydm.exception_class"  # the code a public function returns: a builtin class's (< 0)
 ORIGIN = "iree_pydm.origin"              # this location, as the origin of a runtime-library failure
 RECORD_ORIGIN = "iree_pydm.record_origin"  # remember (once) where a runtime-library call failed
@@ -260,8 +260,8 @@ def poll(ip=None) -> ir.Value:
 
 
 def poll_tick(ip=None) -> ir.Value:
-    """Count one call down on the module's poll budget; a bool, true (and the
-    budget restarted) once every ``POLL_INTERVAL`` calls."""
+    """Count one call down on the module's poll budget; a bool, true while
+    budget is left (false once every ``POLL_INTERVAL`` calls: poll then)."""
     return _op(POLL_TICK, [], [ir_type(PyType.BOOL)], ip=ip).result
 
 

@@ -483,17 +483,23 @@ def _cyclic_blocks(blocks, succs) -> set:
     return out
 
 
-#: One copy of a constant per block that uses it outside loops (place_constants).
-#: Off, a constant has one copy at the common dominator of its uses (the
-#: platform tests turn it off to reach the register-allocation trap below).
+#: One copy of a constant per block that uses it outside loops (place_constants)
+#: in functions of at least this many blocks. Fewer copies run faster (a copy
+#: runs on every path through its block: fib's expanded body, ~200 blocks, was
+#: 15 % slower with them), but in a big function the constants live across
+#: hundreds of blocks are most of IREE's register-allocation time.
+REMATERIALIZE_MIN_BLOCKS = 500
+#: Off, a constant always has one copy at the common dominator of its uses
+#: (the platform tests turn it off to reach the register-allocation trap below).
 REMATERIALIZE_CONSTANTS = True
 
 
 def place_constants(module: ir.Module) -> int:
     """Move entry-block constants to where they are needed; return how many moved.
 
-    A constant used in blocks outside loops gets a copy at the top of each
-    such block: it is then never live across a block boundary, which is what
+    In a big function (``REMATERIALIZE_MIN_BLOCKS``) a constant used in blocks
+    outside loops gets a copy at the top of each such block: it is then never
+    live across a block boundary, which is what
     IREE's register allocation pays for (its cost grows with the values live
     into each block, and most of them were constants). Uses inside loops
     share one copy at the nearest common dominator outside every loop, so a
@@ -512,6 +518,7 @@ def place_constants(module: ir.Module) -> int:
         idom, index, intersect = _dominator_tree(blocks, succs)
         preorder = _preorder(idom, index)
         cyclic = _cyclic_blocks(blocks, succs)
+        copies = REMATERIALIZE_CONSTANTS and len(blocks) >= REMATERIALIZE_MIN_BLOCKS
         for const in consts:
             uses = {}
             for use in const.result.uses:
@@ -521,13 +528,13 @@ def place_constants(module: ir.Module) -> int:
                 continue
             in_loops = [b for b in uses if b in cyclic]
             for block in uses:
-                if block in cyclic or len(uses) == 1 or not REMATERIALIZE_CONSTANTS:
+                if block in cyclic or len(uses) == 1 or not copies:
                     continue
                 copy = const.clone(ir.InsertionPoint.at_block_begin(block))
                 for use in uses[block]:
                     use.owner.operands[use.operand_number] = copy.result
                 moved += 1
-            if len(uses) == 1 or not REMATERIALIZE_CONSTANTS:
+            if len(uses) == 1 or not copies:
                 in_loops = list(uses)
             if not in_loops:
                 const.erase()

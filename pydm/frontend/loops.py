@@ -85,7 +85,7 @@ class LoopWalker:
         without a loop, which polls; copies expanded in place count nothing.)"""
         fb = self.fb
         poll, body = fb.new_block(), fb.new_block()
-        fb.cond_br(self.b.bool_to_pred(self.b.poll_tick()), [], [], poll, body)
+        fb.cond_br(self.b.bool_to_pred(self.b.poll_tick()), [], [], body, poll)
         fb.block = poll
         fb.check(self.b.poll())
         fb.goto(body)

@@ -97,25 +97,28 @@ def lower_exception_class(ctx, op, operands):
 
 @rule(d.POLL)
 def lower_poll(ctx, op, operands):
-    """Let the host run pending signal handlers (Ctrl-C stops the call there)."""
+    """Let the host run pending signal handlers (Ctrl-C stops the call there),
+    and restart the calls' poll budget (poll_tick)."""
     from iree.compiler.dialects import func
-    from .support import POLL_IMPORT
-    ctx.support.add("poll")
+    from ..frontend.loops import POLL_INTERVAL
+    from .support import POLL_BUDGET_GLOBAL, POLL_IMPORT
+    ctx.support.update(("poll", "poll_budget"))
+    i64 = ir.IntegerType.get_signless(64)
+    util.GlobalStoreOp(arith.constant(i64, POLL_INTERVAL), POLL_BUDGET_GLOBAL)
     return [func.CallOp([ir.IntegerType.get_signless(32)], POLL_IMPORT, []).results[0]]
 
 
 @rule(d.POLL_TICK)
 def lower_poll_tick(ctx, op, operands):
-    """One call off the module's budget (a global): true when it runs out,
-    and then it restarts. No branch here: the frontend branches to the poll."""
-    from ..frontend.loops import POLL_INTERVAL
+    """One call off the module's budget (a global); true while some is left.
+    Five VM ops on every call of a function that calls others (load, sub,
+    store, cmp.nz, branch): the poll (lower_poll) restarts the budget."""
     from .support import POLL_BUDGET_GLOBAL
     ctx.support.add("poll_budget")
     i64 = ir.IntegerType.get_signless(64)
     left = arith.subi(util.GlobalLoadOp(i64, POLL_BUDGET_GLOBAL).result, arith.constant(i64, 1))
-    due = arith.cmpi(arith.CmpIPredicate.sle, left, arith.constant(i64, 0))
-    util.GlobalStoreOp(arith.select(due, arith.constant(i64, POLL_INTERVAL), left), POLL_BUDGET_GLOBAL)
-    return [due]
+    util.GlobalStoreOp(left, POLL_BUDGET_GLOBAL)
+    return [arith.cmpi(arith.CmpIPredicate.ne, left, arith.constant(i64, 0))]
 
 
 def zero_of(t: PyType) -> ir.Value:

@@ -237,7 +237,26 @@ module {
 '''
 
 
-def test_constants_move_to_where_they_are_needed():
+def _consts(block):
+    return sorted(ir.IntegerAttr(op.attributes["value"]).value for op in block.operations
+                  if op.name.startswith("vm.const"))
+
+
+def test_constants_of_a_small_function_move_to_one_dominator():
+    # below REMATERIALIZE_MIN_BLOCKS each constant keeps one copy: 12345 (used in
+    # ^rare and the loop) stays in the entry, their common dominator; 7 (^common,
+    # ^out) and the limit (the loop only, never into it) move to ^common
+    before = execute(parse_vm(PLACE), CALLS_PLACE)
+    module, count, ok = rewrite(PLACE, vm_fixups.place_constants)
+    assert ok
+    blocks = list(kit.walk(module, "vm.func")[0].regions[0].blocks)
+    assert count == 2 and _consts(blocks[0]) == [12345], str(module)
+    assert _consts(blocks[2]) == [7, 100000] and _consts(blocks[3]) == [], str(module)
+    assert execute(module, CALLS_PLACE) == before == [(py_place(c, a),) for c, a in CALLS_PLACE]
+
+
+def test_constants_move_to_where_they_are_needed(monkeypatch):
+    monkeypatch.setattr(vm_fixups, "REMATERIALIZE_MIN_BLOCKS", 0)  # as in a big function
     before = execute(parse_vm(PLACE), CALLS_PLACE)
     module, count, ok = rewrite(PLACE, vm_fixups.place_constants)
     assert ok
