@@ -31,7 +31,7 @@ from shared import INT64_MAX, INT64_MIN, float_bits
 _OK = "ok"
 _EXC = "exc"
 
-_reference_cache: dict[int, types.FunctionType] = {}
+_reference_cache: dict[int, tuple] = {}  # id(jit_fn) -> (jit_fn, reference)
 
 
 def _is_jit(obj) -> bool:
@@ -40,10 +40,13 @@ def _is_jit(obj) -> bool:
 
 def reference(jit_fn) -> types.FunctionType:
     """The pure-CPython version of ``jit_fn`` (callees are pure CPython too)."""
+    # keyed by id, so the entry keeps ``jit_fn`` alive: a function of a module
+    # a test dropped could otherwise free its id for a new one, which then got
+    # the old function's reference (a flaky "CPython returned" from another test)
     key = id(jit_fn)
-    ref = _reference_cache.get(key)
-    if ref is not None:
-        return ref
+    hit = _reference_cache.get(key)
+    if hit is not None and hit[0] is jit_fn:
+        return hit[1]
     py = jit_fn.py_func
     g = dict(py.__globals__)
     for name, value in list(g.items()):
@@ -56,7 +59,7 @@ def reference(jit_fn) -> types.FunctionType:
             break
     else:
         ref = types.FunctionType(py.__code__, g, py.__name__, py.__defaults__, py.__closure__)
-    _reference_cache[key] = ref
+    _reference_cache[key] = (jit_fn, ref)
     return ref
 
 
