@@ -79,6 +79,14 @@ class _ThreadState:
         self.invoke = (self.context.invoke, results, results.get_variant)
 
 
+def _args_of(ref):
+    """The args tuple of the exception object ``__pydm_exception`` returned (None: none)."""
+    if ref is None:
+        return None
+    records = ref.deref(rt.VmVariantList)
+    return tuple(from_record(records.get_as_list(i)) for i in range(len(records)))
+
+
 class LoadedProgram:
     """A VM module with one context per calling thread, and its raise-site table."""
 
@@ -90,37 +98,28 @@ class LoadedProgram:
         #: a plain ``threading.local`` read is the cheapest (a subclass is slower)
         self.local = threading.local()
         self.thread_state()  # the loading thread's context now: a bad module fails here
-        origin = self.module.lookup_function("__pydm_origin")
-        if origin is not None:
-            thread_state = self.thread_state
+        for attr, export, convert in (("origin_reader", "__pydm_origin", None),
+                                      ("site_reader", "__pydm_site", None),
+                                      ("args_reader", "__pydm_exception", _args_of)):
+            reader = self._global_reader(export, convert)
+            if reader is not None:
+                setattr(sites, attr, reader)
 
-            def read_origin() -> int:  # from the calling thread's context
-                out = rt.VmVariantList(1)
-                thread_state().context.invoke(origin, rt.VmVariantList(0), out)
-                return out.get_variant(0)
-            sites.origin_reader = read_origin
-        site = self.module.lookup_function("__pydm_site")
-        if site is not None:
-            thread_state = self.thread_state
+    def _global_reader(self, export: str, convert=None):
+        """A function reading the no-argument export ``export`` (a module
+        global, cleared as it is read) in the *calling* thread's context, its
+        result passed through ``convert``; None if the module has no such export."""
+        fn = self.module.lookup_function(export)
+        if fn is None:
+            return None
+        thread_state = self.thread_state
 
-            def read_site() -> int:  # from the calling thread's context
-                out = rt.VmVariantList(1)
-                thread_state().context.invoke(site, rt.VmVariantList(0), out)
-                return out.get_variant(0)
-            sites.site_reader = read_site
-        exception = self.module.lookup_function("__pydm_exception")
-        if exception is not None:
-            thread_state = self.thread_state
-
-            def read_args():  # from the calling thread's context
-                out = rt.VmVariantList(1)
-                thread_state().context.invoke(exception, rt.VmVariantList(0), out)
-                ref = out.get_variant(0)
-                if ref is None:
-                    return None
-                records = ref.deref(rt.VmVariantList)
-                return tuple(from_record(records.get_as_list(i)) for i in range(len(records)))
-            sites.args_reader = read_args
+        def read():
+            out = rt.VmVariantList(1)
+            thread_state().context.invoke(fn, rt.VmVariantList(0), out)
+            value = out.get_variant(0)
+            return value if convert is None else convert(value)
+        return read
 
     def thread_state(self) -> _ThreadState:
         """The calling thread's state (created on the thread's first call)."""
