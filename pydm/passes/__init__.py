@@ -18,6 +18,16 @@ def register(name: str):
     return deco
 
 
+def successor_operands(term, operands=None) -> list[list]:
+    """The operands branch ``term`` passes to each successor (``cf.br``: one
+    list, ``cf.cond_br``: two); ``operands`` overrides ``term.operands``."""
+    operands = list(term.operands if operands is None else operands)
+    if term.name == "cf.br":
+        return [operands]
+    n_true = ir.DenseI32ArrayAttr(term.attributes["operandSegmentSizes"])[1]
+    return [operands[1:1 + n_true], operands[1 + n_true:]]
+
+
 #: The default pipeline on iree_pydm IR, in order.
 PIPELINE: list[str] = ["promote-vars", "tuple-sroa", "int-ranges", "link-runtime", "split-objects"]
 

@@ -30,7 +30,7 @@ from .. import dialect as d
 from ..frontend import ranges
 from ..frontend.semantics import SYMBOL
 from ..types import PyType
-from . import register
+from . import register, successor_operands
 
 T = PyType
 FULL = ranges.FULL
@@ -234,7 +234,7 @@ class _Analysis:
         facts = dict(self.refine[pred])
         if term.name == "cf.cond_br":
             self._narrow(facts, term.operands[0], index == 0, pred)
-        keep = self.live_in[term.successors[index]].union(_edge_operands(term, index))
+        keep = self.live_in[term.successors[index]].union(successor_operands(term)[index])
         return {v: r for v, r in facts.items() if v in keep or r is EMPTY}
 
     def _narrow(self, facts: dict, pred, holds: bool, block) -> None:
@@ -260,7 +260,7 @@ class _Analysis:
 
     def _edge_value(self, term, index, k, pred, facts):
         """The interval the edge passes to the successor's argument ``k``."""
-        v = _edge_operands(term, index)[k]
+        v = successor_operands(term)[index][k]
         base = self.iv.get(v)
         r = facts.get(v)
         if r is not None and r is not EMPTY:
@@ -306,7 +306,7 @@ class _Analysis:
                     else:
                         changed |= self._set(self.iv, arg, new)
                 elif t == "real":
-                    signs = [self.sign.get(_edge_operands(tm, i)[k]) for tm, i, p, f in per_edge]
+                    signs = [self.sign.get(successor_operands(tm)[i][k]) for tm, i, p, f in per_edge]
                     new = signs[0]
                     for s in signs[1:]:
                         new = _sign_meet(new, s)
@@ -577,15 +577,6 @@ def _condition(pred):
         if op.name == d.APPLY_COMPARE:
             return ir.StringAttr(op.attributes["dunder_name"]).value, op.operands[0], op.operands[1], negate
         return None
-
-
-def _edge_operands(term, index):
-    operands = list(term.operands)
-    if term.name == "cf.br":
-        return operands
-    seg = ir.DenseI32ArrayAttr(term.attributes["operandSegmentSizes"])
-    n_true = seg[1]
-    return operands[1:1 + n_true] if index == 0 else operands[1 + n_true:]
 
 
 def _bound(op: str, iv):

@@ -26,7 +26,7 @@ from iree.compiler import ir
 from iree.compiler.dialects import arith, cf
 
 from .. import dialect as d
-from . import register
+from . import register, successor_operands
 
 
 class _Phi:
@@ -242,10 +242,9 @@ def _rebuild_branch(term, extra: dict) -> None:
         if term.name == "cf.br":
             cf.BranchOp(operands + extra.get(0, []), term.successors[0])
         elif term.name == "cf.cond_br":
-            seg = ir.DenseI32ArrayAttr(term.attributes["operandSegmentSizes"])
-            n_true = seg[1]
-            cf.CondBranchOp(operands[0], operands[1:1 + n_true] + extra.get(0, []),
-                            operands[1 + n_true:] + extra.get(1, []), term.successors[0], term.successors[1])
+            on_true, on_false = successor_operands(term, operands)
+            cf.CondBranchOp(operands[0], on_true + extra.get(0, []), on_false + extra.get(1, []),
+                            term.successors[0], term.successors[1])
         else:  # pragma: no cover - the importer builds no other terminator with successors
             raise AssertionError(f"promote-vars: cannot extend {term.name}")
     term.erase()

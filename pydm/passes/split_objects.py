@@ -32,7 +32,7 @@ from iree.compiler.dialects import cf, func
 from .. import dialect as d
 from .. import representation as rep
 from ..types import PyType
-from . import register
+from . import register, successor_operands
 
 T = PyType
 PAIRS_SUFFIX = "$pairs"
@@ -252,10 +252,9 @@ def _rewrite(op, parts: dict, placeholders: dict, renamed: dict, dead: list) -> 
         elif name == "cf.br":
             cf.BranchOp(_expand_values(operands, parts), op.successors[0])
         elif name == "cf.cond_br":
-            seg = ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"])
-            n_true = seg[1]
-            cf.CondBranchOp(operands[0], _expand_values(operands[1:1 + n_true], parts),
-                            _expand_values(operands[1 + n_true:], parts), op.successors[0], op.successors[1])
+            on_true, on_false = successor_operands(op, operands)
+            cf.CondBranchOp(operands[0], _expand_values(on_true, parts), _expand_values(on_false, parts),
+                            op.successors[0], op.successors[1])
         else:
             raise AssertionError(f"split-objects: no rule for {name} on objects at {op.location}")
     dead.append(op)

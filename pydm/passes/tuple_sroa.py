@@ -25,7 +25,7 @@ from iree.compiler import ir
 
 from .. import dialect as d
 from ..types import PyType
-from . import register
+from . import register, successor_operands
 
 T = PyType
 
@@ -94,7 +94,7 @@ class _Function:
     def _incoming(self, arg):
         """The values every edge passes to block argument ``arg``."""
         block, k = arg.owner, arg.arg_number
-        return [_edge_operands(term, i)[k] for term, i in self.preds[block]]
+        return [successor_operands(term)[i][k] for term, i in self.preds[block]]
 
     def _webs(self, candidates) -> list:
         """Connected sets of tuple values linked by branch edges (union-find)."""
@@ -156,7 +156,7 @@ class _Function:
     def _leaves(v, term, members) -> bool:
         """Does branch ``term`` pass ``v`` to a block argument outside the web?"""
         for i, succ in enumerate(term.successors):
-            for k, x in enumerate(_edge_operands(term, i)):
+            for k, x in enumerate(successor_operands(term)[i]):
                 if x == v and succ.arguments[k] not in members:
                     return True
         return False
@@ -199,7 +199,7 @@ class _Function:
         for block, args in new_args.items():
             for term, i in self.preds[block]:
                 drop, add = edits.setdefault(term, {}).setdefault(i, (set(), []))
-                operands = _edge_operands(term, i)
+                operands = successor_operands(term)[i]
                 for old, parts in args:
                     incoming = operands[old.arg_number]
                     drop.add(old.arg_number)
@@ -295,22 +295,13 @@ def _coerce(x, ty):
     return d.static_cast(x, want)
 
 
-def _edge_operands(term, index):
-    operands = list(term.operands)
-    if term.name == "cf.br":
-        return operands
-    seg = ir.DenseI32ArrayAttr(term.attributes["operandSegmentSizes"])
-    n_true = seg[1]
-    return operands[1:1 + n_true] if index == 0 else operands[1 + n_true:]
-
-
 def _rebuild_edges(term, by_edge) -> None:
     """Rebuild branch ``term``: per successor, drop some operands and append others."""
     from iree.compiler.dialects import cf
     operands = list(term.operands)
     edges = []
     for i in range(len(term.successors)):
-        current = _edge_operands(term, i)
+        current = successor_operands(term)[i]
         drop, add = by_edge.get(i, (set(), []))
         edges.append([x for k, x in enumerate(current) if k not in drop] + list(add))
     with term.location, ir.InsertionPoint(term):
