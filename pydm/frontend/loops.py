@@ -49,12 +49,7 @@ class LoopWalker:
             with self.at(s.test):
                 self.branch_on(s.test, body, orelse)
         fb.block = body
-        self.frame.loops.append((latch, exit_))
-        self.visit_body(s.body)
-        self.frame.loops.pop()
-        fb.goto(latch)
-        if any(True for _ in latch.predecessors):
-            fb.block = latch
+        if self.walk_loop_body(s.body, latch, exit_):
             with self.at(s):
                 self.count_down(countdown, header)
         if orelse is not None:
@@ -62,6 +57,20 @@ class LoopWalker:
             self.visit_body(s.orelse)
             fb.goto(exit_)
         fb.block = exit_ if any(True for _ in exit_.predecessors) else None
+
+    def walk_loop_body(self, body, latch, exit_) -> bool:
+        """Walk a loop body (``continue`` goes to ``latch``, ``break`` to
+        ``exit_``), then on to the latch; False if no path reaches the latch
+        (then there is no current block), else the latch is the current block."""
+        fb = self.fb
+        self.frame.loops.append((latch, exit_))
+        self.visit_body(body)
+        self.frame.loops.pop()
+        fb.goto(latch)
+        if not any(True for _ in latch.predecessors):
+            return False
+        fb.block = latch
+        return True
 
     def count_down(self, slot, loop_head):
         """The end of an iteration: decrement the poll countdown; at zero poll
@@ -151,12 +160,7 @@ class LoopWalker:
         fb.block = body
         with self.at(s.target):
             self.store_target(s.target, item(fb.load(counter, T.INT, False, "")))
-        self.frame.loops.append((latch, exit_))
-        self.visit_body(s.body)
-        self.frame.loops.pop()
-        fb.goto(latch)
-        if any(True for _ in latch.predecessors):
-            fb.block = latch
+        if self.walk_loop_body(s.body, latch, exit_):
             with self.at(s.iter):
                 nxt = self.b.range_next(fb.load(counter, T.INT, False, ""), stop, step)
                 fb.store(counter, nxt)
