@@ -62,7 +62,10 @@ MAKE_TUPLE = "iree_pydm.make_tuple"      # (a, b, ...) from element values
 TUPLE_GET = "iree_pydm.tuple_get"        # t[i] -> (exc, element); IndexError when out of range
 TUPLE_LEN = "iree_pydm.tuple_len"        # len(t)
 SEQ_NEW = "iree_pydm.seq_new"            # runtime library: a tuple of n unset elements
-SEQ_SET = "iree_pydm.seq_set"            # runtime library: set element i of a new tuple
+SEQ_SET = "iree_pydm.seq_set"            # set element i (0 <= i < len) of a list, or of a new tuple
+SEQ_RESIZE = "iree_pydm.seq_resize"      # a list's length := n (new elements unset until seq_set)
+# lists
+LIST_SET = "iree_pydm.list_set"          # xs[i] = v -> exc; IndexError when out of range
 # dynamic values as (type code, payload bits, heap ref) (pass split-objects)
 DYN_OF = "iree_pydm.dyn_of"              # value -> (code, bits, ref): a box without a record
 DYN_UNBOX = "iree_pydm.dyn_unbox"        # (code, bits, ref) -> (exc, value), as unbox
@@ -74,7 +77,7 @@ ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL,
            BOOL_TO_PRED, SELECT, IS, RANGE_NEXT, RAW_INT, FAILED, SUCCESS, RAISE, POLL, POLL_TICK, EXCEPTION_CLASS,
            ORIGIN, RECORD_ORIGIN,
            LOAD_VAR, STORE_VAR, UNDEF, STATIC_CAST, BOX, UNBOX, GET_TYPE_CODE,
-           MAKE_TUPLE, TUPLE_GET, TUPLE_LEN, SEQ_NEW, SEQ_SET,
+           MAKE_TUPLE, TUPLE_GET, TUPLE_LEN, SEQ_NEW, SEQ_SET, SEQ_RESIZE, LIST_SET,
            DYN_OF, DYN_UNBOX, DYN_IS, RECORD_OF, RECORD_SPLIT)
 
 BINARY_NAMES = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
@@ -334,12 +337,25 @@ def tuple_len(t, ip=None) -> ir.Value:
 
 
 def seq_new(n, t: PyType, ip=None) -> ir.Value:
-    """A tuple of ``n`` elements for the runtime library to fill with seq_set."""
+    """A tuple or list (static type ``t``) of ``n`` elements, to be filled with seq_set."""
     return _op(SEQ_NEW, [n], [ir_type(t)], ip=ip).result
 
 
 def seq_set(t, index, value, ip=None) -> ir.Operation:
+    """Element ``index`` (known to be in range) := ``value`` (any static type)."""
     return _op(SEQ_SET, [t, index, value], [], ip=ip)
+
+
+def seq_resize(xs, n, ip=None) -> ir.Operation:
+    """A list's length becomes ``n`` (elements past the old length are unset:
+    the caller sets them before anything reads them)."""
+    return _op(SEQ_RESIZE, [xs, n], [], ip=ip)
+
+
+def list_set(xs, index, value, ip=None) -> ir.Value:
+    """``xs[index] = value`` (negative indices count from the end); IndexError
+    ``list assignment index out of range`` otherwise."""
+    return _op(LIST_SET, [xs, index, value], [exc_type()], ip=ip).result
 
 
 # ---- dynamic values as (type code, payload bits, heap ref) ---------------------------
@@ -380,7 +396,7 @@ class VerifyError(Exception):
     pass
 
 
-_FALLIBLE = (APPLY_BINARY, APPLY_UNARY, CONVERT, APPLY_COMPARE, UNBOX, DYN_UNBOX, TUPLE_GET)
+_FALLIBLE = (APPLY_BINARY, APPLY_UNARY, CONVERT, APPLY_COMPARE, UNBOX, DYN_UNBOX, TUPLE_GET, LIST_SET)
 
 
 def verify(module: ir.Module) -> None:

@@ -12,6 +12,7 @@ static type        inside a module                 at the module boundary
 ``integer``        ``i64``                         ``i64``
 ``real``           ``f64``                         ``f64``
 ``tuple<...>``     heap ref ``!util.list<?>``      seed-002 record
+``list<object>``   heap ref ``!util.list<?>``      seed-002 record
 ``object``         dynamic value: three values     seed-002 record
                    (type code ``i64``, payload
                    bits ``i64``, heap ref)
@@ -29,18 +30,24 @@ nothing; a heap value is its reference, so ``is`` compares references.
 **Heap values** are VM lists (``!util.list<?>``). A tuple of n elements is a
 list of 3n slots: element i is stored as a dynamic value in slots 3i (code),
 3i+1 (bits) and 3i+2 (ref, left empty for scalars, which reads as null), so
-any element can be read without knowing the tuple's static type.
+any element can be read without knowing the tuple's static type. A list has
+the same layout; it is mutable (``xs[i] = v`` sets the three slots of element
+i, ``append`` resizes the VM list), and every alias holds the same reference.
 
 **Seed-002 records** (the boundary form of ``object`` and heap values): a VM
 list ``[i32 type code, payload]``: None ``[1, i32 0]``, bool ``[0x40, i32 0/1]``,
-int ``[0x4F, i64]``, float ``[0x5B, f64]``, tuple ``[2, list of records]``.
+int ``[0x4F, i64]``, float ``[0x5B, f64]``, tuple ``[2, list of records]``,
+list ``[3, the list itself]``: a list crosses *by reference*, in its inside
+layout (3 slots per element), so the host and the module share one VM list
+and the module's mutations are seen by the host (``pydm/runtime/values.py``
+reflects them into the caller's Python list).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from . import typecodes as tc
-from .types import PyType, TupleType
+from .types import ListType, PyType, TupleType
 
 T = PyType
 
@@ -73,6 +80,7 @@ _SCALARS = {
 _DYNAMIC = Representation(DYNAMIC, ("i64", "i64", HEAP_REF), HEAP_REF, ["slist"], None)
 _DYNAMIC_SCALAR = Representation(DYNAMIC, ("i64", "i64"), HEAP_REF, ["slist"], None)
 _TUPLE = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.TUPLE)
+_LIST = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.LIST)
 _REF = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], None)
 
 
@@ -89,6 +97,8 @@ def of(t: PyType) -> Representation:
         return _REF
     if isinstance(t, TupleType):
         return _TUPLE
+    if isinstance(t, ListType):
+        return _LIST
     raise ValueError(f"pydm: no run-time representation for {t.value}")
 
 

@@ -15,6 +15,10 @@ EXCEPTION_RESULT = 6
 TYPE = 7
 SEQUENCE_ITERATOR = 8
 RANGE = 9
+#: a list's boundary record after the module converted it: [LIST_CONVERTED, the
+#: list itself] (so a list reached twice converts once, and the caller can
+#: read the list's final contents after the call; see pydm/runtime/values.py)
+LIST_CONVERTED = 0x83
 BOOL = 0x40
 INTEGER = 0x4F  # 0x40 | 3 << 2 | 3: signed 64-bit integer
 REAL = 0x5B  # 0x40 | 6 << 2 | 3: IEEE fp64

@@ -5,6 +5,8 @@ A value's static type is what pydm knows about it at compile time:
 * scalars ``none``, ``bool``, ``integer``, ``real`` — unboxed at run time;
 * ``tuple<integer,real>`` (fixed length, one type per position) and
   ``tuple<integer,...>`` (any length, every element of one type);
+* ``list<object>`` — a list (mutable, shared by reference; its elements are
+  dynamic values, so any value can be stored into any list);
 * ``object`` — any Python value, known only at run time;
 * ``object<scalar>`` — a value known only at run time to be None, a bool, an
   int or a float (what a variable that holds ints and floats is): dynamic,
@@ -61,6 +63,8 @@ class PyType:
         """The name CPython's messages use for values of this type."""
         if isinstance(self, TupleType):
             return "tuple"
+        if isinstance(self, ListType):
+            return "list"
         return _PY_NAMES.get(self.value, "object")
 
     @property
@@ -74,6 +78,15 @@ class PyType:
     @property
     def is_tuple(self) -> bool:
         return isinstance(self, TupleType)
+
+    @property
+    def is_list(self) -> bool:
+        return isinstance(self, ListType)
+
+    @property
+    def is_sequence(self) -> bool:
+        """A tuple or a list (a heap sequence of dynamic values)."""
+        return isinstance(self, (TupleType, ListType))
 
     @property
     def is_dynamic(self) -> bool:
@@ -122,6 +135,32 @@ class TupleType(PyType):
         return out
 
 
+class ListType(PyType):
+    """``list<T>``: a list whose elements all have static type ``T``. pydm
+    builds only ``list<object>`` today: a list is shared by reference, so an
+    element type narrower than ``object`` would have to hold for every alias
+    (typed storage for lists proven homogeneous is future work)."""
+
+    __slots__ = ("elt",)
+    elts = None    # no fixed length (as ``tuple<T,...>``)
+    length = None
+
+    def __new__(cls, elt: PyType):
+        text = f"list<{elt.value}>"
+        found = PyType._interned.get(text)
+        if found is not None:
+            return found
+        self = PyType.__new__(cls, text)
+        self.elt = elt
+        return self
+
+    def any_element(self) -> PyType:
+        return self.elt
+
+    def element(self, i: int | None) -> PyType:
+        return self.elt
+
+
 _SCALARS = {}
 for _name in ("bottom", "none", "bool", "integer", "real", "object", "object<scalar>", "ref"):
     _SCALARS[_name] = PyType(_name)
@@ -143,6 +182,11 @@ _PY_NAMES = {"bottom": "<nothing>", "none": "NoneType", "bool": "bool", "integer
 
 def tuple_of(*elts: PyType) -> TupleType:
     return TupleType(tuple(elts))
+
+
+def list_of(elt: PyType | None = None) -> "ListType":
+    """``list<object>``: the static type of every list."""
+    return ListType(PyType.OBJECT)
 
 
 def tuple_any(elt: PyType = PyType.OBJECT) -> TupleType:
@@ -192,6 +236,8 @@ def join(a: PyType, b: PyType) -> PyType:
         return widen(b)
     if b is PyType.BOTTOM or a is b:
         return widen(a)
+    if isinstance(a, ListType) and isinstance(b, ListType):
+        return list_of()
     if isinstance(a, TupleType) and isinstance(b, TupleType):
         if a.elts is not None and b.elts is not None and len(a.elts) == len(b.elts):
             return widen(TupleType(tuple(join(x, y) for x, y in zip(a.elts, b.elts))))
@@ -216,6 +262,11 @@ def parse_type(text: str) -> PyType:
 
 
 def _parse(s: str):
+    if s.startswith("list<"):
+        t, s = _parse(s[len("list<"):])
+        if not s.startswith(">"):
+            raise ValueError(f"bad pydm list type near {s!r}")
+        return ListType(t), s[1:]
     if s.startswith("tuple<"):
         s = s[len("tuple<"):]
         elts = []

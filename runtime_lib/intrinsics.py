@@ -58,6 +58,32 @@ def as_tuple(x) -> tuple:
     return x
 
 
+def is_list(x) -> bool:
+    return type(x) is list
+
+
+def is_sequence(x) -> bool:
+    return type(x) in (tuple, list)
+
+
+def as_list(x) -> list:
+    assert type(x) is list, "as_list of a non-list"
+    return x
+
+
+def list_new(n: int) -> list:
+    """A list of ``n`` elements that the caller sets (seq_set) before reading."""
+    return [None] * n
+
+
+def seq_resize(xs: list, n: int) -> None:
+    """``xs`` with length ``n``: cut, or grown by elements set before read."""
+    if n < len(xs):
+        del xs[n:]
+    else:
+        xs.extend([None] * (n - len(xs)))
+
+
 def fail_types(cls: str, template: str, *values) -> None:
     """Raise ``cls(template.format(type names of values))``."""
     import builtins

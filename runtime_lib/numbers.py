@@ -22,8 +22,8 @@ division by zero, float rounding.
 """
 # Under CPython the intrinsics are these plain functions (pydm compiles the
 # names itself and ignores this import).
-from .intrinsics import (as_tuple, float_value, int_power, int_value, is_bool, is_float,  # noqa: F401
-                         is_int, is_intlike, is_none, is_number, is_tuple, type_error)
+from .intrinsics import (as_list, as_tuple, float_value, int_power, int_value, is_bool, is_float,  # noqa: F401
+                         is_int, is_intlike, is_list, is_none, is_number, is_tuple, type_error)
 
 
 # ---- arithmetic -------------------------------------------------------------------
@@ -36,6 +36,12 @@ def add(a: object, b: object, inplace: bool) -> object:
         if is_tuple(b):
             return tuple_concat(as_tuple(a), as_tuple(b))
         type_error('can only concatenate tuple (not "{}") to tuple', b)
+    if is_list(a):
+        if inplace:
+            return list_iadd(as_list(a), b)
+        if is_list(b):
+            return list_concat(as_list(a), as_list(b))
+        type_error('can only concatenate list (not "{}") to list', b)
     if inplace:
         type_error("unsupported operand type(s) for +=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for +: '{}' and '{}'", a, b)
@@ -63,6 +69,16 @@ def mul(a: object, b: object, inplace: bool) -> object:
     if is_tuple(b):
         if is_intlike(a):
             return tuple_repeat(as_tuple(b), int_value(a))
+        type_error("can't multiply sequence by non-int of type '{}'", a)
+    if is_list(a):
+        if is_intlike(b):
+            if inplace:
+                return list_imul(as_list(a), int_value(b))
+            return list_repeat(as_list(a), int_value(b))
+        type_error("can't multiply sequence by non-int of type '{}'", b)
+    if is_list(b):
+        if is_intlike(a):
+            return list_repeat(as_list(b), int_value(a))
         type_error("can't multiply sequence by non-int of type '{}'", a)
     if inplace:
         type_error("unsupported operand type(s) for *=: '{}' and '{}'", a, b)
@@ -175,6 +191,8 @@ def lt(a: object, b: object) -> bool:
             return float_value(a) < float_value(b)
     elif is_tuple(a) and is_tuple(b):
         return tuple_compare(as_tuple(a), as_tuple(b), 0)  # lt
+    elif is_list(a) and is_list(b):
+        return list_compare(as_list(a), as_list(b), 0)
     type_error("'<' not supported between instances of '{}' and '{}'", a, b)
 
 
@@ -191,6 +209,8 @@ def le(a: object, b: object) -> bool:
             return float_value(a) <= float_value(b)
     elif is_tuple(a) and is_tuple(b):
         return tuple_compare(as_tuple(a), as_tuple(b), 1)  # le
+    elif is_list(a) and is_list(b):
+        return list_compare(as_list(a), as_list(b), 1)
     type_error("'<=' not supported between instances of '{}' and '{}'", a, b)
 
 
@@ -207,6 +227,8 @@ def gt(a: object, b: object) -> bool:
             return float_value(a) > float_value(b)
     elif is_tuple(a) and is_tuple(b):
         return tuple_compare(as_tuple(a), as_tuple(b), 4)  # gt
+    elif is_list(a) and is_list(b):
+        return list_compare(as_list(a), as_list(b), 4)
     type_error("'>' not supported between instances of '{}' and '{}'", a, b)
 
 
@@ -223,6 +245,8 @@ def ge(a: object, b: object) -> bool:
             return float_value(a) >= float_value(b)
     elif is_tuple(a) and is_tuple(b):
         return tuple_compare(as_tuple(a), as_tuple(b), 5)  # ge
+    elif is_list(a) and is_list(b):
+        return list_compare(as_list(a), as_list(b), 5)
     type_error("'>=' not supported between instances of '{}' and '{}'", a, b)
 
 
@@ -243,6 +267,8 @@ def eq(a: object, b: object) -> bool:
         return False
     if is_tuple(a):
         return is_tuple(b) and tuple_compare(as_tuple(a), as_tuple(b), 2)  # ==
+    if is_list(a):
+        return is_list(b) and list_compare(as_list(a), as_list(b), 2)
     return is_none(a) and is_none(b)
 
 
@@ -302,6 +328,8 @@ def truth(a: object) -> bool:
         return float_value(a) != 0.0
     if is_tuple(a):
         return len(as_tuple(a)) != 0
+    if is_list(a):
+        return len(as_list(a)) != 0
     return False
 
 
@@ -322,3 +350,4 @@ def to_float(a: object) -> float:
 
 # (last: runtime_lib/tuples.py imports this module too)
 from .tuples import tuple_compare, tuple_concat, tuple_repeat  # noqa: E402,F401
+from .lists import list_compare, list_concat, list_iadd, list_imul, list_repeat  # noqa: E402,F401

@@ -14,8 +14,8 @@ and, for ``hash``, wrapping 64-bit arithmetic (``wrap_add``, ``wrap_mul``,
 ``rotl``) and ``float_bits``/``bits_float`` (a float's IEEE bits and back).
 Module constants are not in the subset yet, so numbers are spelled out.
 """
-from .intrinsics import (as_tuple, bits_float, fail, fail_types, float_bits, float_value, int_value,  # noqa: F401
-                         is_float, is_intlike, is_none, is_number, is_tuple, rotl, seq_done, seq_new,
+from .intrinsics import (as_list, as_tuple, bits_float, fail, fail_types, float_bits, float_value, int_value,  # noqa: F401
+                         is_float, is_intlike, is_list, is_none, is_number, is_tuple, rotl, seq_done, seq_new,
                          seq_set, type_error, wrap_add, wrap_mul)
 
 
@@ -180,6 +180,8 @@ def count_of(c: object, x: object) -> int:
     """``c.count(x)`` for a receiver whose type is known only at run time."""
     if is_tuple(c):
         return tuple_count(as_tuple(c), x)
+    if is_list(c):
+        return list_count(as_list(c), x)
     fail_types("AttributeError", "'{}' object has no attribute 'count'", c)
     return 0
 
@@ -188,6 +190,8 @@ def index_of(c: object, x: object) -> int:
     """``c.index(x)`` for a receiver whose type is known only at run time."""
     if is_tuple(c):
         return tuple_index(as_tuple(c), x)
+    if is_list(c):
+        return list_index(as_list(c), x, None, None)
     fail_types("AttributeError", "'{}' object has no attribute 'index'", c)
     return 0
 
@@ -195,12 +199,16 @@ def index_of(c: object, x: object) -> int:
 def length(x: object) -> int:
     if is_tuple(x):
         return len(as_tuple(x))
+    if is_list(x):
+        return len(as_list(x))
     type_error("object of type '{}' has no len()", x)
 
 
 def contains(c: object, x: object) -> bool:
     if is_tuple(c):
         return tuple_contains(as_tuple(c), x)
+    if is_list(c):
+        return list_contains(as_list(c), x)
     type_error("argument of type '{}' is not iterable", c)
 
 
@@ -209,12 +217,18 @@ def getitem(c: object, i: object) -> object:
         if is_intlike(i):
             return as_tuple(c)[int_value(i)]
         type_error("tuple indices must be integers or slices, not {}", i)
+    if is_list(c):
+        if is_intlike(i):
+            return as_list(c)[int_value(i)]
+        type_error("list indices must be integers or slices, not {}", i)
     type_error("'{}' object is not subscriptable", c)
 
 
 def getslice(c: object, start: object, stop: object, step: object) -> object:
     if is_tuple(c):
         return tuple_slice(as_tuple(c), start, stop, step)
+    if is_list(c):
+        return list_slice(as_list(c), start, stop, step)
     type_error("'{}' object is not subscriptable", c)
 
 
@@ -222,6 +236,8 @@ def to_tuple(x: object) -> tuple:
     """``tuple(x)``: a tuple is returned itself."""
     if is_tuple(x):
         return as_tuple(x)
+    if is_list(x):
+        return tuple_of_list(as_list(x))
     type_error("'{}' object is not iterable", x)
 
 
@@ -413,3 +429,8 @@ def hash_of(x: object) -> int:
     if is_none(x):
         return 4238894112  # CPython 3.12's hash(None) (3.11 hashes None by address)
     type_error("unhashable type: '{}'", x)
+
+
+# (last: runtime_lib/lists.py imports this module too)
+from .lists import (list_contains, list_count, list_index, list_slice,  # noqa: E402,F401
+                    tuple_of_list)

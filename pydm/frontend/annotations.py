@@ -1,15 +1,17 @@
 """Static types written as annotations: ``int``, ``float``, ``bool``, ``None``,
-``object``, ``tuple``, ``tuple[int, float]``, ``tuple[int, ...]``."""
+``object``, ``tuple``, ``tuple[int, float]``, ``tuple[int, ...]``, ``list``
+(``list[int]`` too: a list's elements are dynamic values whatever its annotation
+says, see ``pydm/types.py``)."""
 from __future__ import annotations
 
 from astroid import nodes
 
 from ..errors import error_at
-from ..types import PyType, tuple_any, tuple_of
+from ..types import PyType, list_of, tuple_any, tuple_of
 
 T = PyType
-_NAMES = {"int": T.INT, "float": T.FLOAT, "bool": T.BOOL, "object": T.OBJECT, "tuple": tuple_any(T.OBJECT)}
-HINT = "annotate with int, float, bool, None, object, tuple, tuple[int, float] or tuple[int, ...]"
+_NAMES = {"int": T.INT, "float": T.FLOAT, "bool": T.BOOL, "object": T.OBJECT, "tuple": tuple_any(T.OBJECT), "list": list_of()}
+HINT = "annotate with int, float, bool, None, object, list, tuple, tuple[int, float] or tuple[int, ...]"
 
 
 def annotation_type(node) -> PyType | None:
@@ -20,6 +22,9 @@ def annotation_type(node) -> PyType | None:
         return _NAMES[node.name]
     if isinstance(node, nodes.Const) and node.value is None:
         return T.NONE
+    if isinstance(node, nodes.Subscript) and isinstance(node.value, nodes.Name) and node.value.name == "list":
+        _element(node.slice)  # checked, then forgotten: every list is list<object>
+        return list_of()
     if isinstance(node, nodes.Subscript) and isinstance(node.value, nodes.Name) and node.value.name == "tuple":
         args = node.slice.elts if isinstance(node.slice, nodes.Tuple) else [node.slice]
         if len(args) == 2 and isinstance(args[1], nodes.Const) and args[1].value is Ellipsis:

@@ -171,8 +171,25 @@ class _Analysis:
             for _, v in e.ops[1:]:
                 self.expr(v, s)  # maybe not evaluated
             return s
-        if isinstance(e, (nodes.Lambda, nodes.ListComp, nodes.SetComp, nodes.DictComp, nodes.GeneratorExp)):
-            return state  # their own scope
+        if isinstance(e, (nodes.ListComp, nodes.SetComp, nodes.DictComp, nodes.GeneratorExp)):
+            # the first iterable is read here; the rest runs in the comprehension's
+            # own scope, where its targets are bound (and do not leak out)
+            first = self.expr(e.generators[0].iter, state)
+            if first is None:
+                return None
+            inner = first
+            for i, g in enumerate(e.generators):
+                if i:
+                    inner = self.expr(g.iter, inner)
+                inner = self.target(g.target, inner)
+                for cond in g.ifs:
+                    inner = self.expr(cond, inner)
+            for part in ("elt", "key", "value"):
+                if getattr(e, part, None) is not None:
+                    self.expr(getattr(e, part), inner)
+            return first
+        if isinstance(e, nodes.Lambda):
+            return state  # its own scope
         for child in e.get_children():
             state = self.expr(child, state)
         return state

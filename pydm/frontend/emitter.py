@@ -19,6 +19,7 @@ from ..errors import TypeSpecificError, error_at
 from ..types import PyType, dynamic_of, join
 from . import semantics as sem
 from .inlining import MAX_INLINE_DYNAMIC_OPS
+from .lists import ListOps
 from .tuples import TupleOps
 from .typing import const_type
 
@@ -32,7 +33,7 @@ _INFALLIBLE = {("add", T.FLOAT), ("sub", T.FLOAT), ("mul", T.FLOAT),
 _FAST_BINARY = {"add", "sub", "mul", "truediv", "floordiv", "mod"}
 
 
-class Emitter(TupleOps):
+class Emitter(TupleOps, ListOps):
     def __init__(self, builder, in_runtime_library: bool = False):
         self.fb = builder
         self.b = builder.ops
@@ -100,8 +101,8 @@ class Emitter(TupleOps):
         if t.is_dynamic:
             return self.dynamic_fast_paths([v], T.BOOL, lambda x: self.b.as_bool(x[0]),
                                            lambda x: self.truth(x[0]))
-        if t.is_tuple:
-            return self.tuple_truth(v)
+        if t.is_sequence:
+            return self.sequence_truth(v)
         return self.b.as_bool(v)
 
     def type_dispatch(self, values, signatures, leaf, slow) -> None:
@@ -181,6 +182,8 @@ class Emitter(TupleOps):
         result = sem.binary_type(name, lt, rt, rhs_const, inplace, lhs_const)
         if isinstance(result, sem.Raises):
             return self.raise_always(result)
+        if lt.is_list or rt.is_list:
+            return self.list_binary(name, lhs, rhs, result, inplace)
         if lt.is_tuple or rt.is_tuple:
             return self.tuple_binary(name, lhs, rhs, result, inplace)
         if result.is_dynamic:
@@ -242,16 +245,17 @@ class Emitter(TupleOps):
         if isinstance(result, sem.Raises):
             return self.raise_always(result)
         dynamic = lt.is_dynamic or rt.is_dynamic
-        if dynamic or lt.is_tuple or rt.is_tuple:
-            if (lt.is_tuple or rt.is_tuple) and not dynamic and not (lt.is_tuple and rt.is_tuple):
-                # == / != between a tuple and a value of another known type
+        if dynamic or lt.is_sequence or rt.is_sequence:
+            if (lt.is_sequence or rt.is_sequence) and not dynamic and not (
+                    lt.is_tuple and rt.is_tuple or lt.is_list and rt.is_list):
+                # == / != between a sequence and a value of another known type
                 return self.b.constant(name == "ne", T.BOOL)
 
             def generic(v):
                 exc, out = self.b.apply_compare(name, self.as_dynamic(v[0]), self.as_dynamic(v[1]))
                 self.check_library(exc)
                 return out
-            if lt.is_tuple or rt.is_tuple:
+            if lt.is_sequence or rt.is_sequence:
                 return generic([lhs, rhs])
             return self.dynamic_fast_paths([lhs, rhs], T.BOOL, generic,
                                            lambda v: self.compare(token, v[0], v[1], node))
@@ -268,11 +272,11 @@ class Emitter(TupleOps):
     def identity(self, token, lhs, rhs, node):
         """``x is None`` and friends: decided by static types where they are known."""
         lt, rt = self.type(lhs), self.type(rhs)
-        if lt.is_dynamic or rt.is_dynamic or lt.is_tuple and rt.is_tuple:
+        if lt.is_dynamic or rt.is_dynamic or lt.is_tuple and rt.is_tuple or lt.is_list and rt.is_list:
             out = self.b.is_(self.as_dynamic(lhs), self.as_dynamic(rhs))
         elif lt is T.BOOL and rt is T.BOOL:
             _, out = self.b.apply_compare("eq", self.promote(lhs, T.INT), self.promote(rhs, T.INT))
-        elif T.NONE in (lt, rt) or T.BOOL in (lt, rt) or lt.is_tuple or rt.is_tuple:
+        elif T.NONE in (lt, rt) or T.BOOL in (lt, rt) or lt.is_sequence or rt.is_sequence:
             # None, True and False are singletons, and a tuple is never a number:
             # a value of another type is never them
             out = self.b.constant(lt is rt, T.BOOL)
@@ -283,8 +287,13 @@ class Emitter(TupleOps):
         return self.b.not_(out) if token == "is not" else out
 
     # ---- builtins -----------------------------------------------------------------------
-    def builtin(self, name: str, args, node, const_args=()):
-        """A builtin call on evaluated arguments."""
+    def builtin(self, name: str, args, node, const_args=(), keywords=None):
+        """A builtin call on evaluated arguments (``keywords``: name -> value,
+        for ``sorted(reverse=)`` and ``min``/``max(default=)``)."""
+        if name in ("list", "sorted", "any", "all", "sum") or name in ("min", "max") and len(args) == 1:
+            return self.iterable_builtin(name, args, node, keywords)
+        if keywords:
+            raise error_at(node, f"keyword arguments to {name}() are not supported")
         if name in ("len", "hash", "tuple", "divmod", "pow"):
             return self.sequence_builtin(name, args, node, const_args)
         if name == "abs":
@@ -329,7 +338,7 @@ class Emitter(TupleOps):
         if result is T.NONE:
             return self.raise_always(sem.Raises("TypeError", f"'{'>' if name == 'max' else '<'}' not supported "
                                                              "between instances of 'NoneType' and 'NoneType'"))
-        if result.is_dynamic or result.is_tuple:
+        if result.is_dynamic or result.is_sequence:
             args = [self.coerce(a, result) for a in args]
         best = args[0]
         for a in args[1:]:

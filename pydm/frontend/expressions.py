@@ -15,7 +15,14 @@ from ..errors import error_at
 from ..types import PyType
 from . import inlining, intrinsics
 from . import semantics as sem
-from .typing import Specialization, bind_arguments, const_type, const_value, resolve_call, slice_bounds
+from .loops import LoopShape
+from .scopes import variable_key
+from .typing import (LOOP_FORMS, Specialization, bind_arguments, const_type, const_value, loop_form, resolve_call,
+                     slice_bounds)
+
+#: builtins that consume an iterable whole: a generator expression or an
+#: iterator call (``zip(a, b)``) as their argument is walked right there
+CONSUMERS = ("list", "tuple", "sorted", "sum", "min", "max", "any", "all")
 
 T = PyType
 
@@ -49,18 +56,91 @@ class ExpressionWalker:
         return self.emit.const(e.value)
 
     def expr_Name(self, e):
-        return self.load(e.name, e)
+        return self.load(variable_key(e), e)
 
     def load(self, name, node):
-        if name not in self.frame.fn.locals:
+        if name not in self.frame.fn.locals and "@" not in name:
             raise error_at(node, f"global name '{name}' is not supported",
                            "pydm functions read only their parameters and local variables")
         if self.frame.spec.var_types.get(name, T.BOTTOM) is T.BOTTOM:  # never holds a value
-            self.fb.raise_here("UnboundLocalError", f"cannot access local variable '{name}' where it is "
+            self.fb.raise_here("UnboundLocalError", f"cannot access local variable '{node.name}' where it is "
                                                     "not associated with a value")
             return None
         checked = node in self.frame.unbound_reads
-        return self.fb.load(self.frame.slot(name), self.frame.var_type(name), checked, name)
+        return self.fb.load(self.frame.slot(name), self.frame.var_type(name), checked, node.name)
+
+    def expr_List(self, e):
+        values = self.exprs(e.elts)
+        if values is None:
+            return None
+        if any(isinstance(x, nodes.Starred) for x in e.elts):
+            raise error_at(e, "star-unpacking in a list display is not supported")
+        return self.emit.make_list(values)
+
+    # ---- comprehensions ---------------------------------------------------------------
+    def comprehend(self, e, on_item) -> None:
+        """Walk the clauses of comprehension ``e`` as nested loops (each ``if``
+        skips to the next item) and call ``on_item(value of e.elt)`` innermost."""
+        gens = e.generators
+
+        def level(k: int):
+            if k == len(gens):
+                value = self.expr(e.elt)
+                if self.fb.block is not None:
+                    on_item(value)
+                return
+            g = gens[k]
+
+            def body():
+                for cond in g.ifs:
+                    yes, no = self.fb.new_block(), self.fb.new_block()
+                    self.branch_on(cond, yes, no)
+                    self.fb.block = no
+                    self.fb.goto(self.frame.loops[-1][0])  # the next item
+                    self.fb.block = yes
+                level(k + 1)
+            if g.is_async:
+                raise error_at(g, "async comprehensions are not supported")
+            self.for_loop(LoopShape(e, g.target, g.iter, body, []))
+        level(0)
+
+    def expr_ListComp(self, e):
+        xs = self.emit.make_list([])
+        self.comprehend(e, lambda v: self.emit.list_append(xs, v))
+        return xs if self.fb.block is not None else None
+
+    def expr_GeneratorExp(self, e):
+        raise error_at(e, "a generator expression is supported only as the argument of "
+                          + ", ".join(f"{c}()" for c in CONSUMERS),
+                       "use a list comprehension [...] instead")
+
+    def materialize(self, node):
+        """The items of a generator expression or an iterator call (``zip(a, b)``,
+        ``range(n)``) as a new list, for a builtin that consumes them all."""
+        xs = self.emit.make_list([])
+        if isinstance(node, nodes.GeneratorExp):
+            self.comprehend(node, lambda v: self.emit.list_append(xs, v))
+        else:
+            self.for_loop(LoopShape(node, lambda v: self.emit.list_append(xs, v), node, lambda: None, []))
+        return xs if self.fb.block is not None else None
+
+    def short_circuit(self, name, e):
+        """``any(genexp)`` / ``all(genexp)``: stop at the first item that decides."""
+        want = name == "any"
+        merge = self.fb.new_block(d.ir_type(T.BOOL))
+
+        def on_item(v):
+            truth = self.emit.truth(v)
+            hit, cont = self.fb.new_block(), self.fb.new_block()
+            pred = self.b.bool_to_pred(truth if want else self.b.not_(truth))
+            self.fb.cond_br(pred, [], [], hit, cont)
+            self.fb.block = hit
+            self.fb.br([self.b.constant(want, T.BOOL)], merge)
+            self.fb.block = cont
+        self.comprehend(e, on_item)
+        if self.fb.block is not None:
+            self.fb.br([self.b.constant(not want, T.BOOL)], merge)
+        return self.fb.enter_merge(merge)
 
     def expr_Tuple(self, e):
         values = self.exprs(e.elts)
@@ -261,27 +341,42 @@ class ExpressionWalker:
                 return None
             return intrinsics.emit(self.emit, what, args, e)
         if kind == "method":
-            if e.keywords or any(isinstance(a, nodes.Starred) for a in e.args):
-                raise error_at(e, f"only positional arguments are supported in .{what}(...)")
-            values = self.exprs([e.func.expr] + list(e.args))
+            if any(isinstance(a, nodes.Starred) for a in e.args) or any(k.arg is None for k in e.keywords or []):
+                raise error_at(e, f"star-arguments in .{what}(...) are not supported")
+            values = self.exprs([e.func.expr] + list(e.args) + [k.value for k in e.keywords or []])
             if values is None:
                 return None
-            return self.emit.method(what, values[0], values[1:], e)
+            n = 1 + len(e.args)
+            keywords = {k.arg: v for k, v in zip(e.keywords or [], values[n:])}
+            return self.emit.method(what, values[0], values[1:n], e, keywords)
         if kind == "builtin":
             if what == "isinstance":
                 return self._isinstance(e)
             if what == "type":
                 raise error_at(e, "type(x) is supported only in comparisons like type(x) is int")
-            if what == "range":
-                raise error_at(e, "range(...) is only supported as the iterable of a for loop")
-            if e.keywords:
-                raise error_at(e, f"keyword arguments to {what}() are not supported")
-            if any(isinstance(a, nodes.Starred) for a in e.args):
+            if what in LOOP_FORMS:
+                raise error_at(e, f"{what}(...) is supported as the iterable of a for loop or a comprehension, "
+                                  "or as the argument of " + ", ".join(f"{c}()" for c in CONSUMERS))
+            if any(isinstance(a, nodes.Starred) for a in e.args) or any(k.arg is None for k in e.keywords or []):
                 raise error_at(e, "star-arguments in calls are not supported")
-            args = self.exprs(e.args)
-            if args is None:
-                return None
-            return self.emit.builtin(what, args, e, [const_value(a) for a in e.args])
+            first = e.args[0] if e.args else None
+            if what in ("any", "all") and isinstance(first, nodes.GeneratorExp) and len(e.args) == 1:
+                return self.short_circuit(what, first)
+            args = []
+            for a in e.args:
+                if what in CONSUMERS and a is first and (isinstance(a, nodes.GeneratorExp)
+                                                         or loop_form(a, self.frame.fn)):
+                    args.append(self.materialize(a))
+                else:
+                    args.append(self.expr(a))
+                if self.fb.block is None:
+                    return None
+            keywords = {}
+            for k in e.keywords or []:
+                keywords[k.arg] = self.expr(k.value)
+                if self.fb.block is None:
+                    return None
+            return self.emit.builtin(what, args, e, [const_value(a) for a in e.args], keywords)
         bound = bind_arguments(e, what)
         values = {}  # the arguments in source order (as CPython evaluates them), then defaults
         for node in list(e.args) + [kw.value for kw in e.keywords or []] + [n for _, n in bound]:

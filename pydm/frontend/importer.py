@@ -27,6 +27,7 @@ from .builder import FunctionBuilder
 from .emitter import Emitter
 from .expressions import ExpressionWalker
 from .loops import LoopWalker
+from .scopes import variable_key
 from .typing import ProgramTypes, Specialization
 
 T = PyType
@@ -236,13 +237,12 @@ class FunctionImporter(ExpressionWalker, LoopWalker):
     def stmt_AugAssign(self, s):
         from .typing import const_value
         target = s.target
+        if isinstance(target, nodes.Subscript) and not self.frame.spec.type_of(target.value).is_tuple:
+            return self.augassign_item(s)
         if isinstance(target, nodes.Subscript):
-            if not self.frame.spec.type_of(target.value).is_tuple:
-                raise error_at(target, "item assignment is not supported",
-                               "pydm has no mutable sequences yet")
             current = self.expr(target)  # t[i] += x reads t[i] first
         elif isinstance(target, nodes.AssignName):
-            current = self.load(target.name, target)
+            current = self.load(variable_key(target), target)
         else:
             raise error_at(target, "augmented assignment to this target is not supported")
         if self.fb.block is None:
@@ -258,18 +258,87 @@ class FunctionImporter(ExpressionWalker, LoopWalker):
             return
         self.store_target(target, value)
 
+    def augassign_item(self, s):
+        """``xs[i] += v`` / ``xs[a:b] += v``: the container and the index are
+        evaluated once, the item read, the operator applied, the item stored."""
+        from .typing import const_value, slice_bounds
+        target = s.target
+        container = self.expr(target.value)
+        if self.fb.block is None:
+            return
+        sl = target.slice
+        parts = None
+        if isinstance(sl, nodes.Slice):
+            parts = []
+            for p in (sl.lower, sl.upper, sl.step):
+                parts.append(self.expr(p) if p is not None else None)
+                if self.fb.block is None:
+                    return
+            current = self.emit.slice(container, *parts, bounds=slice_bounds(sl))
+        else:
+            index = self.expr(sl)
+            if self.fb.block is None:
+                return
+            current = self.emit.subscript(container, index, const_value(sl))
+        if self.fb.block is None:
+            return
+        rhs = self.expr(s.value)
+        if self.fb.block is None:
+            return
+        value = self.emit.binary(s.op[:-1], current, rhs, const_value(s.value), inplace=True)
+        if self.fb.block is None:
+            return
+        if parts is not None:
+            self.emit.store_slice(container, *parts, value)
+        else:
+            self.emit.store_item(container, index, value)
+
+    def stmt_Delete(self, s):
+        for target in s.targets:
+            if self.fb.block is None:
+                return
+            if not isinstance(target, nodes.Subscript):
+                raise error_at(target, "del of names is not supported", "del xs[i] and del xs[a:b] are")
+            container = self.expr(target.value)
+            if self.fb.block is None:
+                return
+            sl = target.slice
+            if isinstance(sl, nodes.Slice):
+                parts = []
+                for p in (sl.lower, sl.upper, sl.step):
+                    parts.append(self.expr(p) if p is not None else None)
+                    if self.fb.block is None:
+                        return
+                self.emit.delete_item(container, slice_parts=parts)
+            else:
+                index = self.expr(sl)
+                if self.fb.block is None:
+                    return
+                self.emit.delete_item(container, index)
+
     def store_target(self, target, value):
-        """Bind an assignment target (a name, or a tuple of targets to unpack into)."""
+        """Bind an assignment target (a name, a subscript, or a tuple of
+        targets to unpack into; a callable takes the value itself)."""
+        if callable(target):
+            target(value)
+            return
         if isinstance(target, nodes.AssignName):
-            name = target.name
+            name = variable_key(target)
             if self.frame.spec.var_types.get(name, T.BOTTOM) is T.BOTTOM:
                 return  # only values that never exist are assigned to it (this is unreachable)
             self.fb.store(self.frame.slot(name), self.emit.coerce(value, self.frame.var_type(name)))
             return
         if isinstance(target, (nodes.Tuple, nodes.List)):
-            for starred in target.nodes_of_class(nodes.Starred):  # nested ones too, before any value moves
-                raise error_at(starred, "starred assignment targets are not supported yet",
-                               "a starred target makes a list; pydm does not have lists yet")
+            star = next((i for i, e in enumerate(target.elts) if isinstance(e, nodes.Starred)), None)
+            if star is not None:
+                values = self.emit.unpack_starred(value, len(target.elts), star)
+                if values is None or self.fb.block is None:
+                    return
+                for t, v in zip(target.elts, values):
+                    self.store_target(t.value if isinstance(t, nodes.Starred) else t, v)
+                    if self.fb.block is None:
+                        return
+                return
             values = self.emit.unpack(value, len(target.elts), target)
             if values is None or self.fb.block is None:
                 return
@@ -278,12 +347,22 @@ class FunctionImporter(ExpressionWalker, LoopWalker):
                 if self.fb.block is None:
                     return
             return
-        if isinstance(target, nodes.Subscript) and self.frame.spec.type_of(target.value).is_tuple:
-            self.expr(target.value)  # CPython evaluates the container and the index first
-            if self.fb.block is not None and not isinstance(target.slice, nodes.Slice):
-                self.expr(target.slice)
+        if isinstance(target, nodes.Subscript):
+            container = self.expr(target.value)  # CPython evaluates the container, then the index
+            if self.fb.block is None:
+                return
+            sl = target.slice
+            if isinstance(sl, nodes.Slice):
+                parts = []
+                for p in (sl.lower, sl.upper, sl.step):
+                    parts.append(self.expr(p) if p is not None else None)
+                    if self.fb.block is None:
+                        return
+                self.emit.store_slice(container, *parts, value)
+                return
+            index = self.expr(sl)
             if self.fb.block is not None:
-                self.fb.raise_here("TypeError", "'tuple' object does not support item assignment")
+                self.emit.store_item(container, index, value)
             return
         raise error_at(target, f"assignment to {describe(target)} is not supported",
                        "assign to local variable names (or a tuple of them)")

@@ -12,21 +12,23 @@ from astroid import nodes
 
 from .. import typecodes as tc
 from ..errors import error_at
-from ..types import PyType, tuple_any
+from ..types import PyType, list_of, tuple_any
 
 T = PyType
 ANY_TUPLE = tuple_any(T.OBJECT)
+LIST = list_of()
 
 _CODE_SETS = {
     "is_none": (tc.NONE,), "is_bool": (tc.BOOL,), "is_int": (tc.INTEGER,), "is_float": (tc.REAL,),
     "is_intlike": (tc.BOOL, tc.INTEGER), "is_number": (tc.BOOL, tc.INTEGER, tc.REAL),
-    "is_tuple": (tc.TUPLE,),
+    "is_tuple": (tc.TUPLE,), "is_list": (tc.LIST,), "is_sequence": (tc.TUPLE, tc.LIST),
 }
 
 _RESULT_TYPES = {
     **{name: T.BOOL for name in _CODE_SETS},
     "int_value": T.INT, "float_value": T.FLOAT, "as_tuple": ANY_TUPLE, "int_power": T.INT,
     "type_error": T.BOTTOM, "fail": T.BOTTOM, "fail_types": T.BOTTOM, "seq_new": ANY_TUPLE, "seq_set": T.NONE,
+    "as_list": LIST, "list_new": LIST, "seq_resize": T.NONE,
     "wrap_add": T.INT, "wrap_mul": T.INT, "rotl": T.INT, "float_bits": T.INT, "bits_float": T.FLOAT,
 }
 
@@ -65,11 +67,11 @@ def emit(emitter, name: str, args, node):
     if name in _CODE_SETS:
         (x,) = args
         return emitter.type_test(x, tuple(tc.NAMES[c] for c in _CODE_SETS[name]))
-    if name in ("int_value", "float_value", "as_tuple"):
+    if name in ("int_value", "float_value", "as_tuple", "as_list"):
         (x,) = args
-        want = {"int_value": T.INT, "float_value": T.FLOAT, "as_tuple": ANY_TUPLE}[name]
+        want = {"int_value": T.INT, "float_value": T.FLOAT, "as_tuple": ANY_TUPLE, "as_list": LIST}[name]
         if not emitter.type(x).is_dynamic:
-            return emitter.coerce(x, want) if name == "as_tuple" else emitter.promote(x, want)
+            return emitter.coerce(x, want) if name in ("as_tuple", "as_list") else emitter.promote(x, want)
         # unchecked: the library tests the type first (runtime_lib/intrinsics.py
         # asserts it when the library runs as plain Python)
         _, out = b.unbox(x, want, checked=False)
@@ -95,7 +97,15 @@ def emit(emitter, name: str, args, node):
         return b.seq_new(emitter.promote(n, T.INT), ANY_TUPLE)
     if name == "seq_set":
         t, i, x = args
-        b.seq_set(emitter.coerce(t, ANY_TUPLE), emitter.promote(i, T.INT), emitter.coerce(x, T.OBJECT))
+        seq = t if emitter.type(t).is_list else emitter.coerce(t, ANY_TUPLE)
+        b.seq_set(seq, emitter.promote(i, T.INT), emitter.coerce(x, T.OBJECT))
+        return b.constant(None, T.NONE)
+    if name == "list_new":
+        (n,) = args
+        return b.seq_new(emitter.promote(n, T.INT), LIST)
+    if name == "seq_resize":
+        xs, n = args
+        b.seq_resize(xs, emitter.promote(n, T.INT))
         return b.constant(None, T.NONE)
     if name == "seq_done":
         return args[0]

@@ -14,12 +14,15 @@ known only at run time) count down a register and poll when it reaches zero.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
 from astroid import nodes
 
 from ..errors import error_at
 from ..types import PyType
 from . import inlining
-from .typing import const_value, is_range_loop
+from .typing import const_value, loop_form
 
 T = PyType
 
@@ -28,6 +31,25 @@ POLL_INTERVAL = 1 << 16
 #: unrolled copies convert their counter to float exactly while it stays in +-2**53
 EXACT_FLOAT_INT = 2 ** 53
 INT64_MIN = -(1 << 63)
+
+
+@dataclass
+class LoopShape:
+    """A ``for`` loop or one ``for`` clause of a comprehension: its syntax
+    node (for locations and unrolling), target, iterable, a callable that
+    walks the body, and the ``else`` statements."""
+
+    node: object
+    target: object
+    iter: object
+    body: Callable[[], None]
+    orelse: list
+
+    @property
+    def where(self):
+        """The node the binding of each item is located at (a target given as a
+        callable, which takes the item itself, is located at the loop)."""
+        return self.node if callable(self.target) else self.target
 
 
 class LoopWalker:
@@ -64,7 +86,10 @@ class LoopWalker:
         (then there is no current block), else the latch is the current block."""
         fb = self.fb
         self.frame.loops.append((latch, exit_))
-        self.visit_body(body)
+        if callable(body):
+            body()
+        else:
+            self.visit_body(body)
         self.frame.loops.pop()
         fb.goto(latch)
         if not any(True for _ in latch.predecessors):
@@ -104,7 +129,16 @@ class LoopWalker:
     def stmt_For(self, s):
         if not isinstance(s.target, (nodes.AssignName, nodes.Tuple, nodes.List)):
             raise error_at(s.target, "for-loop targets other than names and tuples of names are not supported")
-        if is_range_loop(s, self.frame.fn):
+        self.for_loop(LoopShape(s, s.target, s.iter, lambda: self.visit_body(s.body), s.orelse))
+
+    def for_loop(self, s: LoopShape):
+        """Any ``for``: over ``range(...)`` (counted), a tuple (counted), a list
+        (index-based, its length read before each item), ``enumerate``,
+        ``zip``, ``reversed``, or an object holding a tuple or a list."""
+        form = loop_form(s.iter, self.frame.fn)
+        if form in ("enumerate", "zip", "reversed"):
+            return self.iterator_loop(s, form)
+        if form == "range":
             it = s.iter
             if it.keywords or not 1 <= len(it.args) <= 3:
                 raise error_at(it, f"range expected 1 to 3 positional arguments, got {len(it.args)}")
@@ -117,7 +151,7 @@ class LoopWalker:
                 return
             start, stop, step, sign = bounds
             step_value = 1 if len(it.args) < 3 else const_value(it.args[2])
-            copies = inlining.unroll_factor(s, sign, it)
+            copies = inlining.unroll_factor(s.node, sign, it) if isinstance(s.node, nodes.For) else 1
             self.counted_loop(s, start, stop, step, step_value, sign, lambda i: i, copies)
             return
         with self.at(s.iter):
@@ -131,8 +165,111 @@ class LoopWalker:
         if self.frame.spec.type_of(s.iter).is_tuple and self.frame.spec.type_of(s.iter).elts == ():
             self.visit_body(s.orelse)  # an empty tuple: the body never runs (its items have no type)
             return
+        if n is None:  # a list
+            self.index_loop(s, self.b.constant(0, T.INT), 1, lambda i: self.live_in_range(seq, i),
+                            lambda i: self.emit.element_at(seq, i))
+            return
         zero, one = self.b.constant(0, T.INT), self.b.constant(1, T.INT)
         self.counted_loop(s, zero, n, one, 1, 1, lambda i: self.emit.element_at(seq, i), 1)
+
+    def live_in_range(self, seq, i):
+        """i1: ``0 <= i < len(seq)`` now (a list's length may change while a loop runs)."""
+        _, ok = self.b.apply_compare("lt", i, self.emit.length(seq))
+        return self.b.bool_to_pred(ok)
+
+    def iterator_loop(self, s: LoopShape, form: str):
+        """``for`` over ``enumerate(x, start)``, ``zip(a, b, ...)`` or ``reversed(x)``:
+        an index-based walk of the sequences (CPython's iterators over lists
+        and tuples are index-based too, so a list changed meanwhile behaves alike)."""
+        it = s.iter
+        if it.keywords and not (form == "enumerate" and [k.arg for k in it.keywords] == ["start"]):
+            raise error_at(it, f"keyword arguments to {form}() are not supported")
+        arity = {"enumerate": (1, 2), "reversed": (1, 1), "zip": (0, 99)}[form]
+        args = list(it.args) + [k.value for k in it.keywords or []]
+        if not arity[0] <= len(args) <= arity[1]:
+            raise error_at(it, f"{form}() takes {arity[0]} to {arity[1]} arguments, got {len(args)}")
+        with self.at(it):
+            values = self.exprs(args)
+            if values is None:
+                return
+            seqs = []
+            for v in values[:1] if form != "zip" else values:
+                walk = self.emit.iteration(v)
+                if walk is None or self.fb.block is None:
+                    return
+                seqs.append(walk[0])
+        if form == "zip" and not seqs:
+            self.visit_body(s.orelse)
+            return
+        if form == "reversed":
+            seq = seqs[0]
+            _, last = self.b.apply_binary("sub", self.emit.length(seq), self.b.constant(1, T.INT), T.INT,
+                                          infallible=True)
+
+            def more(i):
+                _, ok = self.b.apply_compare("ge", i, self.b.constant(0, T.INT))
+                inside = self.live_in_range(seq, i)
+                return self.b.bool_to_pred(self.b.select(inside, ok, self.b.constant(False, T.BOOL)))
+            self.index_loop(s, last, -1, more, lambda i: self.emit.element_at(seq, i))
+            return
+        if form == "enumerate":
+            seq = seqs[0]
+            start = values[1] if len(values) > 1 else None
+            if start is not None:
+                t = self.emit.type(start)
+                if t.is_dynamic:
+                    exc, start = self.b.unbox(start, T.INT, "'{}' object cannot be interpreted as an integer")
+                    self.fb.check(exc)
+                elif t not in (T.INT, T.BOOL):
+                    self.fb.raise_here("TypeError", f"'{t.python_name}' object cannot be interpreted as an integer")
+                    return
+                start = self.emit.promote(start, T.INT)
+
+            def item(i):
+                k = i if start is None else self.emit.binary("+", i, start)
+                return self.emit.make_tuple([k, self.emit.element_at(seq, i)])
+            self.index_loop(s, self.b.constant(0, T.INT), 1, lambda i: self.live_in_range(seq, i), item)
+            return
+
+        def more_all(i):
+            out = self.b.constant(True, T.BOOL)
+            for q in seqs:
+                _, ok = self.b.apply_compare("lt", i, self.emit.length(q))
+                out = self.b.select(self.b.bool_to_pred(out), ok, out)
+            return self.b.bool_to_pred(out)
+        self.index_loop(s, self.b.constant(0, T.INT), 1, more_all,
+                        lambda i: self.emit.make_tuple([self.emit.element_at(q, i) for q in seqs]))
+
+    def index_loop(self, s: LoopShape, start, step: int, more, item):
+        """A loop over an index from ``start`` by ``step`` (+1/-1) while
+        ``more(i)`` (an i1 built before each item) holds; ``item(i)`` is bound
+        to the target. Polls the host like ``while``."""
+        fb = self.fb
+        counter = self.hidden_slot("i")
+        countdown = self.hidden_slot("poll")
+        fb.store(counter, start)
+        fb.store(countdown, self.b.constant(POLL_INTERVAL, T.INT))
+        header, body, latch, ran_out, exit_ = (fb.new_block() for _ in range(5))
+        fb.br([], header)
+        fb.block = header
+        with self.at(s.iter):
+            fb.cond_br(more(fb.load(counter, T.INT, False, "")), [], [], body, ran_out)
+        fb.block = body
+        with self.at(s.where):
+            value = item(fb.load(counter, T.INT, False, ""))
+            if fb.block is None:
+                return
+            self.store_target(s.target, value)
+        if fb.block is not None and self.walk_loop_body(s.body, latch, exit_):
+            with self.at(s.iter):
+                i = fb.load(counter, T.INT, False, "")
+                _, nxt = self.b.apply_binary("add", i, self.b.constant(step, T.INT), T.INT, infallible=True)
+                fb.store(counter, nxt)
+                self.count_down(countdown, header)
+        fb.block = ran_out
+        self.visit_body(s.orelse)
+        fb.goto(exit_)
+        fb.block = exit_ if any(True for _ in exit_.predecessors) else None
 
     def counted_loop(self, s, start, stop, step, step_value, sign, item, copies: int):
         """``for <target> in <sequence>``: the counter runs from ``start`` towards
@@ -158,7 +295,7 @@ class LoopWalker:
                 fb.store(countdown, self.b.constant(POLL_INTERVAL, T.INT))
             fb.br([], body)
         fb.block = body
-        with self.at(s.target):
+        with self.at(s.where):
             self.store_target(s.target, item(fb.load(counter, T.INT, False, "")))
         if self.walk_loop_body(s.body, latch, exit_):
             with self.at(s.iter):
@@ -226,10 +363,10 @@ class LoopWalker:
             fb.br([], trip)
         fb.block = trip
         for _ in range(u):
-            with self.at(s.target):
+            with self.at(s.where):
                 i = fb.load(counter, T.INT, False, "")
                 self.store_target(s.target, item(i))
-            self.visit_body(s.body)
+            s.body()
             if fb.block is None:
                 break
             with self.at(s.iter):

@@ -58,3 +58,24 @@ def _find_decl(node, name):
         if name in sub.names:
             return sub
     return None
+
+
+#: comprehensions: each is a scope of its own (Python 3), whose variables do not leak
+COMPREHENSIONS = (nodes.ListComp, nodes.GeneratorExp, nodes.SetComp, nodes.DictComp)
+
+
+def variable_key(node) -> str:
+    """The variable a ``Name``/``AssignName`` denotes: its name, or for a
+    comprehension's own variable a name made unique to that comprehension
+    (``x@3.8``), so ``[x for x in xs]`` leaves the function's ``x`` alone."""
+    name = node.name
+    scope = node.scope()
+    if not isinstance(scope, COMPREHENSIONS):
+        return name
+    cached = getattr(node, "_pydm_key", None)
+    if cached is not None:
+        return cached
+    owner, _ = node.lookup(name)
+    key = f"{name}@{owner.lineno}.{owner.col_offset}" if isinstance(owner, COMPREHENSIONS) else name
+    node._pydm_key = key
+    return key

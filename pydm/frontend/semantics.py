@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..types import PyType, TupleType, dynamic_of, join, tuple_any, tuple_of
+from ..types import PyType, TupleType, dynamic_of, join, list_of, tuple_any, tuple_of
 
 T = PyType
 
@@ -61,6 +61,8 @@ def binary_type(name: str, lt: PyType, rt: PyType, rhs_const=None, inplace: bool
     operands' values when they are literals (``int ** k`` and ``t * k`` use them)."""
     if T.BOTTOM in (lt, rt):
         return T.BOTTOM
+    if lt.is_list or rt.is_list:
+        return _list_binary_type(name, lt, rt, inplace)
     if lt.is_tuple or rt.is_tuple:
         return _tuple_binary_type(name, lt, rt, rhs_const, lhs_const, inplace)
     if lt.is_dynamic or rt.is_dynamic:
@@ -114,6 +116,33 @@ def _tuple_binary_type(name, lt, rt, rhs_const, lhs_const, inplace):
     return _unsupported(name, lt, rt, inplace)
 
 
+def _list_binary_type(name, lt, rt, inplace):
+    """``+`` concatenates two lists (``+=`` extends by any iterable), ``*``
+    repeats one by an int; nothing else."""
+    if name == "add":
+        if lt.is_list and inplace:
+            if rt.is_sequence or rt.is_dynamic:
+                return lt  # xs += iterable: xs itself, extended
+            return Raises("TypeError", f"'{rt.python_name}' object is not iterable")
+        if lt.is_list and rt.is_list:
+            return lt
+        if lt.is_list and not rt.is_dynamic:
+            return Raises("TypeError", f'can only concatenate list (not "{rt.python_name}") to list')
+        if lt.is_dynamic or rt.is_dynamic:
+            return T.OBJECT
+        return _unsupported(name, lt, rt, inplace)
+    if name == "mul":
+        count = rt if lt.is_list else lt
+        if count.is_dynamic:
+            return T.OBJECT
+        if not _is_int(count):
+            return Raises("TypeError", f"can't multiply sequence by non-int of type '{count.python_name}'")
+        return list_of()
+    if lt.is_dynamic or rt.is_dynamic:
+        return T.OBJECT
+    return _unsupported(name, lt, rt, inplace)
+
+
 def float_with_object(name: str, lt: PyType, rt: PyType) -> bool:
     """``float <op> object`` (either order) for an arithmetic op: the result is a
     float or the op raises — so pydm keeps it unboxed (progressive typing)."""
@@ -150,15 +179,15 @@ def compare_type(name: str, lt: PyType, rt: PyType) -> PyType | Raises:
         return T.BOTTOM
     if lt.is_dynamic or rt.is_dynamic or name in ("eq", "ne"):
         return T.BOOL
-    if lt.is_numeric and rt.is_numeric or lt.is_tuple and rt.is_tuple:
-        return T.BOOL  # tuples: may still raise when two elements do not order
+    if lt.is_numeric and rt.is_numeric or lt.is_tuple and rt.is_tuple or lt.is_list and rt.is_list:
+        return T.BOOL  # sequences: may still raise when two elements do not order
     return Raises("TypeError", f"'{CMP_SYMBOL[name]}' not supported between instances of "
                                f"'{lt.python_name}' and '{rt.python_name}'")
 
 
 def contains_type(item: PyType, container: PyType) -> PyType | Raises:
     """``item in container``."""
-    if container.is_tuple or container.is_dynamic or container is T.BOTTOM:
+    if container.is_sequence or container.is_dynamic or container is T.BOTTOM:
         return T.BOOL
     return Raises("TypeError", f"argument of type '{container.python_name}' is not iterable")
 
@@ -178,6 +207,10 @@ def index_type(seq: PyType, index: PyType, const_index=None) -> PyType | Raises:
         return T.BOTTOM
     if seq.is_dynamic:
         return T.OBJECT
+    if seq.is_list:
+        if index.is_dynamic or _is_int(index):
+            return T.OBJECT
+        return Raises("TypeError", f"list indices must be integers or slices, not {index.python_name}")
     if seq.is_tuple:
         if index.is_dynamic or _is_int(index):
             if seq.elts is not None and isinstance(const_index, (int, bool)) and not (
@@ -198,6 +231,10 @@ def slice_type(seq: PyType, bounds=None) -> PyType | Raises:
         return T.BOTTOM
     if seq.is_dynamic:
         return T.OBJECT
+    if seq.is_list:
+        if bounds is not None and bounds[2] == 0:
+            return Raises("ValueError", "slice step cannot be zero")
+        return seq
     if seq.is_tuple:
         if seq.elts is not None and bounds is not None:
             if bounds[2] == 0:
@@ -213,23 +250,23 @@ def iter_type(seq: PyType) -> PyType | Raises:
         return seq
     if seq.is_dynamic:
         return T.OBJECT
-    if seq.is_tuple:
+    if seq.is_sequence:
         return seq.any_element()
     return Raises("TypeError", f"'{seq.python_name}' object is not iterable")
 
 
 def unpack_types(seq: PyType, n: int, star: int | None = None) -> list[PyType] | Raises:
     """The types of the targets of ``a, b, ... = seq`` (``n`` targets; ``star``:
-    the position of a starred target, whose type is a tuple here)."""
+    the position of a starred target, which binds a new list)."""
     if seq is T.BOTTOM:
         return [T.BOTTOM] * n
-    if seq.is_dynamic:
-        return [T.OBJECT] * n
+    if seq.is_dynamic or seq.is_list:
+        return [list_of() if i == star else T.OBJECT for i in range(n)]
     if not seq.is_tuple:
         return Raises("TypeError", f"cannot unpack non-iterable {seq.python_name} object")
     if seq.elts is None:
         elt = seq.elt
-        return [tuple_any(elt) if i == star else elt for i in range(n)]
+        return [list_of() if i == star else elt for i in range(n)]
     m = len(seq.elts)
     if star is None:
         if m > n:
@@ -240,8 +277,7 @@ def unpack_types(seq: PyType, n: int, star: int | None = None) -> list[PyType] |
     if m < n - 1:
         return Raises("ValueError", f"not enough values to unpack (expected at least {n - 1}, got {m})")
     after = n - 1 - star
-    middle = seq.elts[star:m - after]
-    return list(seq.elts[:star]) + [tuple_of(*middle)] + list(seq.elts[m - after:])
+    return list(seq.elts[:star]) + [list_of()] + list(seq.elts[m - after:])
 
 
 # ---- builtins ---------------------------------------------------------------------------
@@ -249,12 +285,34 @@ _INT_MESSAGE = "int() argument must be a string, a bytes-like object or a real n
 _FLOAT_MESSAGE = "float() argument must be a string or a real number, not '{}'"
 
 
+#: list methods: name -> (result type, fewest and most positional arguments)
+LIST_METHODS = {
+    "append": (T.NONE, 1, 1), "extend": (T.NONE, 1, 1), "insert": (T.NONE, 2, 2), "pop": (T.OBJECT, 0, 1),
+    "remove": (T.NONE, 1, 1), "index": (T.INT, 1, 3), "count": (T.INT, 1, 1), "reverse": (T.NONE, 0, 0),
+    "clear": (T.NONE, 0, 0), "copy": (list_of(), 0, 0), "sort": (T.NONE, 0, 0),
+}
+TUPLE_METHODS = {"index": (T.INT, 1, 1), "count": (T.INT, 1, 1)}
+
+
 def method_type(name: str, receiver: PyType, arg_types: list[PyType]) -> PyType | Raises | None:
-    """``receiver.name(*args)``: ``t.count(x)`` and ``t.index(x)`` on tuples
-    and on values whose type is known only at run time (None: not supported)."""
-    if (receiver.is_tuple or receiver.is_dynamic) and len(arg_types) == 1:
-        return T.INT
-    if receiver.is_scalar and receiver is not T.BOTTOM:
+    """``receiver.name(*args)``: list methods, ``t.count(x)`` and ``t.index(x)``
+    on tuples, and these on values whose type is known only at run time
+    (None: a call pydm does not compile)."""
+    n = len(arg_types)
+    if receiver.is_list or receiver.is_dynamic:
+        known = LIST_METHODS.get(name)
+    elif receiver.is_tuple:
+        known = TUPLE_METHODS.get(name)
+    else:
+        known = None
+    if known is not None:
+        result, least, most = known
+        if not least <= n <= most:
+            return None
+        if name == "insert" and not (arg_types[0].is_dynamic or _is_int(arg_types[0])):
+            return Raises("TypeError", f"'{arg_types[0].python_name}' object cannot be interpreted as an integer")
+        return result
+    if receiver is not T.BOTTOM and not receiver.is_dynamic:
         return Raises("AttributeError", f"'{receiver.python_name}' object has no attribute '{name}'")
     return None
 
@@ -276,7 +334,7 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
         return T.BOOL
     if name == "len" and n == 1:
         t = arg_types[0]
-        if t.is_tuple or t.is_dynamic or t is T.BOTTOM:
+        if t.is_sequence or t.is_dynamic or t is T.BOTTOM:
             return T.INT
         return Raises("TypeError", f"object of type '{t.python_name}' has no len()")
     if name == "hash" and n == 1:
@@ -288,6 +346,19 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
         if isinstance(t, Raises):
             return t
         return arg_types[0] if arg_types[0].is_tuple else tuple_any(t)
+    if name in ("list", "sorted") and n <= 1:
+        if n == 0:
+            return list_of() if name == "list" else None
+        t = iter_type(arg_types[0])
+        return t if isinstance(t, Raises) else list_of()
+    if name in ("any", "all") and n == 1:
+        t = iter_type(arg_types[0])
+        return t if isinstance(t, Raises) else T.BOOL
+    if name in ("sum", "min", "max") and n in (1, 2) and (name == "sum" or n == 1):
+        t = iter_type(arg_types[0])
+        if isinstance(t, Raises):
+            return t
+        return T.OBJECT
     if name == "divmod" and n == 2:
         a, b = arg_types
         if a.is_dynamic or b.is_dynamic:

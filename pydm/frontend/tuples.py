@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .. import dialect as d
 from ..errors import error_at
-from ..types import PyType, tuple_any, tuple_of
+from ..types import PyType, list_of, tuple_any, tuple_of
 from . import semantics as sem
 
 T = PyType
@@ -41,13 +41,13 @@ class TupleOps:
         t = tuple_of(*(self.type(v) for v in values))
         return self.b.make_tuple(values, t)
 
-    def tuple_truth(self, t):
+    def sequence_truth(self, t):
         _, out = self.b.apply_compare("ne", self.b.tuple_len(t), self.b.constant(0, T.INT))
         return out
 
     def length(self, x):
         t = self.type(x)
-        if t.is_tuple:
+        if t.is_sequence:
             if t.length is not None:
                 return self.b.constant(t.length, T.INT)
             return self.b.tuple_len(x)
@@ -73,7 +73,7 @@ class TupleOps:
         if st.elts is not None and isinstance(const_index, int):
             return self.static_get(seq, const_index % len(st.elts))
         if it.is_dynamic:
-            exc, index = self.b.unbox(index, T.INT, "tuple indices must be integers or slices, not {}")
+            exc, index = self.b.unbox(index, T.INT, f"{st.python_name} indices must be integers or slices, not {{}}")
             self.fb.check(exc)
         exc, out = self.b.tuple_get(seq, self.promote(index, T.INT), result)
         self.fb.check(exc)
@@ -93,6 +93,8 @@ class TupleOps:
         parts = [p if p is not None else self.b.constant(None, T.NONE) for p in (start, stop, step)]
         if st.is_dynamic:
             return self.call_library("getslice", [seq, *parts], T.OBJECT)
+        if st.is_list:
+            return self.call_library("list_slice", [seq, *parts], result)
         return self.call_library("tuple_slice", [seq, *parts], result)
 
     def contains(self, item, container):
@@ -100,6 +102,8 @@ class TupleOps:
         r = sem.contains_type(self.type(item), ct)
         if isinstance(r, sem.Raises):
             return self.raise_always(r)
+        if ct.is_list:
+            return self.call_library("list_contains", [container, item], T.BOOL)
         if ct.is_tuple:
             if ct.elts == ():
                 return self.b.constant(False, T.BOOL)
@@ -139,9 +143,11 @@ class TupleOps:
         if t.is_tuple and t.elts is not None:
             return [self.static_get(value, k) for k in range(n)]
         if t.is_dynamic:
-            value = self.as_tuple(value, "cannot unpack non-iterable {} object")
+            value = self.dynamic_as_tuple(value)
             if value is None:
                 return None
+        elif t.is_list:
+            value = self.call_library("tuple_of_list", [value], tuple_any(T.OBJECT))  # its items now
         size = self.b.tuple_len(value)
         self.check_unpack_length(size, n)
         elt = self.type(value).elt
@@ -159,28 +165,55 @@ class TupleOps:
         self.fb.raise_if(self.b.bool_to_pred(fewer), "ValueError",
                          f"not enough values to unpack (expected {n}, got {{}})", args=[size], fmt="values")
 
+    def dynamic_as_tuple(self, x):
+        """The items of an object about to be unpacked, as a tuple: a tuple
+        itself (inline), a list's items now (runtime library), else TypeError."""
+        fb = self.fb
+        hit = self.type_test(x, ("tuple",))
+        yes, no = fb.new_block(), fb.new_block()
+        merge = fb.new_block(d.ir_type(tuple_any(T.OBJECT)))
+        fb.cond_br(self.b.bool_to_pred(hit), [], [], yes, no)
+        fb.block = yes
+        _, t = self.b.unbox(x, tuple_any(T.OBJECT), checked=False)
+        fb.br([t], merge)
+        fb.block = no
+        t = self.call_library("unpack_items", [x], tuple_any(T.OBJECT))
+        if fb.block is not None:
+            fb.br([t], merge)
+        return fb.enter_merge(merge)
+
     def as_tuple(self, x, message: str):
         """An object known to hold a tuple, as ``tuple<object,...>``; TypeError(message) otherwise."""
-        hit = self.type_test(x, ("tuple",))
+        return self.as_kind(x, "tuple", tuple_any(T.OBJECT), message)
+
+    def as_kind(self, x, name: str, t: PyType, message: str):
+        """An object known to hold a ``name`` ('tuple', 'list') as static type
+        ``t``; TypeError(message) otherwise."""
+        hit = self.type_test(x, (name,))
         bad, ok = self.fb.new_block(), self.fb.new_block()
         self.fb.cond_br(self.b.bool_to_pred(hit), [], [], ok, bad)
         self.fb.block = bad
         self.fb.raise_here("TypeError", message, [x], "types")
         self.fb.block = ok
-        _, out = self.b.unbox(x, tuple_any(T.OBJECT), checked=False)
+        _, out = self.b.unbox(x, t, checked=False)
         return out
 
     def iteration(self, seq):
-        """How ``for x in seq`` walks a sequence: (tuple value, its length); the
-        loop reads element i with :meth:`element_at`. None if it always raises."""
+        """How ``for x in seq`` walks a sequence: (sequence, its length), the
+        length None for a list (read again before each item: the body may
+        change the list, and CPython's list iterator is index-based); the loop
+        reads element i with :meth:`element_at`. None if it always raises."""
         t = self.type(seq)
         r = sem.iter_type(t)
         if isinstance(r, sem.Raises):
             return self.raise_always(r)
-        if t.is_dynamic:
-            seq = self.as_tuple(seq, "'{}' object is not iterable")
+        if t.is_dynamic:  # a list itself, a tuple's items as a list
+            seq = self.call_library("as_items", [seq], list_of())
             if seq is None:
                 return None
+            t = self.type(seq)
+        if t.is_list:
+            return seq, None
         return seq, self.length(seq)
 
     def element_at(self, seq, i):
@@ -217,17 +250,42 @@ class TupleOps:
             return self.call_library("pow3", args, r)
         raise error_at(node, f"builtin {name}() is not supported")
 
-    def method(self, name, receiver, args, node):
-        """``t.count(x)`` / ``t.index(x)`` (runtime library: ``==`` on any
-        elements; on an object, the library tests for a tuple first)."""
-        r = sem.method_type(name, self.type(receiver), [self.type(a) for a in args])
+    def method(self, name, receiver, args, node, keywords=None):
+        """``receiver.name(*args)``: list methods (``lists.py``), ``t.count(x)``
+        / ``t.index(x)`` (runtime library: ``==`` on any elements); on an
+        object, ``count``/``index`` test for a tuple or a list at run time and
+        the other list methods for a list."""
+        rt = self.type(receiver)
+        r = sem.method_type(name, rt, [self.type(a) for a in args])
         if r is None:
-            raise error_at(node, f".{name}() takes exactly one argument in pydm")
+            raise error_at(node, f"this call of .{name}() is not supported",
+                           "check the number of arguments")
         if isinstance(r, sem.Raises):
             return self.raise_always(r)
-        if self.type(receiver).is_dynamic:
+        if keywords and name != "sort":
+            raise error_at(node, f".{name}() takes no keyword arguments")
+        if rt.is_dynamic and name in ("count", "index") and len(args) == 1:
             return self.call_library(f"{name}_of", [receiver, args[0]], T.INT)
+        if rt.is_dynamic:
+            receiver = self.as_kind_for_method(receiver, name)
+            if receiver is None:
+                return None
+            rt = self.type(receiver)
+        if rt.is_list:
+            return self.list_method(name, receiver, args, node, keywords)
         return self.call_library(f"tuple_{name}", [receiver, args[0]], T.INT)
+
+    def as_kind_for_method(self, x, name: str):
+        """An object whose method ``name`` (a list method) is called: a list,
+        else CPython's AttributeError."""
+        hit = self.type_test(x, ("list",))
+        bad, ok = self.fb.new_block(), self.fb.new_block()
+        self.fb.cond_br(self.b.bool_to_pred(hit), [], [], ok, bad)
+        self.fb.block = bad
+        self.fb.raise_here("AttributeError", f"'{{}}' object has no attribute '{name}'", [x], "types")
+        self.fb.block = ok
+        _, out = self.b.unbox(x, list_of(), checked=False)
+        return out
 
     def divmod(self, args, result):
         a, b = args

@@ -19,18 +19,19 @@ from dataclasses import dataclass, field
 from astroid import nodes
 
 from ..errors import error_at
-from ..types import PyType, join, tuple_any, tuple_of, widen
+from ..types import PyType, join, list_of, tuple_any, tuple_of, widen
 from . import inlining, intrinsics
 from . import semantics as sem
+from .scopes import variable_key
 from .source import FunctionInfo, ModuleInfo
 
 T = PyType
 
-#: the methods pydm compiles (on tuples)
-METHODS = ("count", "index")
+#: the methods pydm compiles (on lists; count and index on tuples too)
+METHODS = tuple(sem.LIST_METHODS)
 
 BUILTINS = ("abs", "min", "max", "int", "float", "bool", "range", "isinstance", "type", "len", "hash",
-            "tuple", "divmod", "pow")
+            "tuple", "divmod", "pow", "list", "sorted", "any", "all", "sum", "enumerate", "zip", "reversed")
 
 
 @dataclass(eq=False)
@@ -93,6 +94,8 @@ _MANGLE = {T.NONE: "n", T.BOOL: "b", T.INT: "i", T.FLOAT: "f", T.OBJECT: "o", T.
 
 
 def _mangle_type(t: PyType) -> str:
+    if t.is_list:
+        return "L"
     if t.is_tuple:
         if t.elts is None:
             return f"T{_mangle_type(t.elt)}_"
@@ -349,17 +352,43 @@ class _FunctionTyper:
             self.block(s.body)
             self.block(s.orelse)
         elif isinstance(s, nodes.For):
-            if _is_range_call(s.iter, self.fn):
-                for a in s.iter.args:
-                    self.expr(a)
-                item = T.INT
-            else:
-                item = _t(sem.iter_type(self.expr(s.iter)))
-            self.target(s.target, item)
+            self.target(s.target, self.item_type(s.iter))
             self.block(s.body)
             self.block(s.orelse)
         elif isinstance(s, nodes.Expr):
             self.expr(s.value)
+        elif isinstance(s, nodes.Delete):
+            for t in s.targets:
+                if isinstance(t, nodes.Subscript):
+                    self.target(t, T.NONE)  # types its container and index
+
+    def item_type(self, it) -> PyType:
+        """The type of the items ``for x in it`` binds (``it``: a syntax node;
+        ``range``, ``enumerate``, ``zip`` and ``reversed`` are loop forms)."""
+        form = loop_form(it, self.fn)
+        if form == "range":
+            for a in it.args:
+                self.expr(a)
+            return T.INT
+        if form == "enumerate":
+            item = _t(sem.iter_type(self.expr(it.args[0])))
+            for a in it.args[1:]:
+                self.expr(a)
+            return tuple_of(T.INT, item) if item is not T.BOTTOM else T.BOTTOM
+        if form == "zip":
+            items = [_t(sem.iter_type(self.expr(a))) for a in it.args]
+            return T.BOTTOM if T.BOTTOM in items else tuple_of(*items)
+        if form == "reversed":
+            return _t(sem.iter_type(self.expr(it.args[0])))
+        return _t(sem.iter_type(self.expr(it)))
+
+    def comprehension(self, e) -> None:
+        """``[elt for t in it if c ...]``: its variables are its own (``variable_key``)."""
+        for g in e.generators:
+            self.target(g.target, self.item_type(g.iter))
+            for cond in g.ifs:
+                self.expr(cond)
+        self.expr(e.elt)
 
     def target(self, target, value: PyType):
         """Bind an assignment target to a value of type ``value``."""
@@ -367,8 +396,12 @@ class _FunctionTyper:
             self.expr(target.value)
             if not isinstance(target.slice, nodes.Slice):
                 self.expr(target.slice)
+            else:
+                for part in (target.slice.lower, target.slice.upper, target.slice.step):
+                    if part is not None:
+                        self.expr(part)
         if isinstance(target, nodes.AssignName):
-            self.assign(target.name, value)
+            self.assign(variable_key(target), value)
         elif isinstance(target, (nodes.Tuple, nodes.List)):
             star = starred_index(target)
             types = _t(sem.unpack_types(value, len(target.elts), star))
@@ -389,12 +422,18 @@ class _FunctionTyper:
         if isinstance(e, nodes.Const):
             return const_type(e, e.value)
         if isinstance(e, nodes.Name):
-            return self.vars.get(e.name, T.BOTTOM)
+            return self.vars.get(variable_key(e), T.BOTTOM)
         if isinstance(e, nodes.Tuple):
             elts = [self.expr(x) for x in e.elts]
             if T.BOTTOM in elts:
                 return T.BOTTOM
             return tuple_of(*elts)
+        if isinstance(e, nodes.List):
+            elts = [self.expr(x) for x in e.elts]
+            return T.BOTTOM if T.BOTTOM in elts else list_of()
+        if isinstance(e, (nodes.ListComp, nodes.GeneratorExp)):
+            self.comprehension(e)
+            return list_of()
         if isinstance(e, nodes.BinOp):
             name = sem.BINARY.get(e.op)
             left, right = self.expr(e.left), self.expr(e.right)
@@ -446,6 +485,8 @@ class _FunctionTyper:
         if kind == "method":
             receiver = self.expr(e.func.expr)
             arg_types = [self.expr(a) for a in e.args]
+            for kw in e.keywords or []:
+                self.expr(kw.value)
             if T.BOTTOM in arg_types or receiver is T.BOTTOM:
                 return T.BOTTOM
             r = sem.method_type(what, receiver, arg_types)
@@ -459,9 +500,13 @@ class _FunctionTyper:
             if e.args:
                 self.expr(e.args[0])
             return T.BOOL if what == "isinstance" else T.BOTTOM
+        if what in LOOP_FORMS:  # outside a loop: materialized where a consumer takes it
+            for a in e.args:
+                self.expr(a)
+            return list_of()
+        for kw in e.keywords or []:
+            self.expr(kw.value)
         arg_types = [self.expr(a) for a in e.args]
-        if what == "range":
-            return T.OBJECT
         if T.BOTTOM in arg_types:
             return T.BOTTOM
         r = sem.builtin_type(what, arg_types, [const_value(a) for a in e.args])
@@ -469,8 +514,19 @@ class _FunctionTyper:
 
 
 def _is_range_call(it, fn) -> bool:
-    return (isinstance(it, nodes.Call) and isinstance(it.func, nodes.Name) and it.func.name == "range"
-            and "range" not in fn.locals and "range" not in fn.module.tree.locals)
+    return loop_form(it, fn) == "range"
+
+
+#: builtins that make iterators: compiled as loop forms of ``for`` and comprehensions
+LOOP_FORMS = ("range", "enumerate", "zip", "reversed")
+
+
+def loop_form(it, fn) -> str | None:
+    """``range``/``enumerate``/``zip``/``reversed`` if ``it`` calls that builtin."""
+    if (isinstance(it, nodes.Call) and isinstance(it.func, nodes.Name) and it.func.name in LOOP_FORMS
+            and it.func.name not in fn.locals and it.func.name not in fn.module.tree.locals):
+        return it.func.name
+    return None
 
 
 def is_range_loop(s: nodes.For, fn) -> bool:

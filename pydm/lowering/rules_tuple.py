@@ -1,10 +1,11 @@
-"""Lowering rules for tuples: heap sequences of dynamic values.
+"""Lowering rules for tuples and lists: heap sequences of dynamic values.
 
 A tuple of n elements is a VM list of 3n slots; element i is the dynamic
 value (code, bits, ref) in slots 3i, 3i+1, 3i+2 (``pydm/representation.py``).
 An element of a statically known type is written with its constant type
 code and read with one ``util.list.get``; an ``object`` element (after
-split-objects: three values) with three.
+split-objects: three values) with three. A list has the same layout; it is
+mutated in place (``list_set``, ``seq_resize``), so every alias sees it.
 """
 from __future__ import annotations
 
@@ -118,7 +119,8 @@ def lower_tuple_get(ctx, op, operands):
         k64 = arith.select(arith.cmpi(arith.CmpIPredicate.slt, i, zero), arith.addi(i, n), i)
         bad = arith.ori(arith.cmpi(arith.CmpIPredicate.slt, k64, zero), arith.cmpi(arith.CmpIPredicate.sge, k64, n))
         bad = util.OptimizationBarrierOp([bad.type], [bad]).results[0]
-        exc = arith.select(bad, _i32(ctx.raise_code("IndexError", "tuple index out of range")), _i32(0))
+        what = ctx.operand_type(op, 0).python_name  # tuple or list
+        exc = arith.select(bad, _i32(ctx.raise_code("IndexError", f"{what} index out of range")), _i32(0))
         k = arith.index_cast(index_t, arith.select(bad, zero, k64))  # never read out of bounds
         # read only in range (an empty tuple has no element to clamp to)
         guard = scf.IfOp(bad, _result_types(parts, want), has_else=True)
@@ -154,19 +156,55 @@ def lower_seq_new(ctx, op, operands):
     return [new_sequence(n)]
 
 
-@rule(d.SEQ_SET)
-def lower_seq_set(ctx, op, operands):
-    seq, i = operands[0], arith.index_cast(ir.IndexType.get(), operands[1])
-    rest = operands[2:]
+def _value_parts(ctx, op, rest, position: int):
+    """The (code, bits, ref) of a value operand (split into 3 or 2 parts, or typed)."""
     if len(rest) == 3:
-        parts = tuple(rest)
-    elif len(rest) == 2:  # an object<scalar>: its heap ref is null
-        parts = (rest[0], rest[1], util.NullOp(list_type()).result)
-    else:
-        parts = tuple(dyn_parts_of(ctx.operand_type(op, 2), rest[0]))
+        return tuple(rest)
+    if len(rest) == 2:  # an object<scalar>: its heap ref is null
+        return (rest[0], rest[1], util.NullOp(list_type()).result)
+    return tuple(dyn_parts_of(ctx.operand_type(op, position), rest[0]))
+
+
+def _store(seq, i, parts) -> None:
+    """Element ``i`` (an index) := ``parts``, overwriting all three slots
+    (an earlier element's reference must not survive)."""
     base = arith.muli(i, _index(SLOTS))
     code, bits, ref = parts
     util.ListSetOp(seq, base, code)
     util.ListSetOp(seq, arith.addi(base, _index(1)), bits)
-    util.ListSetOp(seq, arith.addi(base, _index(2)), ref)  # may overwrite an earlier element
+    util.ListSetOp(seq, arith.addi(base, _index(2)), ref)
+
+
+@rule(d.SEQ_SET)
+def lower_seq_set(ctx, op, operands):
+    seq, i = operands[0], arith.index_cast(ir.IndexType.get(), operands[1])
+    _store(seq, i, _value_parts(ctx, op, operands[2:], 2))
     return []
+
+
+@rule(d.SEQ_RESIZE)
+def lower_seq_resize(ctx, op, operands):
+    seq, n = operands
+    util.ListResizeOp(seq, arith.muli(arith.index_cast(ir.IndexType.get(), n), _index(SLOTS)))
+    return []
+
+
+@rule(d.LIST_SET)
+def lower_list_set(ctx, op, operands):
+    """``xs[i] = v``: CPython's index rules (negative counts from the end), then
+    a store, or IndexError and no store."""
+    seq, i = operands[0], operands[1]
+    parts = _value_parts(ctx, op, operands[2:], 2)
+    i64 = ir.IntegerType.get_signless(64)
+    n = arith.index_cast(i64, length(seq))
+    zero = arith.constant(i64, 0)
+    k64 = arith.select(arith.cmpi(arith.CmpIPredicate.slt, i, zero), arith.addi(i, n), i)
+    bad = arith.ori(arith.cmpi(arith.CmpIPredicate.slt, k64, zero), arith.cmpi(arith.CmpIPredicate.sge, k64, n))
+    exc = arith.select(bad, _i32(ctx.raise_code("IndexError", "list assignment index out of range")), _i32(0))
+    guard = scf.IfOp(bad, [], has_else=True)
+    with ir.InsertionPoint(guard.then_block):
+        scf.YieldOp([])
+    with ir.InsertionPoint(guard.else_block):
+        _store(seq, arith.index_cast(ir.IndexType.get(), k64), parts)
+        scf.YieldOp([])
+    return [exc]

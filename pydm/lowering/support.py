@@ -4,7 +4,7 @@ Written as MLIR text, so each reads as what it is:
 
 * ``records``: conversions between heap values and seed-002 records at the
   module boundary (``@pydm$record_of``, ``@pydm$record_split``, recursive
-  through nested tuples);
+  through nested tuples; a list crosses by reference, as itself);
 * ``exception``: the per-context exception slot ``@pydm$exception`` (an
   exception object: class code, raise site, args tuple) and the export
   ``__pydm_exception`` that hands its args to the runtime as records;
@@ -58,12 +58,18 @@ func.func private @pydm$record_of(%code: i64, %bits: i64, %ref: !util.list<?>) -
       util.list.set %rec[%c1], %bits : i64 -> !util.list<?>
     }} else {{
       %is_tuple = arith.cmpi eq, %code, %tuple : i64
+      %list = arith.constant {tc.LIST} : i64
+      %is_list = arith.cmpi eq, %code, %list : i64
       scf.if %is_tuple {{
         %items = func.call @pydm$tuple_to_records(%ref) : (!util.list<?>) -> !util.list<?>
         util.list.set %rec[%c1], %items : !util.list<?> -> !util.list<?>
       }} else {{
+       scf.if %is_list {{
+        util.list.set %rec[%c1], %ref : !util.list<?> -> !util.list<?>
+       }} else {{
         %small = arith.trunci %bits : i64 to i32
         util.list.set %rec[%c1], %small : i32 -> !util.list<?>
+       }}
       }}
     }}
   }}
@@ -112,19 +118,72 @@ func.func private @pydm$record_split(%rec: !util.list<?>) -> (i64, i64, !util.li
       scf.yield %fb, %null : i64, !util.list<?>
     }} else {{
       %is_tuple = arith.cmpi eq, %code, %tuple : i64
+      %list = arith.constant {tc.LIST} : i64
+      %is_list = arith.cmpi eq, %code, %list : i64
       %b2, %r2 = scf.if %is_tuple -> (i64, !util.list<?>) {{
         %items = util.list.get %rec[%c1] : !util.list<?> -> !util.list<?>
         %t = func.call @pydm$records_to_tuple(%items) : (!util.list<?>) -> !util.list<?>
         scf.yield %zero, %t : i64, !util.list<?>
       }} else {{
-        %v = util.list.get %rec[%c1] : !util.list<?> -> i64
-        scf.yield %v, %null : i64, !util.list<?>
+        %b3, %r3 = scf.if %is_list -> (i64, !util.list<?>) {{
+          %xs = func.call @pydm$records_to_list(%rec) : (!util.list<?>) -> !util.list<?>
+          scf.yield %zero, %xs : i64, !util.list<?>
+        }} else {{
+          %converted = arith.constant {tc.LIST_CONVERTED} : i64
+          %is_converted = arith.cmpi eq, %code, %converted : i64
+          %v = scf.if %is_converted -> (i64) {{
+            scf.yield %list : i64
+          }} else {{
+            %v0 = util.list.get %rec[%c1] : !util.list<?> -> i64
+            scf.yield %v0 : i64
+          }}
+          %r4 = scf.if %is_converted -> (!util.list<?>) {{
+            %xs = util.list.get %rec[%c1] : !util.list<?> -> !util.list<?>
+            scf.yield %xs : !util.list<?>
+          }} else {{
+            scf.yield %null : !util.list<?>
+          }}
+          %b4 = arith.select %is_converted, %zero, %v : i64
+          scf.yield %b4, %r4 : i64, !util.list<?>
+        }}
+        scf.yield %b3, %r3 : i64, !util.list<?>
       }}
       scf.yield %b2, %r2 : i64, !util.list<?>
     }}
     scf.yield %b, %r : i64, !util.list<?>
   }}
-  return %code, %bits, %ref : i64, i64, !util.list<?>
+  %converted_code = arith.constant {tc.LIST_CONVERTED} : i64
+  %was_converted = arith.cmpi eq, %code, %converted_code : i64
+  %list_code = arith.constant {tc.LIST} : i64
+  %code_out = arith.select %was_converted, %list_code, %code : i64
+  return %code_out, %bits, %ref : i64, i64, !util.list<?>
+}}
+
+func.func private @pydm$records_to_list(%rec: !util.list<?>) -> !util.list<?> {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %items = util.list.get %rec[%c1] : !util.list<?> -> !util.list<?>
+  %n = util.list.size %items : !util.list<?>
+  %size = arith.muli %n, %c3 : index
+  %t = util.list.create %size : !util.list<?>
+  util.list.resize %t, %size : !util.list<?>
+  // the record now names this list, before any element is converted: a list
+  // that holds itself (or reached twice from the arguments) converts once
+  %converted = arith.constant {tc.LIST_CONVERTED} : i32
+  util.list.set %rec[%c0], %converted : i32 -> !util.list<?>
+  util.list.set %rec[%c1], %t : !util.list<?> -> !util.list<?>
+  scf.for %i = %c0 to %n step %c1 {{
+    %r = util.list.get %items[%i] : !util.list<?> -> !util.list<?>
+    %code, %bits, %ref = func.call @pydm$record_split(%r) : (!util.list<?>) -> (i64, i64, !util.list<?>)
+    %k0 = arith.muli %i, %c3 : index
+    %k1 = arith.addi %k0, %c1 : index
+    %k2 = arith.addi %k1, %c1 : index
+    util.list.set %t[%k0], %code : i64 -> !util.list<?>
+    util.list.set %t[%k1], %bits : i64 -> !util.list<?>
+    util.list.set %t[%k2], %ref : !util.list<?> -> !util.list<?>
+  }}
+  return %t : !util.list<?>
 }}
 
 func.func private @pydm$records_to_tuple(%items: !util.list<?>) -> !util.list<?> {{

@@ -17,7 +17,7 @@ into a record.
 Expansion rule, used alike for function signatures, block arguments, branch
 operands, call operands and results, and returns: the non-object values in
 their order, then one (code, bits, ref) per object value, in order. Ops that
-take dynamic values as operands (``raise``, ``make_tuple``, ``seq_set``) take
+take dynamic values as operands (``raise``, ``make_tuple``, ``seq_set``, ``list_set``) take
 the three values in place of each; ``tuple_get`` of an object element
 returns them.
 
@@ -229,7 +229,7 @@ def _rewrite(op, parts: dict, placeholders: dict, renamed: dict, dead: list) -> 
             new.attributes["arg_parts"] = ir.DenseI32ArrayAttr.get(
                 [len(parts[v]) if _is_object(v.type) else 1 for v in operands])
             op.results[0].replace_all_uses_with(new.results[0])
-        elif name in (d.MAKE_TUPLE, d.SEQ_SET):
+        elif name in (d.MAKE_TUPLE, d.SEQ_SET, d.LIST_SET):
             new = _rebuilt(op, _inline_values(operands, parts), [r.type for r in op.results], parts)
             for old, r in zip(op.results, new.results):
                 old.replace_all_uses_with(r)

@@ -34,7 +34,7 @@ from .. import typecodes as tc
 from ..exceptions import RaiseSiteTable
 from ..types import PyType
 from .host import host_state, release as _release_host
-from .values import conforms, describe, from_record, to_record
+from .values import ListSession, conforms, describe, from_record, to_record
 
 _instance = None
 _lock = threading.Lock()
@@ -155,7 +155,7 @@ def _arg_error(fname: str, pname: str, expected: str, value) -> TypeError:
     return TypeError(f"{fname}() argument '{pname}' must be {expected}, not {type(value).__name__}")
 
 
-def marshal_arg(fname: str, pname: str, t: PyType, value, args: rt.VmVariantList) -> None:
+def marshal_arg(fname: str, pname: str, t: PyType, value, args: rt.VmVariantList, session=None) -> None:
     """Check one argument against its parameter's type and push it."""
     cls = type(value)
     if t is T.INT:
@@ -165,7 +165,7 @@ def marshal_arg(fname: str, pname: str, t: PyType, value, args: rt.VmVariantList
             args.push_int(int(value))
             return
         if isinstance(value, int):
-            return marshal_arg(fname, pname, t, int(value), args)
+            return marshal_arg(fname, pname, t, int(value), args, session)
         raise _arg_error(fname, pname, "int", value)
     if t is T.FLOAT:
         if cls is float:
@@ -185,29 +185,33 @@ def marshal_arg(fname: str, pname: str, t: PyType, value, args: rt.VmVariantList
             args.push_int(0)
             return
         raise _arg_error(fname, pname, "None", value)
-    if t is T.OBJECT or t.is_tuple:
+    if t is T.OBJECT or t.is_tuple or t.is_list:
         if not conforms(value, t):
             raise TypeError(f"{fname}() argument '{pname}' must be {describe(t)}, not {type(value).__name__}")
-        args.push_list(box_value(fname, pname, value, t if t.is_tuple else None))
+        args.push_list(box_value(fname, pname, value, t if t.is_tuple else None, session))
         return
     raise TypeError(f"{fname}(): parameter '{pname}' of type {t.python_name} cannot be passed yet")
 
 
-def box_value(fname: str, pname: str, value, t: PyType | None = None) -> rt.VmVariantList:
+def box_value(fname: str, pname: str, value, t: PyType | None = None, session=None) -> rt.VmVariantList:
     """A Python value as a seed-002 record (converted to the static type ``t``'s
-    element types where the numeric tower allows, as a scalar argument is)."""
-    return to_record(value, f"{fname}() argument '{pname}': ", t)
+    element types where the numeric tower allows, as a scalar argument is;
+    lists through ``session``, see ``values.ListSession``)."""
+    return to_record(value, f"{fname}() argument '{pname}': ", t, session)
 
 
 unbox_record = from_record
 
 
-_RESULT = {T.INT: int, T.FLOAT: float, T.BOOL: bool, T.NONE: lambda v: None, T.BOTTOM: lambda v: None,
-           T.OBJECT: lambda ref: unbox_record(ref.deref(rt.VmVariantList))}
+_RESULT = {T.INT: int, T.FLOAT: float, T.BOOL: bool, T.NONE: lambda v, s=None: None,
+           T.BOTTOM: lambda v, s=None: None}
 
 
 def _result_converter(t: PyType):
-    return _RESULT.get(t) or (lambda ref: unbox_record(ref.deref(rt.VmVariantList)))
+    """(the converter of a result of type ``t``, does it take the call's list session)."""
+    if t in _RESULT:
+        return _RESULT[t], False
+    return (lambda ref, session: unbox_record(ref.deref(rt.VmVariantList), session)), True
 
 
 def make_caller(program: LoadedProgram, fn, name, params, param_types, ret, defaults):
@@ -216,17 +220,19 @@ def make_caller(program: LoadedProgram, fn, name, params, param_types, ret, defa
     thread_invoke = program.thread_invoke
     translate = program.translate
     sites = program.sites
-    convert = _result_converter(ret)
+    convert, with_session = _result_converter(ret)
     nparams = len(params)
     pairs = list(zip(params, param_types))
     binder = make_binder(name, params, defaults)
+    lists = with_session or any(not t.is_scalar for t in param_types)
 
     def call(*args, **kwargs):
         if kwargs or len(args) != nparams:
             args = binder(*args, **kwargs)
         vargs = rt.VmVariantList(nparams)
+        session = ListSession() if lists else None
         for (pname, t), value in zip(pairs, args):
-            marshal_arg(name, pname, t, value, vargs)
+            marshal_arg(name, pname, t, value, vargs, session)
         try:
             invoke, results, get = local.invoke
         except AttributeError:  # the thread's first call
@@ -235,9 +241,14 @@ def make_caller(program: LoadedProgram, fn, name, params, param_types, ret, defa
             invoke(fn, vargs, results)
         except RuntimeError as exc:
             raise translate(exc) from None
+        finally:
+            if session is not None:
+                session.sync()  # the caller's lists get the module's changes, also on failure
         code = get(0)
         if code:
             raise sites.make_exception(code)
+        if with_session:
+            return convert(get(1), session)
         return convert(get(1))
 
     call.__name__ = name

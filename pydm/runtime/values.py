@@ -1,15 +1,29 @@
 """Python values at the module boundary: their static types and seed-002 records.
 
-A parameter of a scalar type crosses as itself; one of type ``object`` or a
-tuple type crosses as a seed-002 record (``pydm/representation.py``). These
-helpers are what the JIT's specialization and the callers of exports share.
+A parameter of a scalar type crosses as itself; one of type ``object``, a
+tuple type or ``list`` crosses as a seed-002 record (``pydm/representation.py``).
+These helpers are what the JIT's specialization and the callers of exports share.
+
+**Lists keep their identity across the boundary.** A Python list goes in as
+a record ``[LIST, records of its elements]``, one record per distinct list
+(a :class:`ListSession` remembers them, so ``f(a, a)`` and a list holding
+itself arrive as one VM list). The module converts each such record once
+into its own list and writes that list back into the record
+(``[LIST_CONVERTED, list]``). After the call — also when it raised — the
+session reads every list the caller passed and writes its final contents
+into the caller's Python list in place (``xs[:] = ...``): a list the
+compiled code mutated is mutated for the caller, and a list the function
+returns that the caller passed in comes back as the caller's own object.
+The cost is one conversion of every element of every list passed, each way.
 """
 from __future__ import annotations
 
 import iree.runtime as rt
 
 from .. import typecodes as tc
-from ..types import MAX_DEPTH, PyType, tuple_any, tuple_of
+import struct
+
+from ..types import MAX_DEPTH, PyType, list_of, tuple_any, tuple_of
 
 T = PyType
 INT64_MIN, INT64_MAX = -2**63, 2**63 - 1
@@ -22,9 +36,11 @@ MAX_PRECISE_TUPLE = 8
 
 def static_type_of(value, depth: int = 0) -> PyType | None:
     """The static type the JIT specializes a parameter on for this argument
-    (a short tuple: its element types; a long one ``tuple<object,...>``);
-    None if pydm cannot pass the value."""
+    (a short tuple: its element types; a long one ``tuple<object,...>``;
+    a list: ``list<object>``); None if pydm cannot pass the value."""
     cls = type(value)
+    if cls is list:
+        return list_of() if passable(value) else None
     if cls is tuple:
         if len(value) > MAX_PRECISE_TUPLE or depth >= MAX_DEPTH:
             return tuple_any(T.OBJECT) if all(static_type_of(x, depth + 1) for x in value) else None
@@ -51,11 +67,28 @@ def static_type_of(value, depth: int = 0) -> PyType | None:
     return None
 
 
+def passable(value, seen=None) -> bool:
+    """Can pydm pass ``value`` (None, bool, int, float, tuples and lists of
+    them, nested, lists possibly holding themselves)?"""
+    cls = type(value)
+    if cls in (int, float, bool) or value is None:
+        return True
+    if cls is tuple or cls is list:
+        if cls is list:
+            seen = set() if seen is None else seen
+            if id(value) in seen:
+                return True
+            seen.add(id(value))
+        return all(passable(x, seen) for x in value)
+    return isinstance(value, (int, float))  # subclasses of int and float pass as their value
+
+
 def conforms(value, t: PyType) -> bool:
     """Is ``value`` a value of static type ``t`` (an int is a float, PEP 484)?"""
     if t is T.OBJECT:
-        return static_type_of(value) is not None and (not isinstance(value, tuple) or all(
-            conforms(x, T.OBJECT) for x in value))
+        return passable(value)
+    if t.is_list:
+        return type(value) is list and passable(value)
     if t is T.INT:
         return isinstance(value, int)
     if t is T.FLOAT:
@@ -75,6 +108,8 @@ def conforms(value, t: PyType) -> bool:
 
 def describe(t: PyType) -> str:
     """How an error message names a static type: ``int``, ``tuple[int, float]``."""
+    if t.is_list:
+        return "list"
     if t.is_tuple:
         if t.elts is None:
             return f"tuple[{describe(t.elt)}, ...]"
@@ -82,7 +117,7 @@ def describe(t: PyType) -> str:
     return {T.NONE: "None"}.get(t, t.python_name)
 
 
-def to_record(value, where: str = "", t: PyType | None = None) -> rt.VmVariantList:
+def to_record(value, where: str = "", t: PyType | None = None, session=None) -> rt.VmVariantList:
     """A Python None/bool/int/float/tuple as a seed-002 record ``[type code, payload]``;
     with a static type ``t`` (an annotated parameter of a loaded module) the
     value is first converted to it as a scalar argument would be (an int for
@@ -113,22 +148,29 @@ def to_record(value, where: str = "", t: PyType | None = None) -> rt.VmVariantLi
         if t is not None and t.is_tuple:
             elts = list(t.elts) if t.elts is not None else [t.elt] * len(value)
         for x, e in zip(value, elts):
-            items.push_list(to_record(x, where, e))
+            items.push_list(to_record(x, where, e, session))
         record.push_int(tc.TUPLE)
         record.push_list(items)
+    elif isinstance(value, list):
+        if session is None:
+            raise TypeError(f"{where}pydm cannot pass a list here")
+        return session.record(value, where)
     else:
         raise TypeError(f"{where}pydm cannot pass a {cls.__name__} value")
     return record
 
 
-def from_record(record: rt.VmVariantList):
-    """The Python value of a seed-002 record (a tuple's payload is a list of records)."""
+def from_record(record: rt.VmVariantList, session=None):
+    """The Python value of a seed-002 record (a tuple's payload is a list of
+    records; a list's is the module's list itself, read by ``session``)."""
     code = record.get_variant(0)
     if code == tc.NONE:
         return None
     if code == tc.TUPLE:
         items = record.get_as_list(1)
-        return tuple(from_record(items.get_as_list(i)) for i in range(len(items)))
+        return tuple(from_record(items.get_as_list(i), session) for i in range(len(items)))
+    if code == tc.LIST or code == tc.LIST_CONVERTED:
+        return (session or ListSession()).python_list(record.get_as_list(1))
     value = record.get_variant(1)
     if code == tc.BOOL:
         return bool(value)
@@ -137,3 +179,81 @@ def from_record(record: rt.VmVariantList):
     if code == tc.REAL:
         return float(value)
     raise SystemError(f"pydm: object record with unknown type code {code}")
+
+
+_BITS = struct.Struct("<q")
+_FLOAT = struct.Struct("<d")
+
+
+class ListSession:
+    """The lists of one call (see the module docstring): the records made for
+    the caller's lists, and the Python list of each module list met so far."""
+
+    def __init__(self):
+        self._records: dict[int, tuple] = {}   # id(python list) -> (list, record)
+        self._known: dict[tuple, list] = {}    # bucket -> [(vm list, python list)]
+
+    def record(self, value: list, where: str) -> rt.VmVariantList:
+        """The record of a caller's list (one per distinct list)."""
+        hit = self._records.get(id(value))
+        if hit is not None:
+            return hit[1]
+        record = rt.VmVariantList(2)
+        items = rt.VmVariantList(len(value))
+        record.push_int(tc.LIST)
+        record.push_list(items)
+        self._records[id(value)] = (value, record)  # before the elements: a list may hold itself
+        for x in value:
+            items.push_list(to_record(x, where, None, self))
+        return record
+
+    def sync(self) -> None:
+        """Write the final contents of every list the caller passed (that the
+        module converted) into the caller's own list."""
+        pairs = []
+        for value, record in self._records.values():
+            if record.get_variant(0) == tc.LIST_CONVERTED:
+                vm = record.get_as_list(1)
+                self._remember(vm, value)
+                pairs.append((vm, value))
+        for vm, value in pairs:
+            value[:] = self._elements(vm)
+
+    @staticmethod
+    def _bucket(vm) -> tuple:
+        n = len(vm)
+        return (n,) + tuple(vm.get_variant(i) for i in range(min(n, 6)) if i % 3 != 2)
+
+    def _remember(self, vm, value: list) -> None:
+        self._known.setdefault(self._bucket(vm), []).append((vm, value))
+
+    def python_list(self, vm) -> list:
+        """The Python list for module list ``vm``: the caller's own list if it
+        came from the caller, the one already made if met before, else new."""
+        for other, value in self._known.get(self._bucket(vm), ()):
+            if other == vm:  # the same VM list (pointer identity)
+                return value
+        out: list = []
+        self._remember(vm, out)
+        out.extend(self._elements(vm))
+        return out
+
+    def _elements(self, vm) -> list:
+        get = vm.get_variant
+        return [self._value(get(k), get(k + 1), vm, k + 2) for k in range(0, len(vm), 3)]
+
+    def _value(self, code, bits, vm, ref_slot):
+        if code == tc.INTEGER:
+            return bits
+        if code == tc.REAL:
+            return _FLOAT.unpack(_BITS.pack(bits))[0]
+        if code == tc.BOOL:
+            return bits != 0
+        if code == tc.NONE:
+            return None
+        inner = vm.get_as_list(ref_slot)
+        if code == tc.TUPLE:
+            return tuple(self._elements(inner))
+        if code == tc.LIST:
+            return self.python_list(inner)
+        raise SystemError(f"pydm: list element with unknown type code {code}")

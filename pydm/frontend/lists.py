@@ -1,0 +1,237 @@
+"""The semantic layer's list operations (part of :class:`emitter.Emitter`).
+
+A list is a heap sequence like a tuple (``pydm/representation.py``) that is
+changed in place, so every alias sees the change. Built inline: ``[a, b]``,
+``xs[i]``, ``xs[i] = v``, ``len(xs)``, ``xs.append(v)``, ``xs.pop()`` and
+truth. Everything else calls the runtime library (``runtime_lib/lists.py``).
+Every list is ``list<object>``: its elements are dynamic values.
+"""
+from __future__ import annotations
+
+from ..errors import error_at
+from ..types import PyType, list_of, tuple_any
+from . import semantics as sem
+
+T = PyType
+LIST = list_of()
+
+#: list methods that are one library call on (list, *args) with these names
+_LIBRARY_METHODS = {"extend": "list_extend", "insert": "list_insert", "remove": "list_remove",
+                    "count": "list_count", "reverse": "list_reverse", "clear": "list_clear",
+                    "copy": "list_copy"}
+
+
+class ListOps:
+    """Mixed into the Emitter (it uses ``self.fb``, ``self.b``, ``call_library``...)."""
+
+    def make_list(self, values):
+        """``[v0, v1, ...]``: a new list of these values."""
+        xs = self.b.seq_new(self.b.constant(len(values), T.INT), LIST)
+        for k, v in enumerate(values):
+            self.b.seq_set(xs, self.b.constant(k, T.INT), v)
+        return xs
+
+    def list_store(self, xs, index, value):
+        """``xs[index] = value`` (an integer index; CPython's IndexError/TypeError)."""
+        it = self.type(index)
+        if it.is_dynamic:
+            exc, index = self.b.unbox(index, T.INT, "list indices must be integers or slices, not {}")
+            self.fb.check(exc)
+        elif it not in (T.INT, T.BOOL):
+            return self.raise_always(sem.Raises(
+                "TypeError", f"list indices must be integers or slices, not {it.python_name}"))
+        self.fb.check(self.b.list_set(xs, self.promote(index, T.INT), value))
+
+    def store_item(self, container, index, value):
+        """``container[index] = value`` for an index that is not a slice."""
+        ct = self.type(container)
+        if ct.is_list:
+            return self.list_store(container, index, value)
+        if ct.is_dynamic:
+            xs = self.as_list(container, "'{}' object does not support item assignment")
+            if xs is not None:
+                self.list_store(xs, index, value)
+            return None
+        return self.raise_always(sem.Raises("TypeError", f"'{ct.python_name}' object does not support item assignment"))
+
+    def store_slice(self, container, start, stop, step, value):
+        """``container[start:stop:step] = value``."""
+        ct = self.type(container)
+        if ct.is_dynamic:
+            container = self.as_list(container, "'{}' object does not support item assignment")
+            if container is None:
+                return None
+        elif not ct.is_list:
+            return self.raise_always(sem.Raises("TypeError", f"'{ct.python_name}' object does not support item assignment"))
+        parts = [p if p is not None else self.b.constant(None, T.NONE) for p in (start, stop, step)]
+        self.call_library("list_setslice", [container, *parts, value])
+
+    def delete_item(self, container, index=None, slice_parts=None):
+        """``del container[index]`` or ``del container[a:b:c]``."""
+        ct = self.type(container)
+        if ct.is_dynamic:
+            container = self.as_list(container, "'{}' object doesn't support item deletion")
+            if container is None:
+                return None
+        elif not ct.is_list:
+            return self.raise_always(sem.Raises("TypeError", f"'{ct.python_name}' object doesn't support item deletion"))
+        if slice_parts is not None:
+            parts = [p if p is not None else self.b.constant(None, T.NONE) for p in slice_parts]
+            self.call_library("list_delslice", [container, *parts])
+            return None
+        it = self.type(index)
+        if it.is_dynamic:
+            exc, index = self.b.unbox(index, T.INT, "list indices must be integers or slices, not {}")
+            self.fb.check(exc)
+        elif it not in (T.INT, T.BOOL):
+            return self.raise_always(sem.Raises(
+                "TypeError", f"list indices must be integers or slices, not {it.python_name}"))
+        self.call_library("list_delitem", [container, self.promote(index, T.INT)])
+        return None
+
+    def as_list(self, x, message: str):
+        """An object known to hold a list, as ``list<object>``; TypeError(message) otherwise."""
+        return self.as_kind(x, "list", LIST, message)
+
+    def list_append(self, xs, x):
+        """``xs.append(x)``: grow by one element, set it."""
+        n = self.b.tuple_len(xs)
+        _, n1 = self.b.apply_binary("add", n, self.b.constant(1, T.INT), T.INT, infallible=True)
+        self.b.seq_resize(xs, n1)
+        self.b.seq_set(xs, n, x)
+        return self.b.constant(None, T.NONE)
+
+    def list_method(self, name, xs, args, node, keywords=None):
+        """``xs.name(*args)`` on a list (the type rule accepted the call)."""
+        if name == "append":
+            return self.list_append(xs, args[0])
+        if name == "pop":
+            if not args:
+                return self.call_library("list_pop_last", [xs], T.OBJECT)
+            it = self.type(args[0])
+            if it.is_dynamic:
+                exc, i = self.b.unbox(args[0], T.INT, "'{}' object cannot be interpreted as an integer")
+                self.fb.check(exc)
+            elif it in (T.INT, T.BOOL):
+                i = self.promote(args[0], T.INT)
+            else:
+                return self.raise_always(sem.Raises(
+                    "TypeError", f"'{it.python_name}' object cannot be interpreted as an integer"))
+            return self.call_library("list_pop", [xs, i], T.OBJECT)
+        if name == "index":
+            rest = list(args[1:]) + [self.b.constant(None, T.NONE)] * (3 - len(args))
+            return self.call_library("list_index", [xs, args[0], *rest], T.INT)
+        if name == "sort":
+            return self.call_library("list_sort", [xs, self.sort_reverse(keywords, node)])
+        if name == "insert":
+            i = args[0]
+            if self.type(i).is_dynamic:
+                exc, i = self.b.unbox(i, T.INT, "'{}' object cannot be interpreted as an integer")
+                self.fb.check(exc)
+            return self.call_library("list_insert", [xs, self.promote(i, T.INT), args[1]])
+        return self.call_library(_LIBRARY_METHODS[name], [xs, *args])
+
+    def sort_reverse(self, keywords, node):
+        """The ``reverse=`` of ``sort``/``sorted`` as a bool (``key=`` needs function values)."""
+        keywords = dict(keywords or {})
+        if "key" in keywords:
+            raise error_at(node, "sort(key=...) is not supported yet",
+                           "pydm has no function values yet; sort tuples (key, item) instead")
+        reverse = keywords.pop("reverse", None)
+        if keywords:
+            raise error_at(node, f"unexpected keyword argument '{next(iter(keywords))}'")
+        if reverse is None:
+            return self.b.constant(False, T.BOOL)
+        t = self.type(reverse)
+        if t.is_dynamic or t in (T.INT, T.BOOL):
+            return self.truth(reverse)  # CPython takes any int (an object: its truth)
+        return self.raise_always(sem.Raises("TypeError", f"'{t.python_name}' object cannot be interpreted "
+                                                         "as an integer"))
+
+    def list_binary(self, name, lhs, rhs, result, inplace):
+        """``+``, ``+=``, ``*``, ``*=`` with a list operand (the type rule accepted them)."""
+        lt = self.type(lhs)
+        if result.is_dynamic:
+            exc, out = self.b.apply_binary(name, self.coerce(lhs, T.OBJECT), self.coerce(rhs, T.OBJECT),
+                                           T.OBJECT, inplace)
+            self.check_library(exc)
+            return out
+        if name == "add":
+            if inplace:
+                return self.call_library("list_iadd", [lhs, rhs], LIST)
+            return self.call_library("list_concat", [lhs, rhs], LIST)
+        seq, count = (lhs, rhs) if lt.is_list else (rhs, lhs)
+        count = self.promote(count, T.INT)
+        if inplace and lt.is_list:
+            return self.call_library("list_imul", [seq, count], LIST)
+        return self.call_library("list_repeat", [seq, count], LIST)
+
+    def iterable_builtin(self, name, args, node, keywords):
+        """``list``, ``sorted``, ``any``, ``all``, ``sum`` and one-argument
+        ``min``/``max`` on an evaluated iterable."""
+        keywords = dict(keywords or {})
+        if name == "sum" and "start" in keywords and len(args) == 1:
+            args = [args[0], keywords.pop("start")]
+        default = keywords.pop("default", None) if name in ("min", "max") else None
+        if name != "sorted" and keywords:
+            raise error_at(node, f"{name}() got an unexpected keyword argument '{next(iter(keywords))}'")
+        r = sem.builtin_type(name, [self.type(a) for a in args])
+        if r is None:
+            raise error_at(node, f"{name}() with {len(args)} argument(s) is not supported")
+        if isinstance(r, sem.Raises):
+            return self.raise_always(r)
+        if name == "list":
+            if not args:
+                return self.make_list([])
+            t = self.type(args[0])
+            if t.is_list:
+                return self.call_library("list_copy", args, LIST)
+            if t.is_tuple:
+                return self.call_library("list_of_tuple", args, LIST)
+            return self.call_library("to_list", args, LIST)
+        if name == "sorted":
+            return self.call_library("sorted_of", [args[0], self.sort_reverse(keywords, node)], LIST)
+        if name in ("any", "all"):
+            return self.call_library(f"{name}_of", args, T.BOOL)
+        if name == "sum":
+            start = args[1] if len(args) > 1 else self.b.constant(0, T.INT)
+            return self.call_library("sum_of", [args[0], start], T.OBJECT)
+        has_default = self.b.constant(default is not None, T.BOOL)
+        default = default if default is not None else self.b.constant(None, T.NONE)
+        return self.call_library(f"{name}_of", [args[0], has_default, default], T.OBJECT)
+
+    def unpack_starred(self, value, n: int, star: int):
+        """The values ``a, *b, c = value`` binds (``n`` targets, the starred one
+        at ``star`` gets a new list), CPython's errors otherwise."""
+        t = self.type(value)
+        types = sem.unpack_types(t, n, star)
+        if isinstance(types, sem.Raises):
+            return self.raise_always(types)
+        after = n - 1 - star
+        if t.is_tuple and t.elts is not None:
+            m = len(t.elts)
+            items = [self.static_get(value, k) for k in range(m)]
+            return items[:star] + [self.make_list(items[star:m - after])] + items[m - after:]
+        if t.is_dynamic:
+            value = self.dynamic_as_tuple(value)
+            if value is None:
+                return None
+        elif t.is_list:
+            value = self.call_library("tuple_of_list", [value], tuple_any(T.OBJECT))
+        size = self.b.tuple_len(value)
+        _, fewer = self.b.apply_compare("lt", size, self.b.constant(n - 1, T.INT))
+        self.fb.raise_if(self.b.bool_to_pred(fewer), "ValueError",
+                         f"not enough values to unpack (expected at least {n - 1}, got {{}})", args=[size],
+                         fmt="values")
+        elt = self.type(value).any_element()
+        outs = []
+        for k in range(star):
+            _, v = self.b.tuple_get(value, self.b.constant(k, T.INT), elt, in_range=True)
+            outs.append(v)
+        outs.append(self.call_library("star_middle", [value, self.b.constant(star, T.INT),
+                                                      self.b.constant(after, T.INT)], LIST))
+        for j in range(after):
+            _, k = self.b.apply_binary("sub", size, self.b.constant(after - j, T.INT), T.INT, infallible=True)
+            _, v = self.b.tuple_get(value, k, elt, in_range=True)
+            outs.append(v)
+        return outs

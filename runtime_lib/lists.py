@@ -1,0 +1,554 @@
+"""Lists and the builtins over iterables, in the pydm subset.
+
+pydm builds inline what is one or two VM list operations (``[a, b]``,
+``xs[i]``, ``xs[i] = v``, ``len(xs)``, ``xs.append(v)``, iteration); the rest
+are these functions, linked by symbol (``pydmrtl$list_insert`` ...) when a
+program uses them. Besides the tuple intrinsics (see ``tuples.py``) they use:
+
+* ``list_new(n)`` — a new list of ``n`` elements, each set with ``seq_set``
+  before anything reads it;
+* ``seq_set(xs, i, x)`` — element ``i`` (``0 <= i < len(xs)``) := ``x``;
+* ``seq_resize(xs, n)`` — the list's length becomes ``n`` (new elements are
+  set before they are read);
+* ``is_list(x)`` / ``as_list(x)`` — the type test and the unchecked view.
+
+CPython's order of checks and its messages are kept; ``==`` on elements
+tests identity first (so a list holding a NaN object contains it).
+"""
+from .intrinsics import (as_list, as_tuple, fail, fail_types, int_value, is_intlike, is_list,  # noqa: F401
+                         is_none, is_sequence, is_tuple, list_new, seq_resize, seq_set, type_error)
+from .tuples import adjust_index, slice_index
+
+
+# ---- building --------------------------------------------------------------------------------
+def list_copy(xs: list) -> list:
+    """``xs.copy()``, ``xs[:]``, ``list(xs)``: a new list of the same elements."""
+    n = len(xs)
+    out = list_new(n)
+    for i in range(n):
+        seq_set(out, i, xs[i])
+    return out
+
+
+def list_of_tuple(t: tuple) -> list:
+    n = len(t)
+    out = list_new(n)
+    for i in range(n):
+        seq_set(out, i, t[i])
+    return out
+
+
+def tuple_of_list(xs: list) -> tuple:
+    """``tuple(xs)``: the elements as they are now."""
+    n = len(xs)
+    out = seq_new(n)
+    for i in range(n):
+        seq_set(out, i, xs[i])
+    return seq_done(out)
+
+
+def to_list(x: object) -> list:
+    """``list(x)`` for a value whose type is known only at run time."""
+    if is_list(x):
+        return list_copy(as_list(x))
+    if is_tuple(x):
+        return list_of_tuple(as_tuple(x))
+    type_error("'{}' object is not iterable", x)
+    return list_new(0)
+
+
+def list_concat(a: list, b: list) -> list:
+    """``a + b``: always a new list."""
+    na = len(a)
+    nb = len(b)
+    out = list_new(na + nb)
+    for i in range(na):
+        seq_set(out, i, a[i])
+    for i in range(nb):
+        seq_set(out, na + i, b[i])
+    return out
+
+
+def list_repeat(xs: list, n: int) -> list:
+    """``xs * n``: the same elements (not copies) ``n`` times; empty for ``n <= 0``."""
+    size = len(xs)
+    if n <= 0 or size == 0:
+        return list_new(0)
+    if n > 715827882 // size:  # a VM list holds at most 2**31 - 1 slots, three per element
+        fail("MemoryError", "")
+    out = list_new(size * n)
+    k = 0
+    for _ in range(n):
+        for i in range(size):
+            seq_set(out, k, xs[i])
+            k += 1
+    return out
+
+
+def list_extend(xs: list, items: object) -> None:
+    """``xs.extend(items)`` / ``xs += items`` for any iterable pydm knows
+    (a list extended by itself doubles: its length is read first)."""
+    if is_list(items):
+        src = as_list(items)
+        n = len(src)
+        start = len(xs)
+        seq_resize(xs, start + n)
+        for i in range(n):
+            seq_set(xs, start + i, src[i])
+        return
+    if is_tuple(items):
+        t = as_tuple(items)
+        n = len(t)
+        start = len(xs)
+        seq_resize(xs, start + n)
+        for i in range(n):
+            seq_set(xs, start + i, t[i])
+        return
+    type_error("'{}' object is not iterable", items)
+
+
+def list_iadd(xs: list, items: object) -> list:
+    """``xs += items``: ``xs`` itself, extended."""
+    list_extend(xs, items)
+    return xs
+
+
+def list_imul(xs: list, n: int) -> list:
+    """``xs *= n``: ``xs`` itself, repeated in place."""
+    size = len(xs)
+    if n <= 0 or size == 0:
+        seq_resize(xs, 0)
+        return xs
+    if n > 715827882 // size:
+        fail("MemoryError", "")
+    seq_resize(xs, size * n)
+    k = size
+    for _ in range(n - 1):
+        for i in range(size):
+            seq_set(xs, k, xs[i])
+            k += 1
+    return xs
+
+
+# ---- methods ---------------------------------------------------------------------------------
+def list_insert(xs: list, i: int, x: object) -> None:
+    """``xs.insert(i, x)``: ``i`` is clamped to the list (negative counts from the end)."""
+    n = len(xs)
+    if i < 0:
+        i += n
+        if i < 0:
+            i = 0
+    elif i > n:
+        i = n
+    seq_resize(xs, n + 1)
+    k = n
+    while k > i:
+        seq_set(xs, k, xs[k - 1])
+        k -= 1
+    seq_set(xs, i, x)
+
+
+def list_pop(xs: list, i: int) -> object:
+    """``xs.pop(i)``."""
+    n = len(xs)
+    if n == 0:
+        fail("IndexError", "pop from empty list")
+    if i < 0:
+        i += n
+    if i < 0 or i >= n:
+        fail("IndexError", "pop index out of range")
+    x = xs[i]
+    for k in range(i, n - 1):
+        seq_set(xs, k, xs[k + 1])
+    seq_resize(xs, n - 1)
+    return x
+
+
+def list_pop_last(xs: list) -> object:
+    """``xs.pop()``."""
+    n = len(xs)
+    if n == 0:
+        fail("IndexError", "pop from empty list")
+    x = xs[n - 1]
+    seq_resize(xs, n - 1)
+    return x
+
+
+def list_remove(xs: list, x: object) -> None:
+    """``xs.remove(x)``: the first element that is ``x`` or equals it."""
+    n = len(xs)
+    for i in range(n):
+        if i >= len(xs):
+            break
+        e = xs[i]
+        if e is x or e == x:
+            list_pop(xs, i)
+            return
+    fail("ValueError", "list.remove(x): x not in list")
+
+
+def list_index(xs: list, x: object, start: object, stop: object) -> int:
+    """``xs.index(x[, start[, stop]])``: bounds clipped as slices are."""
+    n = len(xs)
+    lo = 0
+    hi = n
+    if not is_none(start):
+        lo = index_bound(start, n)
+    if not is_none(stop):
+        hi = index_bound(stop, n)
+    i = lo
+    while i < hi and i < len(xs):
+        e = xs[i]
+        if e is x or e == x:
+            return i
+        i += 1
+    fail("ValueError", "{!r} is not in list", x)
+    return -1
+
+
+def index_bound(b: object, n: int) -> int:
+    """A start/stop argument of ``index``: an int (a bool counts as 0/1), clipped."""
+    if not is_intlike(b):
+        type_error("slice indices must be integers or have an __index__ method", b)
+    k = int_value(b)
+    if k < 0:
+        k += n
+        if k < 0:
+            k = 0
+    return k
+
+
+def list_count(xs: list, x: object) -> int:
+    c = 0
+    i = 0
+    while i < len(xs):
+        e = xs[i]
+        if e is x or e == x:
+            c += 1
+        i += 1
+    return c
+
+
+def list_contains(xs: list, x: object) -> bool:
+    """``x in xs``: identity first, then ``==`` (the list may change meanwhile)."""
+    i = 0
+    while i < len(xs):
+        e = xs[i]
+        if e is x or e == x:
+            return True
+        i += 1
+    return False
+
+
+def list_reverse(xs: list) -> None:
+    i = 0
+    j = len(xs) - 1
+    while i < j:
+        a = xs[i]
+        seq_set(xs, i, xs[j])
+        seq_set(xs, j, a)
+        i += 1
+        j -= 1
+
+
+def list_clear(xs: list) -> None:
+    seq_resize(xs, 0)
+
+
+# ---- sorting -----------------------------------------------------------------------------------
+def list_sort(xs: list, reverse: bool) -> None:
+    """``xs.sort(reverse=...)``: a stable merge sort that compares with ``<``
+    only, as CPython does (``reverse`` keeps equal elements in order)."""
+    if reverse:
+        list_reverse(xs)
+    n = len(xs)
+    tmp = list_new(n)
+    width = 1
+    while width < n:
+        lo = 0
+        while lo < n:
+            mid = lo + width
+            if mid > n:
+                mid = n
+            hi = mid + width
+            if hi > n:
+                hi = n
+            i = lo
+            j = mid
+            k = lo
+            while i < mid and j < hi:
+                if xs[j] < xs[i]:
+                    seq_set(tmp, k, xs[j])
+                    j += 1
+                else:
+                    seq_set(tmp, k, xs[i])
+                    i += 1
+                k += 1
+            while i < mid:
+                seq_set(tmp, k, xs[i])
+                i += 1
+                k += 1
+            while j < hi:
+                seq_set(tmp, k, xs[j])
+                j += 1
+                k += 1
+            lo = hi
+        for m in range(n):
+            seq_set(xs, m, tmp[m])
+        width *= 2
+    if reverse:
+        list_reverse(xs)
+
+
+def sorted_of(x: object, reverse: bool) -> list:
+    """``sorted(x, reverse=...)``: a new sorted list."""
+    out = to_list(x)
+    list_sort(out, reverse)
+    return out
+
+
+# ---- slicing -----------------------------------------------------------------------------------
+def slice_range(n: int, start: object, stop: object, step: object) -> tuple:
+    """CPython's slice arithmetic on a sequence of length ``n``: (first index,
+    step, count of selected elements)."""
+    st = 1
+    if not is_none(step):
+        st = slice_index(step)
+        if st == 0:
+            fail("ValueError", "slice step cannot be zero")
+        if st < -9223372036854775807:
+            st = -9223372036854775807
+    if is_none(start):
+        lo = 9223372036854775807 if st < 0 else 0
+    else:
+        lo = slice_index(start)
+    if is_none(stop):
+        hi = -9223372036854775807 - 1 if st < 0 else 9223372036854775807
+    else:
+        hi = slice_index(stop)
+    lo = adjust_index(lo, n, st)
+    hi = adjust_index(hi, n, st)
+    count = 0
+    if st < 0:
+        if hi < lo:
+            count = (lo - hi - 1) // (-st) + 1
+    elif lo < hi:
+        count = (hi - lo - 1) // st + 1
+    return (lo, st, count)
+
+
+def list_slice(xs: list, start: object, stop: object, step: object) -> list:
+    """``xs[start:stop:step]``: always a new list."""
+    lo, st, count = slice_range(len(xs), start, stop, step)
+    out = list_new(count)
+    for i in range(count):
+        seq_set(out, i, xs[lo + i * st])
+    return out
+
+
+def as_sequence_copy(items: object) -> list:
+    """The elements of the right-hand side of a slice assignment, as a new list
+    (so ``xs[a:b] = xs`` reads them before anything moves)."""
+    if is_list(items):
+        return list_copy(as_list(items))
+    if is_tuple(items):
+        return list_of_tuple(as_tuple(items))
+    fail("TypeError", "can only assign an iterable")
+    return list_new(0)
+
+
+def list_setslice(xs: list, start: object, stop: object, step: object, items: object) -> None:
+    """``xs[start:stop:step] = items``."""
+    src = as_sequence_copy(items)
+    m = len(src)
+    n = len(xs)
+    lo, st, count = slice_range(n, start, stop, step)
+    if st == 1:
+        if count == 0:
+            count = 0
+            if lo > n:
+                lo = n
+        grow = m - count
+        if grow > 0:
+            seq_resize(xs, n + grow)
+            k = n - 1
+            while k >= lo + count:
+                seq_set(xs, k + grow, xs[k])
+                k -= 1
+        elif grow < 0:
+            for k in range(lo + count, n):
+                seq_set(xs, k + grow, xs[k])
+            seq_resize(xs, n + grow)
+        for i in range(m):
+            seq_set(xs, lo + i, src[i])
+        return
+    if m != count:
+        fail("ValueError", "attempt to assign sequence of size {} to extended slice of size {}", m, count)
+    for i in range(count):
+        seq_set(xs, lo + i * st, src[i])
+
+
+def list_delslice(xs: list, start: object, stop: object, step: object) -> None:
+    """``del xs[start:stop:step]``."""
+    n = len(xs)
+    lo, st, count = slice_range(n, start, stop, step)
+    if count == 0:
+        return
+    if st < 0:  # the same elements, walked upwards
+        lo = lo + (count - 1) * st
+        st = -st
+    k = lo
+    nxt = 0  # how many of the selected elements are behind
+    for i in range(lo, n):
+        if nxt < count and i == lo + nxt * st:
+            nxt += 1
+        else:
+            seq_set(xs, k, xs[i])
+            k += 1
+    seq_resize(xs, k)
+
+
+def list_delitem(xs: list, i: int) -> None:
+    """``del xs[i]``."""
+    n = len(xs)
+    if i < 0:
+        i += n
+    if i < 0 or i >= n:
+        fail("IndexError", "list assignment index out of range")
+    for k in range(i, n - 1):
+        seq_set(xs, k, xs[k + 1])
+    seq_resize(xs, n - 1)
+
+
+# ---- comparisons -------------------------------------------------------------------------------
+def list_compare(a: list, b: list, op: int) -> bool:
+    """``a <op> b`` for op 0 ``<``, 1 ``<=``, 2 ``==``, 3 ``!=``, 4 ``>``, 5 ``>=``
+    (CPython's order: the first elements that differ decide, else the lengths)."""
+    if op == 2 and len(a) != len(b):
+        return False
+    if op == 3 and len(a) != len(b):
+        return True
+    i = 0
+    while i < len(a) and i < len(b):
+        x = a[i]
+        y = b[i]
+        if not (x is y or x == y):
+            if op == 2:
+                return False
+            if op == 3:
+                return True
+            if op == 0:
+                return x < y
+            if op == 1:
+                return x <= y
+            if op == 4:
+                return x > y
+            return x >= y
+        i += 1
+    na = len(a)
+    nb = len(b)
+    if op == 0:
+        return na < nb
+    if op == 1:
+        return na <= nb
+    if op == 2:
+        return na == nb
+    if op == 3:
+        return na != nb
+    if op == 4:
+        return na > nb
+    return na >= nb
+
+
+# ---- builtins over iterables ----------------------------------------------------------------------
+def as_items(x: object) -> list:
+    """The items of an iterable pydm knows, as a list (a list itself: no copy)."""
+    if is_list(x):
+        return as_list(x)
+    if is_tuple(x):
+        return list_of_tuple(as_tuple(x))
+    type_error("'{}' object is not iterable", x)
+    return list_new(0)
+
+
+def star_middle(t: tuple, start: int, after: int) -> list:
+    """The starred target of ``a, *b, c = t``: elements start .. len(t) - after, as a list."""
+    stop = len(t) - after
+    out = list_new(stop - start)
+    for i in range(start, stop):
+        seq_set(out, i - start, t[i])
+    return out
+
+
+def unpack_items(x: object) -> tuple:
+    """The items ``a, b = x`` unpacks when ``x`` is not a tuple."""
+    if is_list(x):
+        return tuple_of_list(as_list(x))
+    type_error("cannot unpack non-iterable {} object", x)
+    return seq_done(seq_new(0))
+
+
+def sum_of(x: object, start: object) -> object:
+    """``sum(x, start)``: added left to right, as CPython's ``sum``."""
+    items = as_items(x)
+    total = start
+    i = 0
+    while i < len(items):
+        total = total + items[i]
+        i += 1
+    return total
+
+
+def min_of(x: object, has_default: bool, default: object) -> object:
+    items = as_items(x)
+    if len(items) == 0:
+        if has_default:
+            return default
+        fail("ValueError", "min() arg is an empty sequence")
+    best = items[0]
+    i = 1
+    while i < len(items):
+        e = items[i]
+        if e < best:
+            best = e
+        i += 1
+    return best
+
+
+def max_of(x: object, has_default: bool, default: object) -> object:
+    items = as_items(x)
+    if len(items) == 0:
+        if has_default:
+            return default
+        fail("ValueError", "max() arg is an empty sequence")
+    best = items[0]
+    i = 1
+    while i < len(items):
+        e = items[i]
+        if e > best:
+            best = e
+        i += 1
+    return best
+
+
+def any_of(x: object) -> bool:
+    items = as_items(x)
+    i = 0
+    while i < len(items):
+        if items[i]:
+            return True
+        i += 1
+    return False
+
+
+def all_of(x: object) -> bool:
+    items = as_items(x)
+    i = 0
+    while i < len(items):
+        if not items[i]:
+            return False
+        i += 1
+    return True
+
+
+from .tuples import seq_done, seq_new  # noqa: E402,F401
