@@ -184,7 +184,11 @@ def compile_module(module: ir.Module, *, stages: dict | None = None) -> bytes:
                     clock = now
 
             with _Fd2Capture() as cap:
-                inv.import_module(module.operation)  # returns None; raises on failure
+                try:
+                    inv.import_module(module.operation)  # returns None; raises on failure
+                except RuntimeError:
+                    module.operation.verify()  # raises with MLIR's diagnostics
+                    raise
                 done("import")
                 ok = True
                 step = "import"

@@ -122,6 +122,9 @@ class ProgramTypes:
         bounded length and depth, and a function with many specializations
         gets generic ones: a recursion that builds ever longer or deeper tuples
         still has finitely many."""
+        if self.module.runtime_lib:  # one specialization per library function: its annotations
+            from ..runtime_library import parameter_types
+            arg_types = list(parameter_types(fn))
         arg_types = [widen_argument(t) for t in arg_types]
         if sum(1 for (name, _) in self.specs if name == fn.name) >= MAX_SPECIALIZATIONS and \
                 (fn.name, tuple(arg_types)) not in self.specs:
