@@ -13,6 +13,7 @@ static type        inside a module                 at the module boundary
 ``real``           ``f64``                         ``f64``
 ``tuple<...>``     heap ref ``!util.list<?>``      seed-002 record
 ``list<object>``   heap ref ``!util.list<?>``      seed-002 record
+``range``          heap ref ``!util.list<?>``      seed-002 record
 ``object``         dynamic value: three values     seed-002 record
                    (type code ``i64``, payload
                    bits ``i64``, heap ref)
@@ -37,7 +38,7 @@ i, ``append`` resizes the VM list), and every alias holds the same reference.
 **Seed-002 records** (the boundary form of ``object`` and heap values): a VM
 list ``[i32 type code, payload]``: None ``[1, i32 0]``, bool ``[0x40, i32 0/1]``,
 int ``[0x4F, i64]``, float ``[0x5B, f64]``, tuple ``[2, list of records]``,
-list ``[3, the list itself]``: a list crosses *by reference*, in its inside
+range ``[9, records of start, stop, step]``, list ``[3, the list itself]``: a list crosses *by reference*, in its inside
 layout (3 slots per element), so the host and the module share one VM list
 and the module's mutations are seen by the host (``pydm/runtime/values.py``
 reflects them into the caller's Python list).
@@ -81,6 +82,7 @@ _DYNAMIC = Representation(DYNAMIC, ("i64", "i64", HEAP_REF), HEAP_REF, ["slist"]
 _DYNAMIC_SCALAR = Representation(DYNAMIC, ("i64", "i64"), HEAP_REF, ["slist"], None)
 _TUPLE = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.TUPLE)
 _LIST = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.LIST)
+_RANGE = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.RANGE)
 _REF = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], None)
 
 
@@ -95,6 +97,8 @@ def of(t: PyType) -> Representation:
         return _DYNAMIC_SCALAR
     if t is T.REF:
         return _REF
+    if t is T.RANGE:
+        return _RANGE
     if isinstance(t, TupleType):
         return _TUPLE
     if isinstance(t, ListType):

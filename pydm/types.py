@@ -7,6 +7,7 @@ A value's static type is what pydm knows about it at compile time:
   ``tuple<integer,...>`` (any length, every element of one type);
 * ``list<object>`` — a list (mutable, shared by reference; its elements are
   dynamic values, so any value can be stored into any list);
+* ``range`` — a range object;
 * ``object`` — any Python value, known only at run time;
 * ``object<scalar>`` — a value known only at run time to be None, a bool, an
   int or a float (what a variable that holds ints and floats is): dynamic,
@@ -40,6 +41,7 @@ class PyType:
     OBJECT: "PyType"
     SCALAR_OBJECT: "PyType"
     REF: "PyType"
+    RANGE: "PyType"
 
     def __new__(cls, value: str, *args):
         found = PyType._interned.get(value)
@@ -162,7 +164,7 @@ class ListType(PyType):
 
 
 _SCALARS = {}
-for _name in ("bottom", "none", "bool", "integer", "real", "object", "object<scalar>", "ref"):
+for _name in ("bottom", "none", "bool", "integer", "real", "object", "object<scalar>", "ref", "range"):
     _SCALARS[_name] = PyType(_name)
 PyType.BOTTOM = _SCALARS["bottom"]
 PyType.NONE = _SCALARS["none"]
@@ -173,11 +175,14 @@ PyType.OBJECT = _SCALARS["object"]
 PyType.SCALAR_OBJECT = _SCALARS["object<scalar>"]
 #: not a Python type: the heap reference inside a dynamic value (split-objects)
 PyType.REF = _SCALARS["ref"]
-_SCALARS = set(_SCALARS.values()) - {PyType.OBJECT, PyType.SCALAR_OBJECT, PyType.BOTTOM, PyType.REF}
+#: a ``range`` object (immutable: start, stop, step)
+PyType.RANGE = _SCALARS["range"]
+_SCALARS = set(_SCALARS.values()) - {PyType.OBJECT, PyType.SCALAR_OBJECT, PyType.BOTTOM, PyType.REF, PyType.RANGE}
 PyType._sealed = True
 
 _PY_NAMES = {"bottom": "<nothing>", "none": "NoneType", "bool": "bool", "integer": "int",
-             "real": "float", "object": "object", "object<scalar>": "object", "ref": "object"}
+             "real": "float", "object": "object", "object<scalar>": "object", "ref": "object",
+             "range": "range"}
 
 
 def tuple_of(*elts: PyType) -> TupleType:
@@ -283,7 +288,7 @@ def _parse(s: str):
             if s.startswith(">"):
                 return TupleType(tuple(elts)), s[1:]
             raise ValueError(f"bad pydm tuple type near {s!r}")
-    for name in ("bottom", "none", "bool", "integer", "real", "object<scalar>", "object", "ref"):
+    for name in ("bottom", "none", "bool", "integer", "real", "object<scalar>", "object", "ref", "range"):
         if s.startswith(name):
             return PyType._interned[name], s[len(name):]
     raise ValueError(f"bad pydm type near {s!r}")

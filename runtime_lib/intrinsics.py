@@ -84,6 +84,23 @@ def seq_resize(xs: list, n: int) -> None:
         xs.extend([None] * (n - len(xs)))
 
 
+def is_range(x) -> bool:
+    return type(x) is range
+
+
+def as_range(x) -> range:
+    assert type(x) is range, "as_range of a non-range"
+    return x
+
+
+def range_new(start: int, stop: int, step: int) -> range:
+    return range(start, stop, step)
+
+
+def range_parts(r: range) -> tuple:
+    return (r.start, r.stop, r.step)
+
+
 def fail_types(cls: str, template: str, *values) -> None:
     """Raise ``cls(template.format(type names of values))``."""
     import builtins

@@ -15,8 +15,9 @@ program uses them. Besides the tuple intrinsics (see ``tuples.py``) they use:
 CPython's order of checks and its messages are kept; ``==`` on elements
 tests identity first (so a list holding a NaN object contains it).
 """
-from .intrinsics import (as_list, as_tuple, fail, fail_types, int_value, is_intlike, is_list,  # noqa: F401
-                         is_none, is_sequence, is_tuple, list_new, seq_resize, seq_set, type_error)
+from .intrinsics import (as_list, as_range, as_tuple, fail, fail_types, int_value, is_intlike,  # noqa: F401
+                         is_list, is_none, is_range, is_sequence, is_tuple, list_new, seq_resize, seq_set,
+                         type_error)
 from .tuples import adjust_index, slice_index
 
 
@@ -53,6 +54,8 @@ def to_list(x: object) -> list:
         return list_copy(as_list(x))
     if is_tuple(x):
         return list_of_tuple(as_tuple(x))
+    if is_range(x):
+        return range_list(as_range(x))
     type_error("'{}' object is not iterable", x)
     return list_new(0)
 
@@ -103,6 +106,9 @@ def list_extend(xs: list, items: object) -> None:
         seq_resize(xs, start + n)
         for i in range(n):
             seq_set(xs, start + i, t[i])
+        return
+    if is_range(items):
+        list_extend(xs, range_list(as_range(items)))
         return
     type_error("'{}' object is not iterable", items)
 
@@ -346,23 +352,28 @@ def list_slice(xs: list, start: object, stop: object, step: object) -> list:
     return out
 
 
-def as_sequence_copy(items: object) -> list:
+def as_sequence_copy(items: object, extended: bool) -> list:
     """The elements of the right-hand side of a slice assignment, as a new list
     (so ``xs[a:b] = xs`` reads them before anything moves)."""
     if is_list(items):
         return list_copy(as_list(items))
     if is_tuple(items):
         return list_of_tuple(as_tuple(items))
+    if is_range(items):
+        return range_list(as_range(items))
+    if extended:
+        fail("TypeError", "must assign iterable to extended slice")
     fail("TypeError", "can only assign an iterable")
     return list_new(0)
 
 
 def list_setslice(xs: list, start: object, stop: object, step: object, items: object) -> None:
-    """``xs[start:stop:step] = items``."""
-    src = as_sequence_copy(items)
-    m = len(src)
+    """``xs[start:stop:step] = items`` (the slice is checked before the items)."""
     n = len(xs)
     lo, st, count = slice_range(n, start, stop, step)
+    src = as_sequence_copy(items, st != 1)
+    m = len(src)
+    n = len(xs)
     if st == 1:
         if count == 0:
             count = 0
@@ -467,6 +478,8 @@ def as_items(x: object) -> list:
         return as_list(x)
     if is_tuple(x):
         return list_of_tuple(as_tuple(x))
+    if is_range(x):
+        return range_list(as_range(x))
     type_error("'{}' object is not iterable", x)
     return list_new(0)
 
@@ -484,6 +497,8 @@ def unpack_items(x: object) -> tuple:
     """The items ``a, b = x`` unpacks when ``x`` is not a tuple."""
     if is_list(x):
         return tuple_of_list(as_list(x))
+    if is_range(x):
+        return tuple_of_list(range_list(as_range(x)))
     type_error("cannot unpack non-iterable {} object", x)
     return seq_done(seq_new(0))
 
@@ -552,3 +567,4 @@ def all_of(x: object) -> bool:
 
 
 from .tuples import seq_done, seq_new  # noqa: E402,F401
+from .ranges import range_list  # noqa: E402,F401

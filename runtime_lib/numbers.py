@@ -22,8 +22,8 @@ division by zero, float rounding.
 """
 # Under CPython the intrinsics are these plain functions (pydm compiles the
 # names itself and ignores this import).
-from .intrinsics import (as_list, as_tuple, float_value, int_power, int_value, is_bool, is_float,  # noqa: F401
-                         is_int, is_intlike, is_list, is_none, is_number, is_tuple, type_error)
+from .intrinsics import (as_list, as_range, as_tuple, float_value, int_power, int_value, is_bool, is_float,  # noqa: F401
+                         is_int, is_intlike, is_list, is_none, is_number, is_range, is_tuple, type_error)
 
 
 # ---- arithmetic -------------------------------------------------------------------
@@ -269,6 +269,8 @@ def eq(a: object, b: object) -> bool:
         return is_tuple(b) and tuple_compare(as_tuple(a), as_tuple(b), 2)  # ==
     if is_list(a):
         return is_list(b) and list_compare(as_list(a), as_list(b), 2)
+    if is_range(a):
+        return is_range(b) and range_eq(as_range(a), as_range(b))
     return is_none(a) and is_none(b)
 
 
@@ -330,6 +332,8 @@ def truth(a: object) -> bool:
         return len(as_tuple(a)) != 0
     if is_list(a):
         return len(as_list(a)) != 0
+    if is_range(a):
+        return range_len(as_range(a)) != 0
     return False
 
 
@@ -351,3 +355,4 @@ def to_float(a: object) -> float:
 # (last: runtime_lib/tuples.py imports this module too)
 from .tuples import tuple_compare, tuple_concat, tuple_repeat  # noqa: E402,F401
 from .lists import list_compare, list_concat, list_iadd, list_imul, list_repeat  # noqa: E402,F401
+from .ranges import range_eq, range_len  # noqa: E402,F401

@@ -14,8 +14,8 @@ and, for ``hash``, wrapping 64-bit arithmetic (``wrap_add``, ``wrap_mul``,
 ``rotl``) and ``float_bits``/``bits_float`` (a float's IEEE bits and back).
 Module constants are not in the subset yet, so numbers are spelled out.
 """
-from .intrinsics import (as_list, as_tuple, bits_float, fail, fail_types, float_bits, float_value, int_value,  # noqa: F401
-                         is_float, is_intlike, is_list, is_none, is_number, is_tuple, rotl, seq_done, seq_new,
+from .intrinsics import (as_list, as_range, as_tuple, bits_float, fail, fail_types, float_bits, float_value, int_value,  # noqa: F401
+                         is_float, is_intlike, is_list, is_none, is_number, is_range, is_tuple, rotl, seq_done, seq_new,
                          seq_set, type_error, wrap_add, wrap_mul)
 
 
@@ -182,6 +182,8 @@ def count_of(c: object, x: object) -> int:
         return tuple_count(as_tuple(c), x)
     if is_list(c):
         return list_count(as_list(c), x)
+    if is_range(c):
+        return range_count(as_range(c), x)
     fail_types("AttributeError", "'{}' object has no attribute 'count'", c)
     return 0
 
@@ -192,6 +194,8 @@ def index_of(c: object, x: object) -> int:
         return tuple_index(as_tuple(c), x)
     if is_list(c):
         return list_index(as_list(c), x, None, None)
+    if is_range(c):
+        return range_index(as_range(c), x)
     fail_types("AttributeError", "'{}' object has no attribute 'index'", c)
     return 0
 
@@ -201,6 +205,8 @@ def length(x: object) -> int:
         return len(as_tuple(x))
     if is_list(x):
         return len(as_list(x))
+    if is_range(x):
+        return range_len(as_range(x))
     type_error("object of type '{}' has no len()", x)
 
 
@@ -209,6 +215,8 @@ def contains(c: object, x: object) -> bool:
         return tuple_contains(as_tuple(c), x)
     if is_list(c):
         return list_contains(as_list(c), x)
+    if is_range(c):
+        return range_contains(as_range(c), x)
     type_error("argument of type '{}' is not iterable", c)
 
 
@@ -221,6 +229,10 @@ def getitem(c: object, i: object) -> object:
         if is_intlike(i):
             return as_list(c)[int_value(i)]
         type_error("list indices must be integers or slices, not {}", i)
+    if is_range(c):
+        if is_intlike(i):
+            return range_item(as_range(c), int_value(i))
+        type_error("range indices must be integers or slices, not {}", i)
     type_error("'{}' object is not subscriptable", c)
 
 
@@ -229,6 +241,8 @@ def getslice(c: object, start: object, stop: object, step: object) -> object:
         return tuple_slice(as_tuple(c), start, stop, step)
     if is_list(c):
         return list_slice(as_list(c), start, stop, step)
+    if is_range(c):
+        return range_slice(as_range(c), start, stop, step)
     type_error("'{}' object is not subscriptable", c)
 
 
@@ -238,6 +252,8 @@ def to_tuple(x: object) -> tuple:
         return as_tuple(x)
     if is_list(x):
         return tuple_of_list(as_list(x))
+    if is_range(x):
+        return tuple_of_list(range_list(as_range(x)))
     type_error("'{}' object is not iterable", x)
 
 
@@ -434,3 +450,5 @@ def hash_of(x: object) -> int:
 # (last: runtime_lib/lists.py imports this module too)
 from .lists import (list_contains, list_count, list_index, list_slice,  # noqa: E402,F401
                     tuple_of_list)
+from .ranges import (range_contains, range_count, range_index, range_item, range_len,  # noqa: E402,F401
+                     range_list, range_slice)

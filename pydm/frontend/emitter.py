@@ -101,7 +101,7 @@ class Emitter(TupleOps, ListOps):
         if t.is_dynamic:
             return self.dynamic_fast_paths([v], T.BOOL, lambda x: self.b.as_bool(x[0]),
                                            lambda x: self.truth(x[0]))
-        if t.is_sequence:
+        if t.is_sequence or t is T.RANGE:
             return self.sequence_truth(v)
         return self.b.as_bool(v)
 
@@ -182,7 +182,7 @@ class Emitter(TupleOps, ListOps):
         result = sem.binary_type(name, lt, rt, rhs_const, inplace, lhs_const)
         if isinstance(result, sem.Raises):
             return self.raise_always(result)
-        if lt.is_list or rt.is_list:
+        if result.is_list or (lt.is_list or rt.is_list) and result.is_dynamic:
             return self.list_binary(name, lhs, rhs, result, inplace)
         if lt.is_tuple or rt.is_tuple:
             return self.tuple_binary(name, lhs, rhs, result, inplace)
@@ -245,6 +245,11 @@ class Emitter(TupleOps, ListOps):
         if isinstance(result, sem.Raises):
             return self.raise_always(result)
         dynamic = lt.is_dynamic or rt.is_dynamic
+        if T.RANGE in (lt, rt) and not dynamic:
+            if lt is rt:
+                same = self.call_library("range_eq", [lhs, rhs], T.BOOL)
+                return self.b.not_(same) if name == "ne" else same
+            return self.b.constant(name == "ne", T.BOOL)
         if dynamic or lt.is_sequence or rt.is_sequence:
             if (lt.is_sequence or rt.is_sequence) and not dynamic and not (
                     lt.is_tuple and rt.is_tuple or lt.is_list and rt.is_list):
@@ -272,11 +277,12 @@ class Emitter(TupleOps, ListOps):
     def identity(self, token, lhs, rhs, node):
         """``x is None`` and friends: decided by static types where they are known."""
         lt, rt = self.type(lhs), self.type(rhs)
-        if lt.is_dynamic or rt.is_dynamic or lt.is_tuple and rt.is_tuple or lt.is_list and rt.is_list:
+        heap = rep.is_heap(lt), rep.is_heap(rt)
+        if lt.is_dynamic or rt.is_dynamic or all(heap) and lt.python_name == rt.python_name:
             out = self.b.is_(self.as_dynamic(lhs), self.as_dynamic(rhs))
         elif lt is T.BOOL and rt is T.BOOL:
             _, out = self.b.apply_compare("eq", self.promote(lhs, T.INT), self.promote(rhs, T.INT))
-        elif T.NONE in (lt, rt) or T.BOOL in (lt, rt) or lt.is_sequence or rt.is_sequence:
+        elif T.NONE in (lt, rt) or T.BOOL in (lt, rt) or any(heap):
             # None, True and False are singletons, and a tuple is never a number:
             # a value of another type is never them
             out = self.b.constant(lt is rt, T.BOOL)

@@ -230,7 +230,7 @@ class ExpressionWalker:
         op, right = e.ops[0]
         left = e.left
         if not (isinstance(right, nodes.Name) and right.name in sem.EXACT_TYPE_CODES):
-            raise error_at(right, "type(x) can be compared only with int, float, bool or tuple",
+            raise error_at(right, "type(x) can be compared only with int, float, bool, tuple or list",
                            "write type(x) is int, type(x) is float, ...")
         x = self.expr(left.args[0])
         if self.fb.block is None:
@@ -250,7 +250,7 @@ class ExpressionWalker:
             elif isinstance(c, nodes.Name) and c.name in sem.ISINSTANCE_CODES and c.name not in self.frame.fn.locals:
                 names.extend(sem.ISINSTANCE_CODES[c.name])
             else:
-                raise error_at(c, "isinstance() supports the classes int, float, bool, tuple and object",
+                raise error_at(c, "isinstance() supports the classes int, float, bool, tuple, list and object",
                                "test with isinstance(x, int), isinstance(x, (int, float)), ...")
         classes(e.args[1])
         x = self.expr(e.args[0])
@@ -354,6 +354,9 @@ class ExpressionWalker:
                 return self._isinstance(e)
             if what == "type":
                 raise error_at(e, "type(x) is supported only in comparisons like type(x) is int")
+            if what == "range" and not e.keywords:
+                values = self.exprs(e.args)
+                return None if values is None else self.emit.range_value(values, e)
             if what in LOOP_FORMS:
                 raise error_at(e, f"{what}(...) is supported as the iterable of a for loop or a comprehension, "
                                   "or as the argument of " + ", ".join(f"{c}()" for c in CONSUMERS))

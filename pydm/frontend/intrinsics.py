@@ -12,16 +12,18 @@ from astroid import nodes
 
 from .. import typecodes as tc
 from ..errors import error_at
-from ..types import PyType, list_of, tuple_any
+from ..types import PyType, list_of, tuple_any, tuple_of
 
 T = PyType
 ANY_TUPLE = tuple_any(T.OBJECT)
 LIST = list_of()
+RANGE_PARTS = tuple_of(T.INT, T.INT, T.INT)
 
 _CODE_SETS = {
     "is_none": (tc.NONE,), "is_bool": (tc.BOOL,), "is_int": (tc.INTEGER,), "is_float": (tc.REAL,),
     "is_intlike": (tc.BOOL, tc.INTEGER), "is_number": (tc.BOOL, tc.INTEGER, tc.REAL),
     "is_tuple": (tc.TUPLE,), "is_list": (tc.LIST,), "is_sequence": (tc.TUPLE, tc.LIST),
+    "is_range": (tc.RANGE,),
 }
 
 _RESULT_TYPES = {
@@ -29,6 +31,7 @@ _RESULT_TYPES = {
     "int_value": T.INT, "float_value": T.FLOAT, "as_tuple": ANY_TUPLE, "int_power": T.INT,
     "type_error": T.BOTTOM, "fail": T.BOTTOM, "fail_types": T.BOTTOM, "seq_new": ANY_TUPLE, "seq_set": T.NONE,
     "as_list": LIST, "list_new": LIST, "seq_resize": T.NONE,
+    "as_range": T.RANGE, "range_new": T.RANGE, "range_parts": RANGE_PARTS,
     "wrap_add": T.INT, "wrap_mul": T.INT, "rotl": T.INT, "float_bits": T.INT, "bits_float": T.FLOAT,
 }
 
@@ -67,11 +70,12 @@ def emit(emitter, name: str, args, node):
     if name in _CODE_SETS:
         (x,) = args
         return emitter.type_test(x, tuple(tc.NAMES[c] for c in _CODE_SETS[name]))
-    if name in ("int_value", "float_value", "as_tuple", "as_list"):
+    if name in ("int_value", "float_value", "as_tuple", "as_list", "as_range"):
         (x,) = args
-        want = {"int_value": T.INT, "float_value": T.FLOAT, "as_tuple": ANY_TUPLE, "as_list": LIST}[name]
+        want = {"int_value": T.INT, "float_value": T.FLOAT, "as_tuple": ANY_TUPLE, "as_list": LIST,
+                "as_range": T.RANGE}[name]
         if not emitter.type(x).is_dynamic:
-            return emitter.coerce(x, want) if name in ("as_tuple", "as_list") else emitter.promote(x, want)
+            return emitter.coerce(x, want) if name.startswith("as_") else emitter.promote(x, want)
         # unchecked: the library tests the type first (runtime_lib/intrinsics.py
         # asserts it when the library runs as plain Python)
         _, out = b.unbox(x, want, checked=False)
@@ -103,6 +107,12 @@ def emit(emitter, name: str, args, node):
     if name == "list_new":
         (n,) = args
         return b.seq_new(emitter.promote(n, T.INT), LIST)
+    if name == "range_new":  # a range is laid out as the tuple (start, stop, step)
+        parts = emitter.make_tuple([emitter.promote(a, T.INT) for a in args])
+        return b.static_cast(parts, T.RANGE)
+    if name == "range_parts":
+        (r,) = args
+        return b.static_cast(r, RANGE_PARTS)
     if name == "seq_resize":
         xs, n = args
         b.seq_resize(xs, emitter.promote(n, T.INT))

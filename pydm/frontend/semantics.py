@@ -61,10 +61,10 @@ def binary_type(name: str, lt: PyType, rt: PyType, rhs_const=None, inplace: bool
     operands' values when they are literals (``int ** k`` and ``t * k`` use them)."""
     if T.BOTTOM in (lt, rt):
         return T.BOTTOM
+    if lt.is_tuple or rt.is_tuple and not lt.is_list:  # the left operand's rule speaks first
+        return _tuple_binary_type(name, lt, rt, rhs_const, lhs_const, inplace)
     if lt.is_list or rt.is_list:
         return _list_binary_type(name, lt, rt, inplace)
-    if lt.is_tuple or rt.is_tuple:
-        return _tuple_binary_type(name, lt, rt, rhs_const, lhs_const, inplace)
     if lt.is_dynamic or rt.is_dynamic:
         if float_with_object(name, lt, rt):
             return T.FLOAT  # a float operand makes any successful result a float
@@ -187,7 +187,7 @@ def compare_type(name: str, lt: PyType, rt: PyType) -> PyType | Raises:
 
 def contains_type(item: PyType, container: PyType) -> PyType | Raises:
     """``item in container``."""
-    if container.is_sequence or container.is_dynamic or container is T.BOTTOM:
+    if container.is_sequence or container.is_dynamic or container is T.BOTTOM or container is T.RANGE:
         return T.BOOL
     return Raises("TypeError", f"argument of type '{container.python_name}' is not iterable")
 
@@ -207,6 +207,10 @@ def index_type(seq: PyType, index: PyType, const_index=None) -> PyType | Raises:
         return T.BOTTOM
     if seq.is_dynamic:
         return T.OBJECT
+    if seq is T.RANGE:
+        if index.is_dynamic or _is_int(index):
+            return T.INT
+        return Raises("TypeError", f"range indices must be integers or slices, not {index.python_name}")
     if seq.is_list:
         if index.is_dynamic or _is_int(index):
             return T.OBJECT
@@ -231,7 +235,7 @@ def slice_type(seq: PyType, bounds=None) -> PyType | Raises:
         return T.BOTTOM
     if seq.is_dynamic:
         return T.OBJECT
-    if seq.is_list:
+    if seq.is_list or seq is T.RANGE:
         if bounds is not None and bounds[2] == 0:
             return Raises("ValueError", "slice step cannot be zero")
         return seq
@@ -252,6 +256,8 @@ def iter_type(seq: PyType) -> PyType | Raises:
         return T.OBJECT
     if seq.is_sequence:
         return seq.any_element()
+    if seq is T.RANGE:
+        return T.INT
     return Raises("TypeError", f"'{seq.python_name}' object is not iterable")
 
 
@@ -262,6 +268,8 @@ def unpack_types(seq: PyType, n: int, star: int | None = None) -> list[PyType] |
         return [T.BOTTOM] * n
     if seq.is_dynamic or seq.is_list:
         return [list_of() if i == star else T.OBJECT for i in range(n)]
+    if seq is T.RANGE:
+        return [list_of() if i == star else T.INT for i in range(n)]
     if not seq.is_tuple:
         return Raises("TypeError", f"cannot unpack non-iterable {seq.python_name} object")
     if seq.elts is None:
@@ -301,7 +309,7 @@ def method_type(name: str, receiver: PyType, arg_types: list[PyType]) -> PyType 
     n = len(arg_types)
     if receiver.is_list or receiver.is_dynamic:
         known = LIST_METHODS.get(name)
-    elif receiver.is_tuple:
+    elif receiver.is_tuple or receiver is T.RANGE:
         known = TUPLE_METHODS.get(name)
     else:
         known = None
@@ -334,7 +342,7 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
         return T.BOOL
     if name == "len" and n == 1:
         t = arg_types[0]
-        if t.is_sequence or t.is_dynamic or t is T.BOTTOM:
+        if t.is_sequence or t.is_dynamic or t is T.BOTTOM or t is T.RANGE:
             return T.INT
         return Raises("TypeError", f"object of type '{t.python_name}' has no len()")
     if name == "hash" and n == 1:
@@ -346,6 +354,13 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
         if isinstance(t, Raises):
             return t
         return arg_types[0] if arg_types[0].is_tuple else tuple_any(t)
+    if name == "range" and 1 <= n <= 3:
+        for t in arg_types:
+            if not (t.is_dynamic or _is_int(t)):
+                return Raises("TypeError", f"'{t.python_name}' object cannot be interpreted as an integer")
+        if n == 3 and const_args and const_args[2] == 0:
+            return Raises("ValueError", "range() arg 3 must not be zero")
+        return T.RANGE
     if name in ("list", "sorted") and n <= 1:
         if n == 0:
             return list_of() if name == "list" else None
@@ -388,8 +403,10 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
 #: classes a type test can name, with the type codes they match
 #: (isinstance: bool is an int; type(x) is int: exactly int)
 ISINSTANCE_CODES = {"int": ("bool", "int"), "float": ("float",), "bool": ("bool",), "tuple": ("tuple",),
-                    "object": ("NoneType", "bool", "int", "float", "tuple")}
-EXACT_TYPE_CODES = {"int": ("int",), "float": ("float",), "bool": ("bool",), "tuple": ("tuple",)}
+                    "list": ("list",), "range": ("range",),
+                    "object": ("NoneType", "bool", "int", "float", "tuple", "list", "range")}
+EXACT_TYPE_CODES = {"int": ("int",), "float": ("float",), "bool": ("bool",), "tuple": ("tuple",),
+                    "list": ("list",), "range": ("range",)}
 
 
 def static_python_name(t: PyType) -> str | None:

@@ -41,12 +41,27 @@ class TupleOps:
         t = tuple_of(*(self.type(v) for v in values))
         return self.b.make_tuple(values, t)
 
+    def range_value(self, values, node):
+        """``range(...)`` as a value: its arguments as ints (CPython's TypeError), then the object."""
+        if not 1 <= len(values) <= 3:
+            raise error_at(node, f"range expected 1 to 3 arguments, got {len(values)}")
+        bounds = self.range_bounds(values, None)
+        if bounds is None:
+            return None
+        start, stop, step, _ = bounds
+        return self.call_library("make_range", [start, stop, step], T.RANGE)
+
     def sequence_truth(self, t):
+        if self.type(t) is T.RANGE:
+            _, out = self.b.apply_compare("ne", self.length(t), self.b.constant(0, T.INT))
+            return out
         _, out = self.b.apply_compare("ne", self.b.tuple_len(t), self.b.constant(0, T.INT))
         return out
 
     def length(self, x):
         t = self.type(x)
+        if t is T.RANGE:
+            return self.call_library("range_len", [x], T.INT)
         if t.is_sequence:
             if t.length is not None:
                 return self.b.constant(t.length, T.INT)
@@ -70,6 +85,11 @@ class TupleOps:
             return self.raise_always(result)
         if st.is_dynamic:
             return self.call_library("getitem", [seq, index], T.OBJECT)
+        if st is T.RANGE:
+            if it.is_dynamic:
+                exc, index = self.b.unbox(index, T.INT, "range indices must be integers or slices, not {}")
+                self.fb.check(exc)
+            return self.call_library("range_item", [seq, self.promote(index, T.INT)], T.INT)
         if st.elts is not None and isinstance(const_index, int):
             return self.static_get(seq, const_index % len(st.elts))
         if it.is_dynamic:
@@ -95,6 +115,8 @@ class TupleOps:
             return self.call_library("getslice", [seq, *parts], T.OBJECT)
         if st.is_list:
             return self.call_library("list_slice", [seq, *parts], result)
+        if st is T.RANGE:
+            return self.call_library("range_slice", [seq, *parts], result)
         return self.call_library("tuple_slice", [seq, *parts], result)
 
     def contains(self, item, container):
@@ -104,6 +126,8 @@ class TupleOps:
             return self.raise_always(r)
         if ct.is_list:
             return self.call_library("list_contains", [container, item], T.BOOL)
+        if ct is T.RANGE:
+            return self.call_library("range_contains", [container, item], T.BOOL)
         if ct.is_tuple:
             if ct.elts == ():
                 return self.b.constant(False, T.BOOL)
@@ -148,6 +172,8 @@ class TupleOps:
                 return None
         elif t.is_list:
             value = self.call_library("tuple_of_list", [value], tuple_any(T.OBJECT))  # its items now
+        elif t is T.RANGE:
+            value = self.call_library("to_tuple", [value], tuple_any(T.OBJECT))
         size = self.b.tuple_len(value)
         self.check_unpack_length(size, n)
         elt = self.type(value).elt
@@ -207,7 +233,7 @@ class TupleOps:
         r = sem.iter_type(t)
         if isinstance(r, sem.Raises):
             return self.raise_always(r)
-        if t.is_dynamic:  # a list itself, a tuple's items as a list
+        if t.is_dynamic or t is T.RANGE:  # a list itself, a tuple's or range's items as a list
             seq = self.call_library("as_items", [seq], list_of())
             if seq is None:
                 return None
@@ -273,6 +299,8 @@ class TupleOps:
             rt = self.type(receiver)
         if rt.is_list:
             return self.list_method(name, receiver, args, node, keywords)
+        if rt is T.RANGE:
+            return self.call_library(f"range_{name}", [receiver, args[0]], T.INT)
         return self.call_library(f"tuple_{name}", [receiver, args[0]], T.INT)
 
     def as_kind_for_method(self, x, name: str):

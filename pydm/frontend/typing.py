@@ -90,7 +90,7 @@ def twin_signatures(n_objects: int) -> list[tuple]:
 
 
 _MANGLE = {T.NONE: "n", T.BOOL: "b", T.INT: "i", T.FLOAT: "f", T.OBJECT: "o", T.SCALAR_OBJECT: "s",
-           T.BOTTOM: "n"}
+           T.BOTTOM: "n", T.RANGE: "r"}
 
 
 def _mangle_type(t: PyType) -> str:
@@ -506,7 +506,7 @@ class _FunctionTyper:
         if what in LOOP_FORMS:  # outside a loop: materialized where a consumer takes it
             for a in e.args:
                 self.expr(a)
-            return list_of()
+            return T.RANGE if what == "range" else list_of()
         for kw in e.keywords or []:
             self.expr(kw.value)
         arg_types = [self.expr(a) for a in e.args]

@@ -4,7 +4,7 @@ Written as MLIR text, so each reads as what it is:
 
 * ``records``: conversions between heap values and seed-002 records at the
   module boundary (``@pydm$record_of``, ``@pydm$record_split``, recursive
-  through nested tuples; a list crosses by reference, as itself);
+  through nested tuples and ranges; a list crosses by reference, as itself);
 * ``exception``: the per-context exception slot ``@pydm$exception`` (an
   exception object: class code, raise site, args tuple) and the export
   ``__pydm_exception`` that hands its args to the runtime as records;
@@ -48,6 +48,7 @@ func.func private @pydm$record_of(%code: i64, %bits: i64, %ref: !util.list<?>) -
   %real = arith.constant {tc.REAL} : i64
   %int = arith.constant {tc.INTEGER} : i64
   %tuple = arith.constant {tc.TUPLE} : i64
+  %range = arith.constant {tc.RANGE} : i64
   %is_real = arith.cmpi eq, %code, %real : i64
   scf.if %is_real {{
     %f = arith.bitcast %bits : i64 to f64
@@ -57,7 +58,9 @@ func.func private @pydm$record_of(%code: i64, %bits: i64, %ref: !util.list<?>) -
     scf.if %is_int {{
       util.list.set %rec[%c1], %bits : i64 -> !util.list<?>
     }} else {{
-      %is_tuple = arith.cmpi eq, %code, %tuple : i64
+      %is_tuple0 = arith.cmpi eq, %code, %tuple : i64
+      %is_range = arith.cmpi eq, %code, %range : i64
+      %is_tuple = arith.ori %is_tuple0, %is_range : i1
       %list = arith.constant {tc.LIST} : i64
       %is_list = arith.cmpi eq, %code, %list : i64
       scf.if %is_tuple {{
@@ -107,6 +110,7 @@ func.func private @pydm$record_split(%rec: !util.list<?>) -> (i64, i64, !util.li
   %none = arith.constant {tc.NONE} : i64
   %real = arith.constant {tc.REAL} : i64
   %tuple = arith.constant {tc.TUPLE} : i64
+  %range = arith.constant {tc.RANGE} : i64
   %is_none = arith.cmpi eq, %code, %none : i64
   %bits, %ref = scf.if %is_none -> (i64, !util.list<?>) {{
     scf.yield %zero, %null : i64, !util.list<?>
@@ -117,7 +121,9 @@ func.func private @pydm$record_split(%rec: !util.list<?>) -> (i64, i64, !util.li
       %fb = arith.bitcast %f : f64 to i64
       scf.yield %fb, %null : i64, !util.list<?>
     }} else {{
-      %is_tuple = arith.cmpi eq, %code, %tuple : i64
+      %is_tuple0 = arith.cmpi eq, %code, %tuple : i64
+      %is_range = arith.cmpi eq, %code, %range : i64
+      %is_tuple = arith.ori %is_tuple0, %is_range : i1
       %list = arith.constant {tc.LIST} : i64
       %is_list = arith.cmpi eq, %code, %list : i64
       %b2, %r2 = scf.if %is_tuple -> (i64, !util.list<?>) {{

@@ -41,6 +41,8 @@ def static_type_of(value, depth: int = 0) -> PyType | None:
     cls = type(value)
     if cls is list:
         return list_of() if passable(value) else None
+    if cls is range:
+        return T.RANGE
     if cls is tuple:
         if len(value) > MAX_PRECISE_TUPLE or depth >= MAX_DEPTH:
             return tuple_any(T.OBJECT) if all(static_type_of(x, depth + 1) for x in value) else None
@@ -71,7 +73,7 @@ def passable(value, seen=None) -> bool:
     """Can pydm pass ``value`` (None, bool, int, float, tuples and lists of
     them, nested, lists possibly holding themselves)?"""
     cls = type(value)
-    if cls in (int, float, bool) or value is None:
+    if cls in (int, float, bool, range) or value is None:
         return True
     if cls is tuple or cls is list:
         if cls is list:
@@ -89,6 +91,8 @@ def conforms(value, t: PyType) -> bool:
         return passable(value)
     if t.is_list:
         return type(value) is list and passable(value)
+    if t is T.RANGE:
+        return type(value) is range
     if t is T.INT:
         return isinstance(value, int)
     if t is T.FLOAT:
@@ -151,6 +155,12 @@ def to_record(value, where: str = "", t: PyType | None = None, session=None) -> 
             items.push_list(to_record(x, where, e, session))
         record.push_int(tc.TUPLE)
         record.push_list(items)
+    elif cls is range:
+        items = rt.VmVariantList(3)
+        for x in (value.start, value.stop, value.step):
+            items.push_list(to_record(x, where))
+        record.push_int(tc.RANGE)
+        record.push_list(items)
     elif isinstance(value, list):
         if session is None:
             raise TypeError(f"{where}pydm cannot pass a list here")
@@ -169,6 +179,9 @@ def from_record(record: rt.VmVariantList, session=None):
     if code == tc.TUPLE:
         items = record.get_as_list(1)
         return tuple(from_record(items.get_as_list(i), session) for i in range(len(items)))
+    if code == tc.RANGE:
+        items = record.get_as_list(1)
+        return range(*(from_record(items.get_as_list(i)) for i in range(3)))
     if code == tc.LIST or code == tc.LIST_CONVERTED:
         return (session or ListSession()).python_list(record.get_as_list(1))
     value = record.get_variant(1)
@@ -254,6 +267,8 @@ class ListSession:
         inner = vm.get_as_list(ref_slot)
         if code == tc.TUPLE:
             return tuple(self._elements(inner))
+        if code == tc.RANGE:
+            return range(*self._elements(inner))
         if code == tc.LIST:
             return self.python_list(inner)
         raise SystemError(f"pydm: list element with unknown type code {code}")
