@@ -29,17 +29,18 @@ heap values) and a heap reference (null for scalars). Scalars allocate
 nothing; a heap value is its reference, so ``is`` compares references.
 
 **Heap values** are VM lists (``!util.list<?>``). A tuple of n elements is a
-list of 3n slots: element i is stored as a dynamic value in slots 3i (code),
-3i+1 (bits) and 3i+2 (ref, left empty for scalars, which reads as null), so
-any element can be read without knowing the tuple's static type. A list has
-the same layout; it is mutable (``xs[i] = v`` sets the three slots of element
+list of 2n slots: element i is its type code (i64) in slot 2i and its payload
+in slot 2i+1: the bits (i64) of a scalar, the reference of a heap value
+(the code tells which: heap codes are 2 ..< 0x40). Any element can be read
+without knowing the tuple's static type, a typed element with one read. A list has
+the same layout; it is mutable (``xs[i] = v`` sets the two slots of element
 i, ``append`` resizes the VM list), and every alias holds the same reference.
 
 **Seed-002 records** (the boundary form of ``object`` and heap values): a VM
 list ``[i32 type code, payload]``: None ``[1, i32 0]``, bool ``[0x40, i32 0/1]``,
 int ``[0x4F, i64]``, float ``[0x5B, f64]``, tuple ``[2, list of records]``,
-range ``[9, records of start, stop, step]``, list ``[3, the list itself]``: a list crosses *by reference*, in its inside
-layout (3 slots per element), so the host and the module share one VM list
+range ``[9, records of start, stop, step]``, list ``[3, records]`` or ``[0x83, the list itself]``: a list crosses *by
+reference*, in its inside layout, so the host and the module share one VM list
 and the module's mutations are seen by the host (``pydm/runtime/values.py``
 reflects them into the caller's Python list).
 """
@@ -58,8 +59,8 @@ HEAP = "heap"
 
 #: MLIR type of every heap reference (and of a seed-002 record)
 HEAP_REF = "!util.list<?>"
-#: slots per element in a heap sequence (code, bits, ref)
-SLOTS_PER_ELEMENT = 3
+#: slots per element in a heap sequence (code, payload)
+SLOTS_PER_ELEMENT = 2
 
 
 @dataclass(frozen=True)

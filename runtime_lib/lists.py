@@ -18,7 +18,6 @@ tests identity first (so a list holding a NaN object contains it).
 from .intrinsics import (as_list, as_range, as_tuple, fail, fail_types, int_value, is_intlike,  # noqa: F401
                          is_list, is_none, is_range, is_sequence, is_tuple, list_new, seq_resize, seq_set,
                          type_error)
-from .tuples import adjust_index, slice_index
 
 
 # ---- building --------------------------------------------------------------------------------
@@ -77,7 +76,7 @@ def list_repeat(xs: list, n: int) -> list:
     size = len(xs)
     if n <= 0 or size == 0:
         return list_new(0)
-    if n > 715827882 // size:  # a VM list holds at most 2**31 - 1 slots, three per element
+    if n > 1073741823 // size:  # a VM list holds at most 2**31 - 1 slots, two per element
         fail("MemoryError", "")
     out = list_new(size * n)
     k = 0
@@ -125,7 +124,7 @@ def list_imul(xs: list, n: int) -> list:
     if n <= 0 or size == 0:
         seq_resize(xs, 0)
         return xs
-    if n > 715827882 // size:
+    if n > 1073741823 // size:
         fail("MemoryError", "")
     seq_resize(xs, size * n)
     k = size
@@ -567,4 +566,6 @@ def all_of(x: object) -> bool:
 
 
 from .tuples import seq_done, seq_new  # noqa: E402,F401
+# (last: the library's modules import each other)
 from .ranges import range_list  # noqa: E402,F401
+from .tuples import adjust_index, slice_index  # noqa: E402,F401

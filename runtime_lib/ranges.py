@@ -8,8 +8,7 @@ Ints are 64-bit: a length or element beyond that raises OverflowError (the
 documented divergence).
 """
 from .intrinsics import (as_range, fail, int_value, is_float, is_intlike, is_range,  # noqa: F401
-                         range_new, range_parts, type_error)
-from .lists import slice_range
+                         range_new, range_parts, type_error, wrap_add, wrap_mul)
 
 
 def make_range(start: int, stop: int, step: int) -> range:
@@ -19,15 +18,28 @@ def make_range(start: int, stop: int, step: int) -> range:
     return range_new(start, stop, step)
 
 
+def floor_diff(a: int, b: int, s: int) -> int:
+    """``(a - b) // s`` for ``a >= b`` and ``s > 0``, without overflow in ``a - b``
+    (OverflowError only if the quotient itself does not fit)."""
+    q = a // s - b // s
+    if a % s < b % s:  # the remainders (in [0, s))
+        q -= 1
+    return q
+
+
 def range_len(r: range) -> int:
     start, stop, step = range_parts(r)
     if step > 0:
         if start >= stop:
             return 0
-        return (stop - start - 1) // step + 1
+        return floor_diff(stop - 1, start, step) + 1
     if start <= stop:
         return 0
-    return (start - stop - 1) // (-step) + 1
+    if step == -9223372036854775807 - 1:  # -step does not fit: one or two items
+        if start >= 0 and stop < start - 9223372036854775807 - 1:
+            return 2
+        return 1
+    return floor_diff(start, stop + 1, -step) + 1
 
 
 def range_item(r: range, i: int) -> int:
@@ -38,14 +50,14 @@ def range_item(r: range, i: int) -> int:
     if i < 0 or i >= n:
         fail("IndexError", "range object index out of range")
     start, stop, step = range_parts(r)
-    return start + i * step
+    return wrap_add(start, wrap_mul(i, step))  # the item fits, the product may not
 
 
 def range_slice(r: range, start: object, stop: object, step: object) -> range:
     """``r[a:b:c]``: a range again."""
     lo, st, count = slice_range(range_len(r), start, stop, step)
     first, last, by = range_parts(r)
-    new_start = first + lo * by
+    new_start = wrap_add(first, wrap_mul(lo, by))
     new_step = by * st
     return range_new(new_start, new_start + count * new_step, new_step)
 
@@ -60,7 +72,7 @@ def range_contains(r: range, x: object) -> bool:
                 return False
         elif v > start or v <= stop:
             return False
-        return (v - start) % step == 0
+        return v % step == start % step
     n = range_len(r)
     for i in range(n):
         if range_item(r, i) == x:
@@ -69,15 +81,21 @@ def range_contains(r: range, x: object) -> bool:
 
 
 def range_index(r: range, x: object) -> int:
-    if is_intlike(x) and range_contains(r, x):
-        start, stop, step = range_parts(r)
-        return (int_value(x) - start) // step
-    if not is_intlike(x):
-        n = range_len(r)
-        for i in range(n):
-            if range_item(r, i) == x:
-                return i
-    fail("ValueError", "{!r} is not in range", x)
+    if is_intlike(x):
+        if range_contains(r, x):
+            start, stop, step = range_parts(r)
+            v = int_value(x)
+            if step > 0:
+                return floor_diff(v, start, step)
+            if step == -9223372036854775807 - 1:
+                return 0 if v == start else 1
+            return floor_diff(start, v, -step)
+        fail("ValueError", "{!r} is not in range", x)
+    n = range_len(r)
+    for i in range(n):
+        if range_item(r, i) == x:
+            return i
+    fail("ValueError", "sequence.index(x): x not in sequence")
     return -1
 
 
@@ -112,8 +130,9 @@ def range_list(r: range) -> list:
     out = list_new(n)
     start, stop, step = range_parts(r)
     for i in range(n):
-        seq_set(out, i, start + i * step)
+        seq_set(out, i, wrap_add(start, wrap_mul(i, step)))
     return out
 
 
-from .lists import list_new, seq_set  # noqa: E402,F401
+# (last: the library's modules import each other)
+from .lists import list_new, seq_set, slice_range  # noqa: E402,F401

@@ -45,7 +45,7 @@ def tuple_repeat(t: tuple, n: int) -> tuple:
         return seq_done(seq_new(0))
     if n == 1:
         return t
-    if n > 715827882 // size:  # a VM list holds at most 2**31 - 1 slots, three per element
+    if n > 1073741823 // size:  # a VM list holds at most 2**31 - 1 slots, two per element
         fail("MemoryError", "")
     out = seq_new(size * n)
     i = 0

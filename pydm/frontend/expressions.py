@@ -343,9 +343,15 @@ class ExpressionWalker:
         if kind == "method":
             if any(isinstance(a, nodes.Starred) for a in e.args) or any(k.arg is None for k in e.keywords or []):
                 raise error_at(e, f"star-arguments in .{what}(...) are not supported")
-            values = self.exprs([e.func.expr] + list(e.args) + [k.value for k in e.keywords or []])
-            if values is None:
-                return None
+            values = []
+            for a in [e.func.expr] + list(e.args) + [k.value for k in e.keywords or []]:
+                if what == "extend" and a is not e.func.expr and (
+                        isinstance(a, nodes.GeneratorExp) or loop_form(a, self.frame.fn)):
+                    values.append(self.materialize(a))  # xs.extend(x * 2 for x in ys)
+                else:
+                    values.append(self.expr(a))
+                if self.fb.block is None:
+                    return None
             n = 1 + len(e.args)
             keywords = {k.arg: v for k, v in zip(e.keywords or [], values[n:])}
             return self.emit.method(what, values[0], values[1:n], e, keywords)

@@ -198,8 +198,8 @@ class LoopWalker:
                 if walk is None or self.fb.block is None:
                     return
                 seqs.append(walk[0])
-        if form == "zip" and not seqs:
-            self.visit_body(s.orelse)
+        if form == "zip" and not seqs or any(self.emit.type(q).elts == () for q in seqs):
+            self.visit_body(s.orelse)  # nothing to walk (an empty tuple's items have no type)
             return
         if form == "reversed":
             seq = seqs[0]

@@ -121,7 +121,7 @@ def _list_binary_type(name, lt, rt, inplace):
     repeats one by an int; nothing else."""
     if name == "add":
         if lt.is_list and inplace:
-            if rt.is_sequence or rt.is_dynamic:
+            if rt.is_sequence or rt.is_dynamic or rt is T.RANGE:
                 return lt  # xs += iterable: xs itself, extended
             return Raises("TypeError", f"'{rt.python_name}' object is not iterable")
         if lt.is_list and rt.is_list:

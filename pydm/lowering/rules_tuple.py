@@ -1,10 +1,11 @@
 """Lowering rules for tuples and lists: heap sequences of dynamic values.
 
-A tuple of n elements is a VM list of 3n slots; element i is the dynamic
-value (code, bits, ref) in slots 3i, 3i+1, 3i+2 (``pydm/representation.py``).
-An element of a statically known type is written with its constant type
-code and read with one ``util.list.get``; an ``object`` element (after
-split-objects: three values) with three. A list has the same layout; it is
+A tuple of n elements is a VM list of 2n slots: element i is its type code
+in slot 2i and its payload in slot 2i+1 - the bits of a scalar (an i64) or
+the reference of a heap value (``pydm/representation.py``). An element of a
+statically known type is read with one ``util.list.get``; an ``object``
+element (after split-objects: three values) reads the code and, by it, the
+bits or the reference. A list has the same layout; it is
 mutated in place (``list_set``, ``seq_resize``), so every alias sees it.
 """
 from __future__ import annotations
@@ -34,30 +35,62 @@ def new_sequence(n) -> ir.Value:
     return seq
 
 
-def set_element(seq, i, parts) -> None:
-    """Element ``i`` (an index) := the dynamic value ``parts`` (code, bits, ref);
-    a null ref is left unset (an empty slot reads as null)."""
+def is_heap_code(code) -> ir.Value:
+    """i1: does a value with this type code live on the heap (its payload is a
+    reference)? Heap codes are 2 ..< 0x40 (pydm/typecodes.py)."""
+    i64 = ir.IntegerType.get_signless(64)
+    return arith.cmpi(arith.CmpIPredicate.ult, arith.subi(code, arith.constant(i64, 2)),
+                      arith.constant(i64, 0x40 - 2))
+
+
+def store_parts(seq, i, parts, kind: str) -> None:
+    """Element ``i`` (an index) := the dynamic value ``parts`` (code, bits, ref):
+    the code, then the payload - the bits of a scalar or the reference of a
+    heap value (``kind``: "scalar", "heap", or "dynamic" when only the code tells)."""
     base = arith.muli(i, _index(SLOTS))
     code, bits, ref = parts
     util.ListSetOp(seq, base, code)
-    util.ListSetOp(seq, arith.addi(base, _index(1)), bits)
-    if ref.owner is None or getattr(ref.owner, "name", "") != "util.null":
-        util.ListSetOp(seq, arith.addi(base, _index(2)), ref)
+    payload = arith.addi(base, _index(1))
+    if kind == "scalar":
+        util.ListSetOp(seq, payload, bits)
+    elif kind == "heap":
+        util.ListSetOp(seq, payload, ref)
+    else:
+        branch = scf.IfOp(is_heap_code(code), [], has_else=True)
+        with ir.InsertionPoint(branch.then_block):
+            util.ListSetOp(seq, payload, ref)
+            scf.YieldOp([])
+        with ir.InsertionPoint(branch.else_block):
+            util.ListSetOp(seq, payload, bits)
+            scf.YieldOp([])
 
 
-def get_element(seq, i, want: PyType | None):
-    """Element ``i`` (an index) as static type ``want`` (None: the dynamic value's three parts)."""
+def set_element(seq, i, parts, kind: str = "dynamic") -> None:
+    store_parts(seq, i, parts, kind)
+
+
+def get_element(seq, i, want: PyType | None, scalar: bool = False):
+    """Element ``i`` (an index) as static type ``want`` (None: the dynamic
+    value's parts - (code, bits, ref), or (code, bits) when ``scalar``: the
+    element is known to be no heap value)."""
     i64 = ir.IntegerType.get_signless(64)
     base = arith.muli(i, _index(SLOTS))
+    payload = arith.addi(base, _index(1))
     if want is None:
-        return [util.ListGetOp(i64, seq, base).result,
-                util.ListGetOp(i64, seq, arith.addi(base, _index(1))).result,
-                util.ListGetOp(list_type(), seq, arith.addi(base, _index(2))).result]
+        code = util.ListGetOp(i64, seq, base).result
+        if scalar:
+            return [code, util.ListGetOp(i64, seq, payload).result]
+        branch = scf.IfOp(is_heap_code(code), [i64, list_type()], has_else=True)
+        with ir.InsertionPoint(branch.then_block):
+            scf.YieldOp([arith.constant(i64, 0), util.ListGetOp(list_type(), seq, payload).result])
+        with ir.InsertionPoint(branch.else_block):
+            scf.YieldOp([util.ListGetOp(i64, seq, payload).result, util.NullOp(list_type()).result])
+        return [code, branch.results[0], branch.results[1]]
     if want in (T.NONE, T.BOTTOM):
         return _i32(0)
     if rep.is_heap(want):
-        return util.ListGetOp(list_type(), seq, arith.addi(base, _index(2))).result
-    bits = util.ListGetOp(i64, seq, arith.addi(base, _index(1))).result
+        return util.ListGetOp(list_type(), seq, payload).result
+    bits = util.ListGetOp(i64, seq, payload).result
     if want is T.INT:
         return bits
     if want is T.FLOAT:
@@ -69,30 +102,34 @@ def get_element(seq, i, want: PyType | None):
 
 def length(seq) -> ir.Value:
     """The number of elements, as an index."""
-    return arith.divui(util.ListSizeOp(seq).result, _index(SLOTS))
+    return arith.shrui(util.ListSizeOp(seq).result, _index(1))  # SLOTS == 2
 
 
 def _element_parts(ctx, op, operands, elts):
-    """Each element's (code, bits, ref), walking the (maybe split) operands."""
+    """Each element's ((code, bits, ref), kind), walking the (maybe split) operands."""
     i = 0
     for t in elts:
         if t is T.OBJECT:
-            yield tuple(operands[i:i + 3])
+            yield tuple(operands[i:i + 3]), "dynamic"
             i += 3
-        elif t is T.SCALAR_OBJECT:  # (code, bits): its heap ref is null
-            yield (operands[i], operands[i + 1], util.NullOp(list_type()).result)
+        elif t is T.SCALAR_OBJECT:  # (code, bits): never a heap value
+            yield (operands[i], operands[i + 1], None), "scalar"
             i += 2
         else:
-            yield tuple(dyn_parts_of(t, operands[i]))
+            yield tuple(dyn_parts_of(t, operands[i])), _kind(t)
             i += 1
+
+
+def _kind(t: PyType) -> str:
+    return "heap" if rep.is_heap(t) else "scalar"
 
 
 @rule(d.MAKE_TUPLE)
 def lower_make_tuple(ctx, op, operands):
     t = ctx.result_type(op, 0)
     seq = new_sequence(_index(len(t.elts)))
-    for k, parts in enumerate(_element_parts(ctx, op, operands, t.elts)):
-        set_element(seq, _index(k), parts)
+    for k, (parts, kind) in enumerate(_element_parts(ctx, op, operands, t.elts)):
+        set_element(seq, _index(k), parts, kind)
     return [seq]
 
 
@@ -127,11 +164,11 @@ def lower_tuple_get(ctx, op, operands):
         with ir.InsertionPoint(guard.then_block):
             scf.YieldOp(_placeholders(parts, want))
         with ir.InsertionPoint(guard.else_block):
-            got = get_element(seq, k, want)
-            scf.YieldOp(got[:parts] if dynamic else [got])
+            got = get_element(seq, k, want, scalar=parts == 2)
+            scf.YieldOp(got if dynamic else [got])
         return [exc, *guard.results]
-    got = get_element(seq, k, want)
-    return [exc, *(got[:parts] if dynamic else [got])]
+    got = get_element(seq, k, want, scalar=parts == 2)
+    return [exc, *(got if dynamic else [got])]
 
 
 def _result_types(parts: int, want):
@@ -157,28 +194,19 @@ def lower_seq_new(ctx, op, operands):
 
 
 def _value_parts(ctx, op, rest, position: int):
-    """The (code, bits, ref) of a value operand (split into 3 or 2 parts, or typed)."""
+    """((code, bits, ref), kind) of a value operand (split into 3 or 2 parts, or typed)."""
     if len(rest) == 3:
-        return tuple(rest)
-    if len(rest) == 2:  # an object<scalar>: its heap ref is null
-        return (rest[0], rest[1], util.NullOp(list_type()).result)
-    return tuple(dyn_parts_of(ctx.operand_type(op, position), rest[0]))
-
-
-def _store(seq, i, parts) -> None:
-    """Element ``i`` (an index) := ``parts``, overwriting all three slots
-    (an earlier element's reference must not survive)."""
-    base = arith.muli(i, _index(SLOTS))
-    code, bits, ref = parts
-    util.ListSetOp(seq, base, code)
-    util.ListSetOp(seq, arith.addi(base, _index(1)), bits)
-    util.ListSetOp(seq, arith.addi(base, _index(2)), ref)
+        return tuple(rest), "dynamic"
+    if len(rest) == 2:  # an object<scalar>: never a heap value
+        return (rest[0], rest[1], None), "scalar"
+    t = ctx.operand_type(op, position)
+    return tuple(dyn_parts_of(t, rest[0])), _kind(t)
 
 
 @rule(d.SEQ_SET)
 def lower_seq_set(ctx, op, operands):
     seq, i = operands[0], arith.index_cast(ir.IndexType.get(), operands[1])
-    _store(seq, i, _value_parts(ctx, op, operands[2:], 2))
+    store_parts(seq, i, *_value_parts(ctx, op, operands[2:], 2))
     return []
 
 
@@ -194,7 +222,7 @@ def lower_list_set(ctx, op, operands):
     """``xs[i] = v``: CPython's index rules (negative counts from the end), then
     a store, or IndexError and no store."""
     seq, i = operands[0], operands[1]
-    parts = _value_parts(ctx, op, operands[2:], 2)
+    parts, kind = _value_parts(ctx, op, operands[2:], 2)
     i64 = ir.IntegerType.get_signless(64)
     n = arith.index_cast(i64, length(seq))
     zero = arith.constant(i64, 0)
@@ -205,6 +233,6 @@ def lower_list_set(ctx, op, operands):
     with ir.InsertionPoint(guard.then_block):
         scf.YieldOp([])
     with ir.InsertionPoint(guard.else_block):
-        _store(seq, arith.index_cast(ir.IndexType.get(), k64), parts)
+        store_parts(seq, arith.index_cast(ir.IndexType.get(), k64), parts, kind)
         scf.YieldOp([])
     return [exc]

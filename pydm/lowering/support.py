@@ -82,22 +82,58 @@ func.func private @pydm$record_of(%code: i64, %bits: i64, %ref: !util.list<?>) -
 func.func private @pydm$tuple_to_records(%t: !util.list<?>) -> !util.list<?> {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c3 = arith.constant 3 : index
   %size = util.list.size %t : !util.list<?>
-  %n = arith.divui %size, %c3 : index
+  %n = arith.shrui %size, %c1 : index
   %out = util.list.create %n : !util.list<?>
   util.list.resize %out, %n : !util.list<?>
   scf.for %i = %c0 to %n step %c1 {{
-    %k0 = arith.muli %i, %c3 : index
-    %k1 = arith.addi %k0, %c1 : index
-    %k2 = arith.addi %k1, %c1 : index
-    %code = util.list.get %t[%k0] : !util.list<?> -> i64
-    %bits = util.list.get %t[%k1] : !util.list<?> -> i64
-    %ref = util.list.get %t[%k2] : !util.list<?> -> !util.list<?>
+    %code, %bits, %ref = func.call @pydm$element_read(%t, %i) : (!util.list<?>, index) -> (i64, i64, !util.list<?>)
     %rec = func.call @pydm$record_of(%code, %bits, %ref) : (i64, i64, !util.list<?>) -> !util.list<?>
     util.list.set %out[%i], %rec : !util.list<?> -> !util.list<?>
   }}
   return %out : !util.list<?>
+}}
+
+// element i of a heap sequence: its code (slot 2i) and payload (slot 2i+1:
+// the bits of a scalar, the reference of a heap value; codes 2 ..< 0x40)
+func.func private @pydm$element_read(%t: !util.list<?>, %i: index) -> (i64, i64, !util.list<?>) {{
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %two = arith.constant 2 : i64
+  %span = arith.constant {0x40 - 2} : i64
+  %zero = arith.constant 0 : i64
+  %null = util.null : !util.list<?>
+  %k0 = arith.muli %i, %c2 : index
+  %k1 = arith.addi %k0, %c1 : index
+  %code = util.list.get %t[%k0] : !util.list<?> -> i64
+  %off = arith.subi %code, %two : i64
+  %heap = arith.cmpi ult, %off, %span : i64
+  %bits, %ref = scf.if %heap -> (i64, !util.list<?>) {{
+    %r = util.list.get %t[%k1] : !util.list<?> -> !util.list<?>
+    scf.yield %zero, %r : i64, !util.list<?>
+  }} else {{
+    %b = util.list.get %t[%k1] : !util.list<?> -> i64
+    scf.yield %b, %null : i64, !util.list<?>
+  }}
+  return %code, %bits, %ref : i64, i64, !util.list<?>
+}}
+
+func.func private @pydm$element_write(%t: !util.list<?>, %i: index, %code: i64, %bits: i64, %ref: !util.list<?>) {{
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %two = arith.constant 2 : i64
+  %span = arith.constant {0x40 - 2} : i64
+  %k0 = arith.muli %i, %c2 : index
+  %k1 = arith.addi %k0, %c1 : index
+  util.list.set %t[%k0], %code : i64 -> !util.list<?>
+  %off = arith.subi %code, %two : i64
+  %heap = arith.cmpi ult, %off, %span : i64
+  scf.if %heap {{
+    util.list.set %t[%k1], %ref : !util.list<?> -> !util.list<?>
+  }} else {{
+    util.list.set %t[%k1], %bits : i64 -> !util.list<?>
+  }}
+  return
 }}
 
 func.func private @pydm$record_split(%rec: !util.list<?>) -> (i64, i64, !util.list<?>) {{
@@ -168,10 +204,10 @@ func.func private @pydm$record_split(%rec: !util.list<?>) -> (i64, i64, !util.li
 func.func private @pydm$records_to_list(%rec: !util.list<?>) -> !util.list<?> {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c3 = arith.constant 3 : index
+  %c2 = arith.constant 2 : index
   %items = util.list.get %rec[%c1] : !util.list<?> -> !util.list<?>
   %n = util.list.size %items : !util.list<?>
-  %size = arith.muli %n, %c3 : index
+  %size = arith.muli %n, %c2 : index
   %t = util.list.create %size : !util.list<?>
   util.list.resize %t, %size : !util.list<?>
   // the record now names this list, before any element is converted: a list
@@ -182,12 +218,7 @@ func.func private @pydm$records_to_list(%rec: !util.list<?>) -> !util.list<?> {{
   scf.for %i = %c0 to %n step %c1 {{
     %r = util.list.get %items[%i] : !util.list<?> -> !util.list<?>
     %code, %bits, %ref = func.call @pydm$record_split(%r) : (!util.list<?>) -> (i64, i64, !util.list<?>)
-    %k0 = arith.muli %i, %c3 : index
-    %k1 = arith.addi %k0, %c1 : index
-    %k2 = arith.addi %k1, %c1 : index
-    util.list.set %t[%k0], %code : i64 -> !util.list<?>
-    util.list.set %t[%k1], %bits : i64 -> !util.list<?>
-    util.list.set %t[%k2], %ref : !util.list<?> -> !util.list<?>
+    func.call @pydm$element_write(%t, %i, %code, %bits, %ref) : (!util.list<?>, index, i64, i64, !util.list<?>) -> ()
   }}
   return %t : !util.list<?>
 }}
@@ -195,20 +226,15 @@ func.func private @pydm$records_to_list(%rec: !util.list<?>) -> !util.list<?> {{
 func.func private @pydm$records_to_tuple(%items: !util.list<?>) -> !util.list<?> {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c3 = arith.constant 3 : index
+  %c2 = arith.constant 2 : index
   %n = util.list.size %items : !util.list<?>
-  %size = arith.muli %n, %c3 : index
+  %size = arith.muli %n, %c2 : index
   %t = util.list.create %size : !util.list<?>
   util.list.resize %t, %size : !util.list<?>
   scf.for %i = %c0 to %n step %c1 {{
     %rec = util.list.get %items[%i] : !util.list<?> -> !util.list<?>
     %code, %bits, %ref = func.call @pydm$record_split(%rec) : (!util.list<?>) -> (i64, i64, !util.list<?>)
-    %k0 = arith.muli %i, %c3 : index
-    %k1 = arith.addi %k0, %c1 : index
-    %k2 = arith.addi %k1, %c1 : index
-    util.list.set %t[%k0], %code : i64 -> !util.list<?>
-    util.list.set %t[%k1], %bits : i64 -> !util.list<?>
-    util.list.set %t[%k2], %ref : !util.list<?> -> !util.list<?>
+    func.call @pydm$element_write(%t, %i, %code, %bits, %ref) : (!util.list<?>, index, i64, i64, !util.list<?>) -> ()
   }}
   return %t : !util.list<?>
 }}
@@ -291,19 +317,15 @@ def _raise_text(n: int) -> str:
     sets = []
     for k in range(n):
         sets.append(f"""
-  %k{k}a = arith.constant {3 * k} : index
-  %k{k}b = arith.constant {3 * k + 1} : index
-  %k{k}c = arith.constant {3 * k + 2} : index
-  util.list.set %args[%k{k}a], %code{k} : i64 -> !util.list<?>
-  util.list.set %args[%k{k}b], %bits{k} : i64 -> !util.list<?>
-  util.list.set %args[%k{k}c], %ref{k} : !util.list<?> -> !util.list<?>""")
+  %k{k} = arith.constant {k} : index
+  func.call @pydm$element_write(%args, %k{k}, %code{k}, %bits{k}, %ref{k}) : (!util.list<?>, index, i64, i64, !util.list<?>) -> ()""")
     return f"""
 func.func private @{raise_function(n)}(%cls: i64, %site: i32{", " + params if n else ""}) -> i32 {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %c3 = arith.constant 3 : index
-  %size = arith.constant {3 * n} : index
+  %size = arith.constant {2 * n} : index
   %args = util.list.create %size : !util.list<?>
   util.list.resize %args, %size : !util.list<?>{"".join(sets)}
   %obj = util.list.create %c3 : !util.list<?>

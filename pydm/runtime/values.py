@@ -40,7 +40,7 @@ def static_type_of(value, depth: int = 0) -> PyType | None:
     a list: ``list<object>``); None if pydm cannot pass the value."""
     cls = type(value)
     if cls is list:
-        return list_of() if passable(value) else None
+        return list_of()
     if cls is range:
         return T.RANGE
     if cls is tuple:
@@ -69,20 +69,17 @@ def static_type_of(value, depth: int = 0) -> PyType | None:
     return None
 
 
-def passable(value, seen=None) -> bool:
-    """Can pydm pass ``value`` (None, bool, int, float, tuples and lists of
-    them, nested, lists possibly holding themselves)?"""
+def passable(value) -> bool:
+    """Can pydm pass ``value`` (None, bool, int, float, range, tuples of them,
+    lists)? A list's elements are checked when it is converted (they may be
+    many, and a list may hold itself)."""
     cls = type(value)
-    if cls in (int, float, bool, range) or value is None:
+    if cls in (int, float, bool, range, list) or value is None:
         return True
-    if cls is tuple or cls is list:
-        if cls is list:
-            seen = set() if seen is None else seen
-            if id(value) in seen:
-                return True
-            seen.add(id(value))
-        return all(passable(x, seen) for x in value)
-    return isinstance(value, (int, float))  # subclasses of int and float pass as their value
+    if cls is tuple:
+        return all(passable(x) for x in value)
+    return isinstance(value, (int, float, tuple)) and (not isinstance(value, tuple) or all(
+        passable(x) for x in value))
 
 
 def conforms(value, t: PyType) -> bool:
@@ -90,7 +87,7 @@ def conforms(value, t: PyType) -> bool:
     if t is T.OBJECT:
         return passable(value)
     if t.is_list:
-        return type(value) is list and passable(value)
+        return type(value) is list
     if t is T.RANGE:
         return type(value) is range
     if t is T.INT:
@@ -199,43 +196,82 @@ _FLOAT = struct.Struct("<d")
 
 
 class ListSession:
-    """The lists of one call (see the module docstring): the records made for
-    the caller's lists, and the Python list of each module list met so far."""
+    """The lists of one call (see the module docstring): the module list made
+    for each of the caller's lists, and the Python list of each module list
+    met so far."""
 
     def __init__(self):
-        self._records: dict[int, tuple] = {}   # id(python list) -> (list, record)
+        self._made: dict[int, tuple] = {}      # id(python list) -> (list, vm list)
         self._known: dict[tuple, list] = {}    # bucket -> [(vm list, python list)]
 
     def record(self, value: list, where: str) -> rt.VmVariantList:
-        """The record of a caller's list (one per distinct list)."""
-        hit = self._records.get(id(value))
-        if hit is not None:
-            return hit[1]
+        """The record of a caller's list: ``[LIST_CONVERTED, the list in the
+        module's own layout]`` (one VM list per distinct Python list)."""
         record = rt.VmVariantList(2)
-        items = rt.VmVariantList(len(value))
-        record.push_int(tc.LIST)
-        record.push_list(items)
-        self._records[id(value)] = (value, record)  # before the elements: a list may hold itself
-        for x in value:
-            items.push_list(to_record(x, where, None, self))
+        record.push_int(tc.LIST_CONVERTED)
+        record.push_list(self.vm_list(value, where))
         return record
 
+    def vm_list(self, value: list, where: str) -> rt.VmVariantList:
+        hit = self._made.get(id(value))
+        if hit is not None:
+            return hit[1]
+        vm = rt.VmVariantList(2 * len(value))
+        self._made[id(value)] = (value, vm)  # before the elements: a list may hold itself
+        self._fill(vm, value, where)
+        return vm
+
+    def _fill(self, vm, items, where: str) -> None:
+        """Push ``items`` in the inside layout: (type code, payload) per element."""
+        push_int, push_list = vm.push_int, vm.push_list
+        for x in items:
+            cls = type(x)
+            if cls is int:
+                if not INT64_MIN <= x <= INT64_MAX:
+                    raise OverflowError(f"{where}int {x} does not fit in 64 bits")
+                push_int(tc.INTEGER)
+                push_int(x)
+            elif cls is float:
+                push_int(tc.REAL)
+                push_int(_BITS.unpack(_FLOAT.pack(x))[0])
+            elif cls is bool:
+                push_int(tc.BOOL)
+                push_int(1 if x else 0)
+            elif x is None:
+                push_int(tc.NONE)
+                push_int(0)
+            elif cls is list:
+                push_int(tc.LIST)
+                push_list(self.vm_list(x, where))
+            elif cls is tuple or cls is range:
+                inner = rt.VmVariantList(6 if cls is range else 2 * len(x))
+                self._fill(inner, (x.start, x.stop, x.step) if cls is range else x, where)
+                push_int(tc.TUPLE if cls is tuple else tc.RANGE)
+                push_list(inner)
+            elif isinstance(x, bool):
+                self._fill(vm, [bool(x)], where)
+            elif isinstance(x, int):
+                self._fill(vm, [int(x)], where)
+            elif isinstance(x, float):
+                self._fill(vm, [float(x)], where)
+            elif isinstance(x, tuple):
+                self._fill(vm, [tuple(x)], where)
+            else:
+                raise TypeError(f"{where}pydm cannot pass a {cls.__name__} value")
+
     def sync(self) -> None:
-        """Write the final contents of every list the caller passed (that the
-        module converted) into the caller's own list."""
-        pairs = []
-        for value, record in self._records.values():
-            if record.get_variant(0) == tc.LIST_CONVERTED:
-                vm = record.get_as_list(1)
-                self._remember(vm, value)
-                pairs.append((vm, value))
-        for vm, value in pairs:
+        """Write the final contents of every list the caller passed into the
+        caller's own list (the module changed the VM lists in place)."""
+        pairs = list(self._made.values())
+        for value, vm in pairs:
+            self._remember(vm, value)
+        for value, vm in pairs:
             value[:] = self._elements(vm)
 
     @staticmethod
     def _bucket(vm) -> tuple:
         n = len(vm)
-        return (n,) + tuple(vm.get_variant(i) for i in range(min(n, 6)) if i % 3 != 2)
+        return (n,) + tuple(vm.get_variant(i) for i in range(0, min(n, 8), 2))
 
     def _remember(self, vm, value: list) -> None:
         self._known.setdefault(self._bucket(vm), []).append((vm, value))
@@ -253,22 +289,25 @@ class ListSession:
 
     def _elements(self, vm) -> list:
         get = vm.get_variant
-        return [self._value(get(k), get(k + 1), vm, k + 2) for k in range(0, len(vm), 3)]
-
-    def _value(self, code, bits, vm, ref_slot):
-        if code == tc.INTEGER:
-            return bits
-        if code == tc.REAL:
-            return _FLOAT.unpack(_BITS.pack(bits))[0]
-        if code == tc.BOOL:
-            return bits != 0
-        if code == tc.NONE:
-            return None
-        inner = vm.get_as_list(ref_slot)
-        if code == tc.TUPLE:
-            return tuple(self._elements(inner))
-        if code == tc.RANGE:
-            return range(*self._elements(inner))
-        if code == tc.LIST:
-            return self.python_list(inner)
-        raise SystemError(f"pydm: list element with unknown type code {code}")
+        out = []
+        for k in range(0, len(vm), 2):
+            code = get(k)
+            if code == tc.INTEGER:
+                out.append(get(k + 1))
+            elif code == tc.REAL:
+                out.append(_FLOAT.unpack(_BITS.pack(get(k + 1)))[0])
+            elif code == tc.BOOL:
+                out.append(get(k + 1) != 0)
+            elif code == tc.NONE:
+                out.append(None)
+            else:
+                inner = vm.get_as_list(k + 1)
+                if code == tc.LIST:
+                    out.append(self.python_list(inner))
+                elif code == tc.TUPLE:
+                    out.append(tuple(self._elements(inner)))
+                elif code == tc.RANGE:
+                    out.append(range(*self._elements(inner)))
+                else:
+                    raise SystemError(f"pydm: list element with unknown type code {code}")
+        return out
