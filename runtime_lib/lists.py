@@ -316,6 +316,13 @@ def sorted_of(x: object, reverse: bool) -> list:
 def slice_range(n: int, start: object, stop: object, step: object) -> tuple:
     """CPython's slice arithmetic on a sequence of length ``n``: (first index,
     step, count of selected elements)."""
+    lo, hi, st, count = slice_indices(n, start, stop, step)
+    return (lo, st, count)
+
+
+def slice_indices(n: int, start: object, stop: object, step: object) -> tuple:
+    """(start, stop, step, count) of a slice of a sequence of length ``n``,
+    each bound clipped as CPython's PySlice_AdjustIndices does."""
     st = 1
     if not is_none(step):
         st = slice_index(step)
@@ -339,7 +346,7 @@ def slice_range(n: int, start: object, stop: object, step: object) -> tuple:
             count = (lo - hi - 1) // (-st) + 1
     elif lo < hi:
         count = (hi - lo - 1) // st + 1
-    return (lo, st, count)
+    return (lo, hi, st, count)
 
 
 def list_slice(xs: list, start: object, stop: object, step: object) -> list:

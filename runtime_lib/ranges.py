@@ -55,11 +55,13 @@ def range_item(r: range, i: int) -> int:
 
 def range_slice(r: range, start: object, stop: object, step: object) -> range:
     """``r[a:b:c]``: a range again."""
-    lo, st, count = slice_range(range_len(r), start, stop, step)
+    lo, hi, st, count = slice_indices(range_len(r), start, stop, step)
     first, last, by = range_parts(r)
-    new_start = wrap_add(first, wrap_mul(lo, by))
-    new_step = by * st
-    return range_new(new_start, new_start + count * new_step, new_step)
+    # as CPython: the items at the clipped bounds (a bound may lie past the end)
+    n = range_len(r)
+    new_start = wrap_add(first, wrap_mul(lo, by)) if 0 <= lo < n else first + lo * by  # an item fits
+    new_stop = wrap_add(first, wrap_mul(hi, by)) if 0 <= hi < n else first + hi * by
+    return range_new(new_start, new_stop, by * st)
 
 
 def range_contains(r: range, x: object) -> bool:
@@ -135,4 +137,4 @@ def range_list(r: range) -> list:
 
 
 # (last: the library's modules import each other)
-from .lists import list_new, seq_set, slice_range  # noqa: E402,F401
+from .lists import list_new, seq_set, slice_indices  # noqa: E402,F401
