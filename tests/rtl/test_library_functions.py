@@ -33,6 +33,7 @@ DOMAINS = {
     "inverse_mod": lambda a, m: m > 0,
     "adjust_index": lambda i, n, step: n >= 0 and step != 0,
     "slice_range": lambda n, *rest: n >= 0,
+    "slice_indices": lambda n, *rest: n >= 0,
     "index_bound": lambda b, n: n >= 0,
     "floor_diff": lambda a, b, s: a >= b and s > 0,
     "star_middle": lambda t, start, after: 0 <= start and 0 <= after and start + after <= len(t),
