@@ -298,7 +298,7 @@ class FunctionImporter(ExpressionWalker, LoopWalker):
             if self.fb.block is None:
                 return
             if not isinstance(target, nodes.Subscript):
-                raise error_at(target, "del of names is not supported", "del xs[i] and del xs[a:b] are")
+                raise error_at(s, "del of names is not supported", "del xs[i] and del xs[a:b] are")
             container = self.expr(target.value)
             if self.fb.block is None:
                 return
