@@ -14,6 +14,7 @@ static type        inside a module                 at the module boundary
 ``tuple<...>``     heap ref ``!util.list<?>``      seed-002 record
 ``list<object>``   heap ref ``!util.list<?>``      seed-002 record
 ``range``          heap ref ``!util.list<?>``      seed-002 record
+``iterator``       heap ref ``!util.list<?>``      (not passed)
 ``object``         dynamic value: three values     seed-002 record
                    (type code ``i64``, payload
                    bits ``i64``, heap ref)
@@ -84,6 +85,7 @@ _DYNAMIC_SCALAR = Representation(DYNAMIC, ("i64", "i64"), HEAP_REF, ["slist"], N
 _TUPLE = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.TUPLE)
 _LIST = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.LIST)
 _RANGE = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.RANGE)
+_ITERATOR = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.SEQUENCE_ITERATOR)
 _REF = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], None)
 
 
@@ -100,6 +102,8 @@ def of(t: PyType) -> Representation:
         return _REF
     if t is T.RANGE:
         return _RANGE
+    if t is T.ITERATOR:
+        return _ITERATOR
     if isinstance(t, TupleType):
         return _TUPLE
     if isinstance(t, ListType):

@@ -7,7 +7,8 @@ A value's static type is what pydm knows about it at compile time:
   ``tuple<integer,...>`` (any length, every element of one type);
 * ``list<object>`` — a list (mutable, shared by reference; its elements are
   dynamic values, so any value can be stored into any list);
-* ``range`` — a range object;
+* ``range`` — a range object; ``iterator`` — an iterator object (what
+  ``enumerate``, ``zip``, ``reversed`` and ``iter`` return when kept as values);
 * ``object`` — any Python value, known only at run time;
 * ``object<scalar>`` — a value known only at run time to be None, a bool, an
   int or a float (what a variable that holds ints and floats is): dynamic,
@@ -42,6 +43,7 @@ class PyType:
     SCALAR_OBJECT: "PyType"
     REF: "PyType"
     RANGE: "PyType"
+    ITERATOR: "PyType"
 
     def __new__(cls, value: str, *args):
         found = PyType._interned.get(value)
@@ -164,7 +166,8 @@ class ListType(PyType):
 
 
 _SCALARS = {}
-for _name in ("bottom", "none", "bool", "integer", "real", "object", "object<scalar>", "ref", "range"):
+for _name in ("bottom", "none", "bool", "integer", "real", "object", "object<scalar>", "ref", "range",
+              "iterator"):
     _SCALARS[_name] = PyType(_name)
 PyType.BOTTOM = _SCALARS["bottom"]
 PyType.NONE = _SCALARS["none"]
@@ -177,12 +180,15 @@ PyType.SCALAR_OBJECT = _SCALARS["object<scalar>"]
 PyType.REF = _SCALARS["ref"]
 #: a ``range`` object (immutable: start, stop, step)
 PyType.RANGE = _SCALARS["range"]
-_SCALARS = set(_SCALARS.values()) - {PyType.OBJECT, PyType.SCALAR_OBJECT, PyType.BOTTOM, PyType.REF, PyType.RANGE}
+#: an iterator object: ``enumerate(...)``, ``zip(...)``, ``reversed(...)``, ``iter(...)``
+PyType.ITERATOR = _SCALARS["iterator"]
+_SCALARS = set(_SCALARS.values()) - {PyType.OBJECT, PyType.SCALAR_OBJECT, PyType.BOTTOM, PyType.REF, PyType.RANGE,
+                                     PyType.ITERATOR}
 PyType._sealed = True
 
 _PY_NAMES = {"bottom": "<nothing>", "none": "NoneType", "bool": "bool", "integer": "int",
              "real": "float", "object": "object", "object<scalar>": "object", "ref": "object",
-             "range": "range"}
+             "range": "range", "iterator": "iterator"}
 
 
 def tuple_of(*elts: PyType) -> TupleType:
@@ -288,7 +294,8 @@ def _parse(s: str):
             if s.startswith(">"):
                 return TupleType(tuple(elts)), s[1:]
             raise ValueError(f"bad pydm tuple type near {s!r}")
-    for name in ("bottom", "none", "bool", "integer", "real", "object<scalar>", "object", "ref", "range"):
+    for name in ("bottom", "none", "bool", "integer", "real", "object<scalar>", "object", "ref", "range",
+                 "iterator"):
         if s.startswith(name):
             return PyType._interned[name], s[len(name):]
     raise ValueError(f"bad pydm type near {s!r}")

@@ -84,6 +84,32 @@ def seq_resize(xs: list, n: int) -> None:
         xs.extend([None] * (n - len(xs)))
 
 
+def item(xs, i: int):
+    """``xs[i]`` where the caller knows ``0 <= i < len(xs)`` (compiled: no check)."""
+    assert 0 <= i < len(xs), "item() out of range"
+    return xs[i]
+
+
+class _Iterator:
+    """Under CPython, an iterator object of the library is its state list."""
+
+    def __init__(self, state):
+        self.state = state
+
+
+def is_iterator(x) -> bool:
+    return type(x) is _Iterator
+
+
+def iter_new(state: list):
+    return _Iterator(state)
+
+
+def iter_state(it) -> list:
+    assert type(it) is _Iterator, "iter_state of a non-iterator"
+    return it.state
+
+
 def is_range(x) -> bool:
     return type(x) is range
 

@@ -10,14 +10,16 @@ program uses them. Besides the tuple intrinsics (see ``tuples.py``) they use:
 * ``seq_set(xs, i, x)`` — element ``i`` (``0 <= i < len(xs)``) := ``x``;
 * ``seq_resize(xs, n)`` — the list's length becomes ``n`` (new elements are
   set before they are read);
-* ``is_list(x)`` / ``as_list(x)`` — the type test and the unchecked view.
+* ``is_list(x)`` / ``as_list(x)`` — the type test and the unchecked view;
+* ``item(xs, i)`` — ``xs[i]`` without the bounds check, where the loop has
+  made sure ``0 <= i < len(xs)`` (the hot loops use it).
 
 CPython's order of checks and its messages are kept; ``==`` on elements
 tests identity first (so a list holding a NaN object contains it).
 """
-from .intrinsics import (as_list, as_range, as_tuple, fail, fail_types, int_value, is_intlike,  # noqa: F401
-                         is_list, is_none, is_range, is_sequence, is_tuple, list_new, seq_resize, seq_set,
-                         type_error)
+from .intrinsics import (as_list, as_range, as_tuple, fail, fail_types, float_value, int_value,  # noqa: F401
+                         is_float, is_int, is_intlike, is_iterator, is_list, is_none, is_range, is_sequence, is_tuple, item,
+                         list_new, seq_resize, seq_set, type_error)
 
 
 # ---- building --------------------------------------------------------------------------------
@@ -26,7 +28,7 @@ def list_copy(xs: list) -> list:
     n = len(xs)
     out = list_new(n)
     for i in range(n):
-        seq_set(out, i, xs[i])
+        seq_set(out, i, item(xs, i))
     return out
 
 
@@ -34,7 +36,7 @@ def list_of_tuple(t: tuple) -> list:
     n = len(t)
     out = list_new(n)
     for i in range(n):
-        seq_set(out, i, t[i])
+        seq_set(out, i, item(t, i))
     return out
 
 
@@ -43,7 +45,7 @@ def tuple_of_list(xs: list) -> tuple:
     n = len(xs)
     out = seq_new(n)
     for i in range(n):
-        seq_set(out, i, xs[i])
+        seq_set(out, i, item(xs, i))
     return seq_done(out)
 
 
@@ -55,6 +57,8 @@ def to_list(x: object) -> list:
         return list_of_tuple(as_tuple(x))
     if is_range(x):
         return range_list(as_range(x))
+    if is_iterator(x):
+        return drain(x)
     type_error("'{}' object is not iterable", x)
     return list_new(0)
 
@@ -65,9 +69,9 @@ def list_concat(a: list, b: list) -> list:
     nb = len(b)
     out = list_new(na + nb)
     for i in range(na):
-        seq_set(out, i, a[i])
+        seq_set(out, i, item(a, i))
     for i in range(nb):
-        seq_set(out, na + i, b[i])
+        seq_set(out, na + i, item(b, i))
     return out
 
 
@@ -79,10 +83,15 @@ def list_repeat(xs: list, n: int) -> list:
     if n > 1073741823 // size:  # a VM list holds at most 2**31 - 1 slots, two per element
         fail("MemoryError", "")
     out = list_new(size * n)
+    if size == 1:  # [x] * n
+        x = item(xs, 0)
+        for k in range(n):
+            seq_set(out, k, x)
+        return out
     k = 0
     for _ in range(n):
         for i in range(size):
-            seq_set(out, k, xs[i])
+            seq_set(out, k, item(xs, i))
             k += 1
     return out
 
@@ -96,7 +105,7 @@ def list_extend(xs: list, items: object) -> None:
         start = len(xs)
         seq_resize(xs, start + n)
         for i in range(n):
-            seq_set(xs, start + i, src[i])
+            seq_set(xs, start + i, item(src, i))
         return
     if is_tuple(items):
         t = as_tuple(items)
@@ -104,10 +113,13 @@ def list_extend(xs: list, items: object) -> None:
         start = len(xs)
         seq_resize(xs, start + n)
         for i in range(n):
-            seq_set(xs, start + i, t[i])
+            seq_set(xs, start + i, item(t, i))
         return
     if is_range(items):
         list_extend(xs, range_list(as_range(items)))
+        return
+    if is_iterator(items):
+        list_extend(xs, drain(items))
         return
     type_error("'{}' object is not iterable", items)
 
@@ -130,7 +142,7 @@ def list_imul(xs: list, n: int) -> list:
     k = size
     for _ in range(n - 1):
         for i in range(size):
-            seq_set(xs, k, xs[i])
+            seq_set(xs, k, item(xs, i))
             k += 1
     return xs
 
@@ -148,7 +160,7 @@ def list_insert(xs: list, i: int, x: object) -> None:
     seq_resize(xs, n + 1)
     k = n
     while k > i:
-        seq_set(xs, k, xs[k - 1])
+        seq_set(xs, k, item(xs, k - 1))
         k -= 1
     seq_set(xs, i, x)
 
@@ -162,9 +174,9 @@ def list_pop(xs: list, i: int) -> object:
         i += n
     if i < 0 or i >= n:
         fail("IndexError", "pop index out of range")
-    x = xs[i]
+    x = item(xs, i)
     for k in range(i, n - 1):
-        seq_set(xs, k, xs[k + 1])
+        seq_set(xs, k, item(xs, k + 1))
     seq_resize(xs, n - 1)
     return x
 
@@ -174,7 +186,7 @@ def list_pop_last(xs: list) -> object:
     n = len(xs)
     if n == 0:
         fail("IndexError", "pop from empty list")
-    x = xs[n - 1]
+    x = item(xs, n - 1)
     seq_resize(xs, n - 1)
     return x
 
@@ -185,7 +197,7 @@ def list_remove(xs: list, x: object) -> None:
     for i in range(n):
         if i >= len(xs):
             break
-        e = xs[i]
+        e = item(xs, i)
         if e is x or e == x:
             list_pop(xs, i)
             return
@@ -203,7 +215,7 @@ def list_index(xs: list, x: object, start: object, stop: object) -> int:
         hi = index_bound(stop, n)
     i = lo
     while i < hi and i < len(xs):
-        e = xs[i]
+        e = item(xs, i)
         if e is x or e == x:
             return i
         i += 1
@@ -227,7 +239,7 @@ def list_count(xs: list, x: object) -> int:
     c = 0
     i = 0
     while i < len(xs):
-        e = xs[i]
+        e = item(xs, i)
         if e is x or e == x:
             c += 1
         i += 1
@@ -238,7 +250,7 @@ def list_contains(xs: list, x: object) -> bool:
     """``x in xs``: identity first, then ``==`` (the list may change meanwhile)."""
     i = 0
     while i < len(xs):
-        e = xs[i]
+        e = item(xs, i)
         if e is x or e == x:
             return True
         i += 1
@@ -249,8 +261,8 @@ def list_reverse(xs: list) -> None:
     i = 0
     j = len(xs) - 1
     while i < j:
-        a = xs[i]
-        seq_set(xs, i, xs[j])
+        a = item(xs, i)
+        seq_set(xs, i, item(xs, j))
         seq_set(xs, j, a)
         i += 1
         j -= 1
@@ -263,11 +275,15 @@ def list_clear(xs: list) -> None:
 # ---- sorting -----------------------------------------------------------------------------------
 def list_sort(xs: list, reverse: bool) -> None:
     """``xs.sort(reverse=...)``: a stable merge sort that compares with ``<``
-    only, as CPython does (``reverse`` keeps equal elements in order)."""
+    only, as CPython does (``reverse`` keeps equal elements in order). A list
+    of only ints (and bools), or only floats, compares them unboxed, as
+    CPython's own sort does for such lists."""
     if reverse:
         list_reverse(xs)
     n = len(xs)
-    tmp = list_new(n)
+    kind = sort_kind(xs)
+    src = xs
+    dst = list_new(n)
     width = 1
     while width < n:
         lo = 0
@@ -278,31 +294,84 @@ def list_sort(xs: list, reverse: bool) -> None:
             hi = mid + width
             if hi > n:
                 hi = n
-            i = lo
-            j = mid
-            k = lo
-            while i < mid and j < hi:
-                if xs[j] < xs[i]:
-                    seq_set(tmp, k, xs[j])
-                    j += 1
-                else:
-                    seq_set(tmp, k, xs[i])
-                    i += 1
-                k += 1
-            while i < mid:
-                seq_set(tmp, k, xs[i])
-                i += 1
-                k += 1
-            while j < hi:
-                seq_set(tmp, k, xs[j])
-                j += 1
-                k += 1
+            merge(src, dst, lo, mid, hi, kind)
             lo = hi
-        for m in range(n):
-            seq_set(xs, m, tmp[m])
+        src, dst = dst, src
         width *= 2
+    if src is not xs:
+        for m in range(n):
+            seq_set(xs, m, item(src, m))
     if reverse:
         list_reverse(xs)
+
+
+def sort_kind(xs: list) -> int:
+    """1: every element an int or a bool; 2: every element a float; 0: else."""
+    n = len(xs)
+    if n == 0:
+        return 0
+    ints = True
+    floats = True
+    for i in range(n):
+        x = item(xs, i)
+        if not is_intlike(x):
+            ints = False
+        if not is_float(x):
+            floats = False
+    if ints:
+        return 1
+    if floats:
+        return 2
+    return 0
+
+
+def merge(src: list, dst: list, lo: int, mid: int, hi: int, kind: int) -> None:
+    """Merge the sorted runs src[lo:mid] and src[mid:hi] into dst[lo:hi]
+    (stable: on a tie the left run's element goes first)."""
+    i = lo
+    j = mid
+    k = lo
+    if kind == 1:
+        while i < mid and j < hi:
+            a = item(src, i)
+            b = item(src, j)
+            if int_value(b) < int_value(a):
+                seq_set(dst, k, b)
+                j += 1
+            else:
+                seq_set(dst, k, a)
+                i += 1
+            k += 1
+    elif kind == 2:
+        while i < mid and j < hi:
+            a = item(src, i)
+            b = item(src, j)
+            if float_value(b) < float_value(a):
+                seq_set(dst, k, b)
+                j += 1
+            else:
+                seq_set(dst, k, a)
+                i += 1
+            k += 1
+    else:
+        while i < mid and j < hi:
+            a = item(src, i)
+            b = item(src, j)
+            if b < a:
+                seq_set(dst, k, b)
+                j += 1
+            else:
+                seq_set(dst, k, a)
+                i += 1
+            k += 1
+    while i < mid:
+        seq_set(dst, k, item(src, i))
+        i += 1
+        k += 1
+    while j < hi:
+        seq_set(dst, k, item(src, j))
+        j += 1
+        k += 1
 
 
 def sorted_of(x: object, reverse: bool) -> list:
@@ -354,19 +423,23 @@ def list_slice(xs: list, start: object, stop: object, step: object) -> list:
     lo, st, count = slice_range(len(xs), start, stop, step)
     out = list_new(count)
     for i in range(count):
-        seq_set(out, i, xs[lo + i * st])
+        seq_set(out, i, item(xs, lo + i * st))
     return out
 
 
-def as_sequence_copy(items: object, extended: bool) -> list:
-    """The elements of the right-hand side of a slice assignment, as a new list
-    (so ``xs[a:b] = xs`` reads them before anything moves)."""
+def as_sequence_copy(xs: list, items: object, extended: bool) -> list:
+    """The elements of the right-hand side of a slice assignment, as a list that
+    is not ``xs`` (so ``xs[a:b] = xs`` reads them before anything moves)."""
     if is_list(items):
-        return list_copy(as_list(items))
+        if items is xs:
+            return list_copy(as_list(items))
+        return as_list(items)
     if is_tuple(items):
         return list_of_tuple(as_tuple(items))
     if is_range(items):
         return range_list(as_range(items))
+    if is_iterator(items):
+        return drain(items)
     if extended:
         fail("TypeError", "must assign iterable to extended slice")
     fail("TypeError", "can only assign an iterable")
@@ -377,7 +450,7 @@ def list_setslice(xs: list, start: object, stop: object, step: object, items: ob
     """``xs[start:stop:step] = items`` (the slice is checked before the items)."""
     n = len(xs)
     lo, st, count = slice_range(n, start, stop, step)
-    src = as_sequence_copy(items, st != 1)
+    src = as_sequence_copy(xs, items, st != 1)
     m = len(src)
     n = len(xs)
     if st == 1:
@@ -390,19 +463,19 @@ def list_setslice(xs: list, start: object, stop: object, step: object, items: ob
             seq_resize(xs, n + grow)
             k = n - 1
             while k >= lo + count:
-                seq_set(xs, k + grow, xs[k])
+                seq_set(xs, k + grow, item(xs, k))
                 k -= 1
         elif grow < 0:
             for k in range(lo + count, n):
-                seq_set(xs, k + grow, xs[k])
+                seq_set(xs, k + grow, item(xs, k))
             seq_resize(xs, n + grow)
         for i in range(m):
-            seq_set(xs, lo + i, src[i])
+            seq_set(xs, lo + i, item(src, i))
         return
     if m != count:
         fail("ValueError", "attempt to assign sequence of size {} to extended slice of size {}", m, count)
     for i in range(count):
-        seq_set(xs, lo + i * st, src[i])
+        seq_set(xs, lo + i * st, item(src, i))
 
 
 def list_delslice(xs: list, start: object, stop: object, step: object) -> None:
@@ -420,7 +493,7 @@ def list_delslice(xs: list, start: object, stop: object, step: object) -> None:
         if nxt < count and i == lo + nxt * st:
             nxt += 1
         else:
-            seq_set(xs, k, xs[i])
+            seq_set(xs, k, item(xs, i))
             k += 1
     seq_resize(xs, k)
 
@@ -433,7 +506,7 @@ def list_delitem(xs: list, i: int) -> None:
     if i < 0 or i >= n:
         fail("IndexError", "list assignment index out of range")
     for k in range(i, n - 1):
-        seq_set(xs, k, xs[k + 1])
+        seq_set(xs, k, item(xs, k + 1))
     seq_resize(xs, n - 1)
 
 
@@ -447,8 +520,8 @@ def list_compare(a: list, b: list, op: int) -> bool:
         return True
     i = 0
     while i < len(a) and i < len(b):
-        x = a[i]
-        y = b[i]
+        x = item(a, i)
+        y = item(b, i)
         if not (x is y or x == y):
             if op == 2:
                 return False
@@ -486,6 +559,8 @@ def as_items(x: object) -> list:
         return list_of_tuple(as_tuple(x))
     if is_range(x):
         return range_list(as_range(x))
+    if is_iterator(x):
+        return drain(x)
     type_error("'{}' object is not iterable", x)
     return list_new(0)
 
@@ -495,7 +570,7 @@ def star_middle(t: tuple, start: int, after: int) -> list:
     stop = len(t) - after
     out = list_new(stop - start)
     for i in range(start, stop):
-        seq_set(out, i - start, t[i])
+        seq_set(out, i - start, item(t, i))
     return out
 
 
@@ -505,6 +580,8 @@ def unpack_items(x: object) -> tuple:
         return tuple_of_list(as_list(x))
     if is_range(x):
         return tuple_of_list(range_list(as_range(x)))
+    if is_iterator(x):
+        return tuple_of_list(drain(x))
     type_error("cannot unpack non-iterable {} object", x)
     return seq_done(seq_new(0))
 
@@ -515,7 +592,7 @@ def sum_of(x: object, start: object) -> object:
     total = start
     i = 0
     while i < len(items):
-        total = total + items[i]
+        total = total + item(items, i)
         i += 1
     return total
 
@@ -526,10 +603,10 @@ def min_of(x: object, has_default: bool, default: object) -> object:
         if has_default:
             return default
         fail("ValueError", "min() arg is an empty sequence")
-    best = items[0]
+    best = item(items, 0)
     i = 1
     while i < len(items):
-        e = items[i]
+        e = item(items, i)
         if e < best:
             best = e
         i += 1
@@ -542,10 +619,10 @@ def max_of(x: object, has_default: bool, default: object) -> object:
         if has_default:
             return default
         fail("ValueError", "max() arg is an empty sequence")
-    best = items[0]
+    best = item(items, 0)
     i = 1
     while i < len(items):
-        e = items[i]
+        e = item(items, i)
         if e > best:
             best = e
         i += 1
@@ -556,7 +633,7 @@ def any_of(x: object) -> bool:
     items = as_items(x)
     i = 0
     while i < len(items):
-        if items[i]:
+        if item(items, i):
             return True
         i += 1
     return False
@@ -566,7 +643,7 @@ def all_of(x: object) -> bool:
     items = as_items(x)
     i = 0
     while i < len(items):
-        if not items[i]:
+        if not item(items, i):
             return False
         i += 1
     return True
@@ -574,5 +651,6 @@ def all_of(x: object) -> bool:
 
 from .tuples import seq_done, seq_new  # noqa: E402,F401
 # (last: the library's modules import each other)
+from .iterators import drain  # noqa: E402,F401
 from .ranges import range_list  # noqa: E402,F401
 from .tuples import adjust_index, slice_index  # noqa: E402,F401

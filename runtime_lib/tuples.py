@@ -15,7 +15,7 @@ and, for ``hash``, wrapping 64-bit arithmetic (``wrap_add``, ``wrap_mul``,
 Module constants are not in the subset yet, so numbers are spelled out.
 """
 from .intrinsics import (as_list, as_range, as_tuple, bits_float, fail, fail_types, float_bits, float_value, int_value,  # noqa: F401
-                         is_float, is_intlike, is_list, is_none, is_number, is_range, is_tuple, rotl, seq_done, seq_new,
+                         is_float, is_intlike, is_iterator, is_list, is_none, is_number, is_range, is_tuple, rotl, seq_done, seq_new,
                          seq_set, type_error, wrap_add, wrap_mul)
 
 
@@ -217,6 +217,8 @@ def contains(c: object, x: object) -> bool:
         return list_contains(as_list(c), x)
     if is_range(c):
         return range_contains(as_range(c), x)
+    if is_iterator(c):
+        return iter_contains(c, x)
     type_error("argument of type '{}' is not iterable", c)
 
 
@@ -254,6 +256,8 @@ def to_tuple(x: object) -> tuple:
         return tuple_of_list(as_list(x))
     if is_range(x):
         return tuple_of_list(range_list(as_range(x)))
+    if is_iterator(x):
+        return tuple_of_list(drain(x))
     type_error("'{}' object is not iterable", x)
 
 
@@ -452,3 +456,4 @@ from .lists import (list_contains, list_count, list_index, list_slice,  # noqa: 
                     tuple_of_list)
 from .ranges import (range_contains, range_count, range_index, range_item, range_len,  # noqa: E402,F401
                      range_list, range_slice)
+from .iterators import drain, iter_contains  # noqa: E402,F401

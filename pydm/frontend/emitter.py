@@ -98,9 +98,10 @@ class Emitter(TupleOps, ListOps):
         t = self.type(v)
         if t is T.BOOL:
             return v
-        if t.is_dynamic:
+        if t.is_dynamic:  # bools too: a list of flags holds them
             return self.dynamic_fast_paths([v], T.BOOL, lambda x: self.b.as_bool(x[0]),
-                                           lambda x: self.truth(x[0]))
+                                           lambda x: self.truth(x[0]),
+                                           signatures=[(T.BOOL,), (T.INT,), (T.FLOAT,)])
         if t.is_sequence or t is T.RANGE:
             return self.sequence_truth(v)
         return self.b.as_bool(v)
@@ -110,7 +111,8 @@ class Emitter(TupleOps, ListOps):
         type-code read and at most two compares per object). For each
         signature (one int/float type per object value, in order) build
         ``leaf(signature, values)`` with those values unboxed to it; every
-        other combination branches to block ``slow``."""
+        other combination branches to block ``slow``. (Signatures may also
+        name bool.)"""
         fb = self.fb
         objects = [i for i, v in enumerate(values) if self.type(v).is_dynamic]
         signatures = set(signatures)
@@ -123,7 +125,7 @@ class Emitter(TupleOps, ListOps):
                     _, args[i] = self.b.unbox(values[i], t, checked=False)  # the tree tested the type
                 leaf(chosen, args)
                 return
-            for t in (T.INT, T.FLOAT):
+            for t in (T.BOOL, T.INT, T.FLOAT):
                 if not any(sig[:k + 1] == chosen + (t,) for sig in signatures):
                     continue
                 _, hit = self.b.apply_compare("eq", codes[k], self.b.constant(rep.type_code(t), T.INT))
@@ -136,7 +138,7 @@ class Emitter(TupleOps, ListOps):
 
         level(0, ())
 
-    def dynamic_fast_paths(self, values, result: PyType, generic, typed):
+    def dynamic_fast_paths(self, values, result: PyType, generic, typed, signatures=None):
         """An operator on objects: test the type codes of the object operands
         and, when they hold ints or floats (what numeric code mostly sees), run
         the typed operation inline - ``typed(values)``, the same operation the
@@ -156,7 +158,9 @@ class Emitter(TupleOps, ListOps):
             if fb.block is not None:
                 fb.br([self.coerce(out, result)], merge)
 
-        self.type_dispatch(values, itertools.product((T.INT, T.FLOAT), repeat=n_objects), leaf, slow)
+        if signatures is None:
+            signatures = itertools.product((T.INT, T.FLOAT), repeat=n_objects)
+        self.type_dispatch(values, signatures, leaf, slow)
         fb.block = slow
         out = generic(values)
         if fb.block is not None:
@@ -298,6 +302,8 @@ class Emitter(TupleOps, ListOps):
         for ``sorted(reverse=)`` and ``min``/``max(default=)``)."""
         if name in ("list", "sorted", "any", "all", "sum") or name in ("min", "max") and len(args) == 1:
             return self.iterable_builtin(name, args, node, keywords)
+        if name in ("iter", "next"):
+            return self.iterator_builtin(name, args, node)
         if keywords:
             raise error_at(node, f"keyword arguments to {name}() are not supported")
         if name in ("len", "hash", "tuple", "divmod", "pow"):

@@ -363,9 +363,11 @@ class ExpressionWalker:
             if what == "range" and not e.keywords:
                 values = self.exprs(e.args)
                 return None if values is None else self.emit.range_value(values, e)
-            if what in LOOP_FORMS:
-                raise error_at(e, f"{what}(...) is supported as the iterable of a for loop or a comprehension, "
-                                  "or as the argument of " + ", ".join(f"{c}()" for c in CONSUMERS))
+            if what in LOOP_FORMS:  # an iterator object (written in a for loop, no object is made)
+                values = self.exprs(list(e.args) + [k.value for k in e.keywords or []])
+                if values is None:
+                    return None
+                return self.emit.iterator_value(what, values, [k.arg for k in e.keywords or []], e)
             if any(isinstance(a, nodes.Starred) for a in e.args) or any(k.arg is None for k in e.keywords or []):
                 raise error_at(e, "star-arguments in calls are not supported")
             first = e.args[0] if e.args else None

@@ -23,7 +23,7 @@ _CODE_SETS = {
     "is_none": (tc.NONE,), "is_bool": (tc.BOOL,), "is_int": (tc.INTEGER,), "is_float": (tc.REAL,),
     "is_intlike": (tc.BOOL, tc.INTEGER), "is_number": (tc.BOOL, tc.INTEGER, tc.REAL),
     "is_tuple": (tc.TUPLE,), "is_list": (tc.LIST,), "is_sequence": (tc.TUPLE, tc.LIST),
-    "is_range": (tc.RANGE,),
+    "is_range": (tc.RANGE,), "is_iterator": (tc.SEQUENCE_ITERATOR,),
 }
 
 _RESULT_TYPES = {
@@ -31,7 +31,8 @@ _RESULT_TYPES = {
     "int_value": T.INT, "float_value": T.FLOAT, "as_tuple": ANY_TUPLE, "int_power": T.INT,
     "type_error": T.BOTTOM, "fail": T.BOTTOM, "fail_types": T.BOTTOM, "seq_new": ANY_TUPLE, "seq_set": T.NONE,
     "as_list": LIST, "list_new": LIST, "seq_resize": T.NONE,
-    "as_range": T.RANGE, "range_new": T.RANGE, "range_parts": RANGE_PARTS,
+    "as_range": T.RANGE, "range_new": T.RANGE, "range_parts": RANGE_PARTS, "item": T.OBJECT,
+    "iter_new": T.ITERATOR, "iter_state": LIST,
     "wrap_add": T.INT, "wrap_mul": T.INT, "rotl": T.INT, "float_bits": T.INT, "bits_float": T.FLOAT,
 }
 
@@ -107,12 +108,22 @@ def emit(emitter, name: str, args, node):
     if name == "list_new":
         (n,) = args
         return b.seq_new(emitter.promote(n, T.INT), LIST)
+    if name == "item":  # xs[i] for 0 <= i < len(xs), which the library has made sure of
+        seq, i = args
+        _, out = b.tuple_get(seq, emitter.promote(i, T.INT), emitter.type(seq).any_element(), in_range=True)
+        return emitter.coerce(out, T.OBJECT)
     if name == "range_new":  # a range is laid out as the tuple (start, stop, step)
         parts = emitter.make_tuple([emitter.promote(a, T.INT) for a in args])
         return b.static_cast(parts, T.RANGE)
     if name == "range_parts":
         (r,) = args
         return b.static_cast(r, RANGE_PARTS)
+    if name in ("iter_new", "iter_state"):  # an iterator is laid out as a list (runtime_lib/iterators.py)
+        (x,) = args
+        want = T.ITERATOR if name == "iter_new" else LIST
+        if emitter.type(x).is_dynamic:
+            _, x = b.unbox(x, T.ITERATOR if name == "iter_state" else LIST, checked=False)
+        return b.static_cast(x, want)
     if name == "seq_resize":
         xs, n = args
         b.seq_resize(xs, emitter.promote(n, T.INT))

@@ -235,3 +235,50 @@ class ListOps:
             _, v = self.b.tuple_get(value, k, elt, in_range=True)
             outs.append(v)
         return outs
+
+    # ---- iterator objects ------------------------------------------------------------
+    def iterator_value(self, what, values, keywords, node):
+        """``enumerate(x, start)``, ``zip(a, b, ...)`` or ``reversed(x)`` kept as a
+        value: an iterator object (``runtime_lib/iterators.py``)."""
+        if what == "enumerate":
+            if keywords not in ([], ["start"]) or not 1 <= len(values) <= 2:
+                raise error_at(node, "enumerate() takes an iterable and an optional start")
+            start = values[1] if len(values) > 1 else self.b.constant(0, T.INT)
+            t = self.type(start)
+            if t.is_dynamic:
+                exc, start = self.b.unbox(start, T.INT, "'{}' object cannot be interpreted as an integer")
+                self.fb.check(exc)
+            elif t not in (T.INT, T.BOOL):
+                return self.raise_always(sem.Raises(
+                    "TypeError", f"'{t.python_name}' object cannot be interpreted as an integer"))
+            return self.call_library("make_enumerate", [values[0], self.promote(start, T.INT)], T.ITERATOR)
+        if keywords:
+            raise error_at(node, f"keyword arguments to {what}() are not supported")
+        if what == "zip":
+            return self.call_library("make_zip", [self.make_tuple([self.coerce(v, T.OBJECT) for v in values])],
+                                     T.ITERATOR)
+        if len(values) != 1:
+            raise error_at(node, f"reversed expected 1 argument, got {len(values)}")
+        return self.call_library("make_reversed", values, T.ITERATOR)
+
+    def iterator_next(self, it):
+        """(i1 has-an-item, the item) of iterator ``it``."""
+        got = self.call_library("iter_next", [it])
+        parts = self.unpack(got, 2, None) if got is not None else None
+        if parts is None or self.fb.block is None:
+            return None
+        has, value = parts
+        return self.b.bool_to_pred(self.truth(has)), self.coerce(value, T.OBJECT)
+
+    def iterator_builtin(self, name, args, node):
+        """``iter(x)`` and ``next(it[, default])``."""
+        r = sem.builtin_type(name, [self.type(a) for a in args])
+        if r is None:
+            raise error_at(node, f"{name}() with {len(args)} argument(s) is not supported")
+        if isinstance(r, sem.Raises):
+            return self.raise_always(r)
+        if name == "iter":
+            return self.call_library("to_iter", args, T.ITERATOR)
+        has_default = self.b.constant(len(args) == 2, T.BOOL)
+        default = args[1] if len(args) == 2 else self.b.constant(None, T.NONE)
+        return self.call_library("next_of", [args[0], has_default, default], T.OBJECT)

@@ -136,8 +136,11 @@ class LoopWalker:
         (index-based, its length read before each item), ``enumerate``,
         ``zip``, ``reversed``, or an object holding a tuple or a list."""
         form = loop_form(s.iter, self.frame.fn)
-        if form in ("enumerate", "zip", "reversed"):
+        if form in ("enumerate", "zip", "reversed") and not any(
+                self.frame.spec.type_of(a) is T.ITERATOR for a in s.iter.args):
             return self.iterator_loop(s, form)
+        if form in ("enumerate", "zip", "reversed"):  # over an iterator: an iterator object, walked lazily
+            form = None
         if form == "range":
             it = s.iter
             if it.keywords or not 1 <= len(it.args) <= 3:
@@ -165,12 +168,27 @@ class LoopWalker:
         if self.frame.spec.type_of(s.iter).is_tuple and self.frame.spec.type_of(s.iter).elts == ():
             self.visit_body(s.orelse)  # an empty tuple: the body never runs (its items have no type)
             return
+        if n == "iterator":
+            self.iterator_object_loop(s, seq)
+            return
         if n is None:  # a list
             self.index_loop(s, self.b.constant(0, T.INT), 1, lambda i: self.live_in_range(seq, i),
                             lambda i: self.emit.element_at(seq, i))
             return
         zero, one = self.b.constant(0, T.INT), self.b.constant(1, T.INT)
         self.counted_loop(s, zero, n, one, 1, 1, lambda i: self.emit.element_at(seq, i), 1)
+
+    def iterator_object_loop(self, s: LoopShape, it):
+        """``for x in it`` over an iterator object: its next item until it has none."""
+        got = {}
+
+        def more(_i):
+            nxt = self.emit.iterator_next(it)
+            if nxt is None:
+                return self.fb.i1(0) if self.fb.block is not None else None
+            got["item"] = nxt[1]
+            return nxt[0]
+        self.index_loop(s, self.b.constant(0, T.INT), 1, more, lambda _i: got["item"])
 
     def live_in_range(self, seq, i):
         """i1: ``0 <= i < len(seq)`` now (a list's length may change while a loop runs)."""

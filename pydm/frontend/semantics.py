@@ -187,7 +187,7 @@ def compare_type(name: str, lt: PyType, rt: PyType) -> PyType | Raises:
 
 def contains_type(item: PyType, container: PyType) -> PyType | Raises:
     """``item in container``."""
-    if container.is_sequence or container.is_dynamic or container is T.BOTTOM or container is T.RANGE:
+    if container.is_sequence or container.is_dynamic or container in (T.BOTTOM, T.RANGE, T.ITERATOR):
         return T.BOOL
     return Raises("TypeError", f"argument of type '{container.python_name}' is not iterable")
 
@@ -258,6 +258,8 @@ def iter_type(seq: PyType) -> PyType | Raises:
         return seq.any_element()
     if seq is T.RANGE:
         return T.INT
+    if seq is T.ITERATOR:
+        return T.OBJECT
     return Raises("TypeError", f"'{seq.python_name}' object is not iterable")
 
 
@@ -266,7 +268,7 @@ def unpack_types(seq: PyType, n: int, star: int | None = None) -> list[PyType] |
     the position of a starred target, which binds a new list)."""
     if seq is T.BOTTOM:
         return [T.BOTTOM] * n
-    if seq.is_dynamic or seq.is_list:
+    if seq.is_dynamic or seq.is_list or seq is T.ITERATOR:
         return [list_of() if i == star else T.OBJECT for i in range(n)]
     if seq is T.RANGE:
         return [list_of() if i == star else T.INT for i in range(n)]
@@ -366,6 +368,14 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
             return list_of() if name == "list" else None
         t = iter_type(arg_types[0])
         return t if isinstance(t, Raises) else list_of()
+    if name == "iter" and n == 1:
+        t = iter_type(arg_types[0])
+        return t if isinstance(t, Raises) else T.ITERATOR
+    if name == "next" and n in (1, 2):
+        t = arg_types[0]
+        if t is T.ITERATOR or t.is_dynamic or t is T.BOTTOM:
+            return T.OBJECT
+        return Raises("TypeError", f"'{t.python_name}' object is not an iterator")
     if name in ("any", "all") and n == 1:
         t = iter_type(arg_types[0])
         return t if isinstance(t, Raises) else T.BOOL

@@ -233,6 +233,8 @@ class TupleOps:
         r = sem.iter_type(t)
         if isinstance(r, sem.Raises):
             return self.raise_always(r)
+        if t is T.ITERATOR:
+            return seq, "iterator"  # walked by calling its next
         if t.is_dynamic or t is T.RANGE:  # a list itself, a tuple's or range's items as a list
             seq = self.call_library("as_items", [seq], list_of())
             if seq is None:

@@ -31,7 +31,8 @@ T = PyType
 METHODS = tuple(sem.LIST_METHODS)
 
 BUILTINS = ("abs", "min", "max", "int", "float", "bool", "range", "isinstance", "type", "len", "hash",
-            "tuple", "divmod", "pow", "list", "sorted", "any", "all", "sum", "enumerate", "zip", "reversed")
+            "tuple", "divmod", "pow", "list", "sorted", "any", "all", "sum", "enumerate", "zip", "reversed",
+            "iter", "next")
 
 
 @dataclass(eq=False)
@@ -90,7 +91,7 @@ def twin_signatures(n_objects: int) -> list[tuple]:
 
 
 _MANGLE = {T.NONE: "n", T.BOOL: "b", T.INT: "i", T.FLOAT: "f", T.OBJECT: "o", T.SCALAR_OBJECT: "s",
-           T.BOTTOM: "n", T.RANGE: "r"}
+           T.BOTTOM: "n", T.RANGE: "r", T.ITERATOR: "I"}
 
 
 def _mangle_type(t: PyType) -> str:
@@ -506,7 +507,7 @@ class _FunctionTyper:
         if what in LOOP_FORMS:  # outside a loop: materialized where a consumer takes it
             for a in e.args:
                 self.expr(a)
-            return T.RANGE if what == "range" else list_of()
+            return T.RANGE if what == "range" else T.ITERATOR
         for kw in e.keywords or []:
             self.expr(kw.value)
         arg_types = [self.expr(a) for a in e.args]

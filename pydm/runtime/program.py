@@ -34,7 +34,7 @@ from .. import typecodes as tc
 from ..exceptions import RaiseSiteTable
 from ..types import PyType
 from .host import host_state, release as _release_host
-from .values import ListSession, conforms, describe, from_record, to_record
+from .values import IteratorValue, ListSession, conforms, describe, from_record, to_record
 
 _instance = None
 _lock = threading.Lock()
@@ -211,7 +211,13 @@ def _result_converter(t: PyType):
     """(the converter of a result of type ``t``, does it take the call's list session)."""
     if t in _RESULT:
         return _RESULT[t], False
-    return (lambda ref, session: unbox_record(ref.deref(rt.VmVariantList), session)), True
+    def convert(ref, session):
+        value = unbox_record(ref.deref(rt.VmVariantList), session)
+        if isinstance(value, IteratorValue):
+            raise TypeError("pydm cannot return an iterator object (enumerate, zip, reversed, iter) to Python; "
+                            "return list(...) of it")
+        return value
+    return convert, True
 
 
 def make_caller(program: LoadedProgram, fn, name, params, param_types, ret, defaults):

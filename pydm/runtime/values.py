@@ -176,6 +176,8 @@ def from_record(record: rt.VmVariantList, session=None):
     if code == tc.TUPLE:
         items = record.get_as_list(1)
         return tuple(from_record(items.get_as_list(i), session) for i in range(len(items)))
+    if code == tc.SEQUENCE_ITERATOR:
+        return IteratorValue()
     if code == tc.RANGE:
         items = record.get_as_list(1)
         return range(*(from_record(items.get_as_list(i)) for i in range(3)))
@@ -190,6 +192,13 @@ def from_record(record: rt.VmVariantList, session=None):
         return float(value)
     raise SystemError(f"pydm: object record with unknown type code {code}")
 
+
+class IteratorValue:
+    """An iterator object of the module met at the boundary (an exception's
+    argument); pydm does not hand iterators to Python."""
+
+
+IteratorValue.__name__ = "iterator"  # the name a message gives its type
 
 _BITS = struct.Struct("<q")
 _FLOAT = struct.Struct("<d")
