@@ -14,7 +14,7 @@ Cases that need issue #3 (unannotated functions, ``object`` annotations) print
 "n/a (unsupported)" when pydm raises its CompileError.
 
 Kernels live in real files (pydm reads a function's source): cases_typed.py,
-cases_untyped.py, cases_object.py, cases_tuples.py. The CPython side runs the same code:
+cases_untyped.py, cases_object.py, cases_tuples.py, cases_lists.py. The CPython side runs the same code:
 the case file loaded a second time with ``pydm.jit`` stubbed to the identity
 (the functions are what ``f.py_func`` is, but recursive calls stay in
 CPython).
@@ -64,7 +64,13 @@ QUICK = Settings(fib_n=22, loop_n=200_000, repeats=3, budget_s=1.0,
                  call_target_s=0.03, compile_repeats=3)
 WARM_N = {"fib": 10, "int_loop": 100, "int_sum_loop": 100, "float_loop": 100,  # first (compiling) call
           "mixed_loop": 100, "dynamic_loop": 100, "pair_loop": 100, "swap_loop": 100,
-          "tuple_index_loop": 100}
+          "tuple_index_loop": 100, "sieve": 100, "primes": 100, "build_sum": 100, "matmul": 4,
+          "sort_ints": 100, "fannkuch": 5, "queens": 5}
+#: the list rows' sizes (the issue's: sieve n = 2,000,000, a million ints, 100x100, ...)
+LIST_N = {"sieve": 2_000_000, "primes": 2_000_000, "build_sum": 1_000_000, "matmul": 100,
+          "sort_ints": 100_000, "fannkuch": 8, "queens": 8}
+LIST_N_QUICK = {"sieve": 20_000, "primes": 20_000, "build_sum": 10_000, "matmul": 12,
+                "sort_ints": 2_000, "fannkuch": 6, "queens": 6}
 
 
 # --------------------------------------------------------------------------
@@ -421,6 +427,8 @@ def main(argv=None) -> int:
     untyped = Group("cases_untyped")
     obj = Group("cases_object")
     tuples = Group("cases_tuples")
+    lists = Group("cases_lists")
+    ln = LIST_N_QUICK if args.quick else LIST_N
 
     fib, loop = f"fib({cfg.fib_n})", f"{cfg.loop_n:,} it"
     notes: list[str] = []
@@ -441,6 +449,14 @@ def main(argv=None) -> int:
         kernel_row(f"tuple swap loop {loop} (a, b = b, ...)", tuples, "swap_loop", cfg.loop_n, cfg, None),
         kernel_row(f"tuple index loop {loop} (t[i % len(t)])", tuples, "tuple_index_loop", cfg.loop_n, cfg,
                    None),
+        kernel_row(f"sieve n={ln['sieve']:,} (count of primes)", lists, "sieve", ln["sieve"], cfg, 2),
+        kernel_row(f"sieve n={ln['primes']:,} (the primes returned)", lists, "primes", ln["primes"], cfg, None),
+        kernel_row(f"append {ln['build_sum']:,} ints, then sum them", lists, "build_sum", ln["build_sum"], cfg, 2),
+        kernel_row(f"matrix multiply {ln['matmul']}x{ln['matmul']} (lists of lists)", lists, "matmul",
+                   ln["matmul"], cfg, 2),
+        kernel_row(f"sort {ln['sort_ints']:,} ints", lists, "sort_ints", ln["sort_ints"], cfg, 2),
+        kernel_row(f"fannkuch({ln['fannkuch']})", lists, "fannkuch", ln["fannkuch"], cfg, 2),
+        kernel_row(f"n-queens({ln['queens']})", lists, "queens", ln["queens"], cfg, 2),
         compile_row(cfg, notes),  # after the others: a warm process
         call_row("call `inc(x)` typed, per call", typed, cfg, 1),
         call_row("call `inc(x)` untyped, per call", untyped, cfg, None),
@@ -452,6 +468,8 @@ def main(argv=None) -> int:
     notes.append("tuple rows: `a, b = p; p = (b, (a + b) * 0.5 + i)` (a pair built and unpacked "
                  "every iteration), the same with `a, b = b, ...` (no tuple), and `t[i % len(t)]` "
                  "of a tuple of 8 ints; each returns its tuple or int to Python.")
+    notes.append("list rows (benchmarks/cases_lists.py): the issue's kernels as a user writes them; "
+                 "every list is a list of dynamic values (two VM list slots per element).")
     notes.append("mixed loop: `s = s + i * x` called with (int, float): entry dispatch to the "
                  "(int, float) twin; dynamic loop: `t = t + (1.5 if i % 3 == 0 else i)`, whose "
                  "values stay boxed.")
