@@ -454,11 +454,7 @@ def list_setslice(xs: list, start: object, stop: object, step: object, items: ob
     m = len(src)
     n = len(xs)
     if st == 1:
-        if count == 0:
-            count = 0
-            if lo > n:
-                lo = n
-        grow = m - count
+        grow = m - count  # an empty slice inserts at lo (clipped to [0, n] already)
         if grow > 0:
             seq_resize(xs, n + grow)
             k = n - 1
