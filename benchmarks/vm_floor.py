@@ -13,6 +13,10 @@ compiled Python loop is measured against:
   (mul, add, rem) - the best the VM can do for the benchmark's body;
 * ``1 call``: one ``vm.call`` of a function returning ``(code, value)`` per
   iteration, with and without the caller testing the code (fib's shape);
+* ``list get/set``: one read or write of an i64 slot of a VM list per
+  iteration, in a variant list (``!util.list<?>``: what pydm's tuples and
+  lists are) and in a typed one (``!util.list<i64>``) - what an element
+  access costs before any Python semantics;
 
 and reports ns per iteration, ns per VM op, and CPython's time for the
 benchmark's int loop, so "≥ 7× CPython" can be judged against the floor.
@@ -49,10 +53,12 @@ CALL_CHECKED = ["%r:2 = func.call @g(%i) : (i64) -> (i32, i64)",
                 "%s_next = arith.addi %s, %r#1 : i64"]
 
 
-def loop_src(body: list[str]) -> str:
+def loop_src(body: list[str], prologue: tuple = ()) -> str:
     """A function ``f(n) -> s``: ``for i in range(n): s = body(s, i)``.
-    ``body`` lines use ``%s`` and ``%i`` and must define ``%s_next``."""
+    ``body`` lines use ``%s`` and ``%i`` and must define ``%s_next``;
+    ``prologue`` lines run once before the loop."""
     lines = "\n".join(f"    {line}" if not line.startswith("^") else f"  {line}" for line in body)
+    before = "".join(f"    {line}\n" for line in prologue)
     callee = CALLEE if any("@g" in line for line in body) else ""
     return callee + f"""
 func.func @f(%n: i64) -> i64 {{
@@ -61,7 +67,7 @@ func.func @f(%n: i64) -> i64 {{
     %c7 = arith.constant 7 : i64
     %c1000003 = arith.constant 1000003 : i64
     %z32 = arith.constant 0 : i32
-    cf.br ^head(%c0, %c0 : i64, i64)
+{before}    cf.br ^head(%c0, %c0 : i64, i64)
   ^head(%i: i64, %s: i64):
     %go = arith.cmpi slt, %i, %n : i64
     cf.cond_br %go, ^body, ^exit
@@ -93,9 +99,24 @@ IDEAL = ["%sq = arith.muli %i, %i : i64",
          "%s_next = arith.remsi %sum, %c1000003 : i64"]
 
 
-def build(body: list[str]):
+def list_case(kind: str, op: str):
+    """(prologue, body) of a loop that reads or writes slot i of a VM list of n slots."""
+    prologue = ["%cap = arith.index_cast %n : i64 to index",
+                f"%l = util.list.create %cap : !util.list<{kind}>",
+                f"util.list.resize %l, %cap : !util.list<{kind}>"]
+    body = ["%k = arith.index_cast %i : i64 to index"]
+    if op == "set":
+        body += [f"util.list.set %l[%k], %i : i64 -> !util.list<{kind}>",
+                 "%s_next = arith.addi %s, %c0 : i64"]
+    else:
+        body += [f"%v = util.list.get %l[%k] : !util.list<{kind}> -> i64",
+                 "%s_next = arith.addi %s, %v : i64"]
+    return prologue, body
+
+
+def build(body: list[str], prologue: tuple = ()):
     with session().context, ir.Location.unknown():
-        module = ir.Module.parse(loop_src(body))
+        module = ir.Module.parse(loop_src(body, prologue))
         stages: dict = {}
         vmfb = compile_module(module, stages=stages)
     inst = vm_instance()
@@ -149,6 +170,17 @@ def main() -> None:
         ops = vm_ops_per_iter(vm)
         t = best(run, N)
         rows.append((label, ops, t / N * 1e9))
+    for kind, name in (("?", "variant list (!util.list<?>)"), ("i64", "typed list (!util.list<i64>)")):
+        for op in ("set", "get"):
+            prologue, body = list_case(kind, op)
+            if op == "get":  # slots written first: a variant slot must hold an i64 to be read as one
+                prologue = list(prologue) + ["%c0i = arith.constant 0 : index", "%c1i = arith.constant 1 : index",
+                                             "scf.for %j = %c0i to %cap step %c1i {",
+                                             f"  util.list.set %l[%j], %c0 : i64 -> !util.list<{kind}>", "}"]
+            run, vm = build(body, prologue)
+            ops = vm_ops_per_iter(vm)
+            t = best(run, N)
+            rows.append((f"1 {op} of an i64 slot, {name}", ops, t / N * 1e9))
     assert build(IDEAL)[0](1000) == cpython_int_loop(1000)
     t_py = best(cpython_int_loop, N, 3) / N * 1e9
     print(f"IREE VM loop floor, {N:,} iterations (best of 5)\n")
