@@ -281,6 +281,11 @@ def list_sort(xs: list, reverse: bool) -> None:
     if reverse:
         list_reverse(xs)
     n = len(xs)
+    if n < 64:  # CPython's timsort on a short list: one run, then binary insertion
+        small_sort(xs, n)
+        if reverse:
+            list_reverse(xs)
+        return
     kind = sort_kind(xs)
     src = xs
     dst = list_new(n)
@@ -303,6 +308,44 @@ def list_sort(xs: list, reverse: bool) -> None:
             seq_set(xs, m, item(src, m))
     if reverse:
         list_reverse(xs)
+
+
+def small_sort(xs: list, n: int) -> None:
+    """CPython's timsort for fewer than 64 items, comparison for comparison
+    (so a NaN or a TypeError ends up where CPython's does): the leading run
+    (a strictly descending one is reversed), then binary insertion of the rest."""
+    if n < 2:
+        return
+    run = 2
+    if item(xs, 1) < item(xs, 0):
+        while run < n and item(xs, run) < item(xs, run - 1):
+            run += 1
+        i = 0
+        j = run - 1
+        while i < j:
+            a = item(xs, i)
+            seq_set(xs, i, item(xs, j))
+            seq_set(xs, j, a)
+            i += 1
+            j -= 1
+    else:
+        while run < n and not (item(xs, run) < item(xs, run - 1)):
+            run += 1
+    for start in range(run, n):
+        pivot = item(xs, start)
+        lo = 0
+        hi = start
+        while lo < hi:
+            mid = lo + ((hi - lo) >> 1)
+            if pivot < item(xs, mid):
+                hi = mid
+            else:
+                lo = mid + 1
+        k = start
+        while k > lo:
+            seq_set(xs, k, item(xs, k - 1))
+            k -= 1
+        seq_set(xs, lo, pivot)
 
 
 def sort_kind(xs: list) -> int:
