@@ -38,6 +38,7 @@ DOMAINS = {
     "index_bound": lambda b, n: n >= 0,
     "floor_diff": lambda a, b, s: a >= b and s > 0,
     "star_middle": lambda t, start, after: 0 <= start and 0 <= after and start + after <= len(t),
+    "small_sort": lambda xs, n: n == len(xs),
 }
 #: functions of iterator objects (they do not cross the boundary; tests/lists
 #: drives them through compiled programs) and internal steps of the sort
