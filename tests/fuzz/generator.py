@@ -14,13 +14,29 @@ How it is organised
   float, ``"n"`` None (``T_NUM`` = bool|int|float, ``T_ANY`` = all scalars), and
   tuple tags: ``"(i,f)"`` a tuple of exactly an int and a float (``"(i,)"``,
   ``"()"``, nested ``"((i,),n)"``), ``"[f|i]"`` a tuple of any (small) length
-  whose items have those classes. They only
+  whose items have those classes, and list tags: ``"{f|i}"`` a list whose items
+  have those classes (``"{(i,f)|{i}}"``: pairs and lists of ints). They only
   steer the generator towards programs that compute something (most operations
   well typed); a program whose static types say "TypeError" is still a valid
   test, since pydm raises CPython's TypeError at run time. They are sound,
   though: an expression drawn for a type holds values of that type, so a
   tuple appears only where a tuple tag was asked for (``t * n`` and
   ``t = t + t`` could otherwise grow without bound).
+* Lists (``list_*``, ``for_list``, ``star_unpack``, ``range_value``, ...): about
+  half the programs have them (``Gen.lists``: their compiles link the runtime
+  library's list functions and take longer). Lists are mutable and shared, so
+  a list tag is invariant: every list object keeps the tag it was made with
+  (an expression of type ``"{i}"`` is never used where ``"{f|i}"`` is wanted,
+  but a *new* list, from a display, ``+``, a slice, ``sorted``, ..., may be
+  made for any tag whose classes cover its items), and the kinds that change
+  a list in place write only items of its tag. A variable holding lists is
+  never rebound (like a variable-length tuple); a list grows only in
+  ``list_grow`` statements guarded by ``if len(xs) < LIST_CAP:`` whose operands
+  are leaves, so a list passes the cap at most once and by little; repetition
+  counts are literals or ``% 3``. A comprehension is its own scope (its
+  iterables have no comparison chains: the reference's ``:=`` temporaries are
+  a SyntaxError there). Lists are passed as arguments (the harness compares
+  them after the call), returned, and held in lists and tuples.
 * Tuples: only tuple kinds (``tuple_*``, ``for_tuple``, ...) take tuple
   operands; the scalar operators never see one. Tuple lengths stay small: a
   variable of a ``"[...]"`` type is written only where it is declared (and by
@@ -43,7 +59,7 @@ How it is organised
 * A new value class (tuples, lists, ...) is a new tag: a ``SAMPLES`` entry (so
   ``result_type`` knows the operators on it), ``_literal_of`` and ``tag_of``
   cases, and request/declaration types in ``REQUESTS``/``DECL_TYPES``; the
-  worker's outcomes and ``runner.same_value`` must then compare such values.
+  worker's outcomes and ``runner.compare`` must then compare such values.
 * ``AVOIDABLE`` names constructs of known pydm bugs that ``fuzz_cases(avoid=...)``
   leaves out, so the fuzzer keeps finding new bugs while those are open.
 
@@ -95,12 +111,23 @@ def tag_of(v) -> str:
         return "n"
     if type(v) is tuple:
         return shape_tag(tuple(tag_of(x) for x in v))
+    if type(v) is list:
+        return list_tag(tag_of(x) for x in v)
     return {bool: "b", int: "i", float: "f"}[type(v)]
 
 
-# ----------------------------------------------------------------------------- tuple tags
+# ----------------------------------------------------------------------------- tuple and list tags
 def is_tuple_tag(tag: str) -> bool:
     return tag[0] in "(["
+
+
+def is_list_tag(tag: str) -> bool:
+    return tag[0] == "{"
+
+
+def list_tag(items) -> str:
+    """The tag of a list whose items have these tags (``"{f|i}"``)."""
+    return "{" + "|".join(sorted(set(items))) + "}"
 
 
 def shape_tag(elems) -> str:
@@ -117,9 +144,9 @@ def var_tag(items) -> str:
 def _split_top(text: str, sep: str) -> tuple:
     out, level, cur = [], 0, ""
     for ch in text:
-        if ch in "([":
+        if ch in "([{":
             level += 1
-        elif ch in ")]":
+        elif ch in ")]}":
             level -= 1
         if ch == sep and level == 0:
             out.append(cur)
@@ -138,7 +165,7 @@ def elems_of(tag: str) -> tuple:
 
 
 def items_of(tag: str) -> frozenset:
-    """The tags any item of a tuple tag may have."""
+    """The tags any item of a tuple or list tag may have."""
     return frozenset(elems_of(tag)) if tag[0] == "(" else frozenset(_split_top(tag[1:-1], "|"))
 
 
@@ -148,6 +175,23 @@ def tuple_tags(t: frozenset) -> list:
 
 def exact_tags(t: frozenset) -> list:
     return sorted(x for x in t if x[0] == "(")
+
+
+def list_tags(t: frozenset) -> list:
+    return sorted(x for x in t if x[0] == "{")
+
+
+def has_list(t) -> bool:
+    """A list tag in ``t`` (a type or one tag), also inside a tuple tag."""
+    return any("{" in x for x in ([t] if isinstance(t, str) else t))
+
+
+def list_items(t: frozenset) -> frozenset:
+    """The tags any item of a list of type ``t`` may have."""
+    out = frozenset()
+    for x in list_tags(t):
+        out |= items_of(x)
+    return out
 
 
 def all_items(t: frozenset) -> frozenset:
@@ -160,8 +204,8 @@ def all_items(t: frozenset) -> frozenset:
 def nest_of(tag: str) -> int:
     level = best = 0
     for ch in tag:
-        level += ch in "(["
-        level -= ch in ")]"
+        level += ch in "([{"
+        level -= ch in ")]}"
         best = max(best, level)
     return best
 
@@ -171,16 +215,19 @@ def leaves_of(tag: str) -> frozenset:
 
 
 def _tag_order(tag: str):
-    return ("ibfn".index(tag), "") if not is_tuple_tag(tag) else (4, tag)
+    if len(tag) == 1:
+        return ("ibfn".index(tag), "")
+    return (4 if is_tuple_tag(tag) else 5, tag)
 
 
 def tuple_annotation(tag: str) -> str:
-    """``tuple[int, tuple[float], None]`` for ``"(i,(f,),n)"``."""
+    """``tuple[int, tuple[float], None]`` for ``"(i,(f,),n)"`` (``list`` for a list element)."""
     names = {"i": "int", "f": "float", "b": "bool", "n": "None"}
     elems = elems_of(tag)
     if not elems:
         return "tuple[()]"
-    return "tuple[" + ", ".join(tuple_annotation(e) if is_tuple_tag(e) else names[e] for e in elems) + "]"
+    return "tuple[" + ", ".join(tuple_annotation(e) if is_tuple_tag(e) else "list" if is_list_tag(e) else names[e]
+                                for e in elems) + "]"
 
 
 @functools.lru_cache(maxsize=None)
@@ -419,7 +466,14 @@ AVOIDABLE = {
     "type_of_unbound": "type(v) of a possibly unbound variable",
     "float_two_to_the_63": "the float literal 2.0**63 (-2.0**63 is taken for an int)",
     "unbound_after_short_circuit": "possibly unbound variables in operands that and/or/if-else/chains may skip",
+    "sort_order": "sort/sorted of items that may be NaN or not ordered (fixed for lists under 64 items, which "
+                  "follow CPython's timsort; longer ones merge-sort and compare other pairs)",
 }
+
+def _growable(t: frozenset) -> bool:
+    """A variable of type ``t`` could grow if rebound in a loop (``v = v + v``)."""
+    return any(x[0] in "[{" for x in t)
+
 
 # ----------------------------------------------------------------------------- limits
 MAX_EXPR_DEPTH = 3
@@ -444,6 +498,12 @@ class Gen:
         self.used: set[str] = set()  # names of the kinds drawn (the generator's own coverage)
         self.no_calls = False  # (PYDM_FUZZ_AVOID)
         self.no_maybe_unbound = False
+        # no comparison chains (the reference's ``:=`` temporaries are a SyntaxError in a
+        # comprehension's iterable)
+        self.no_chain = False
+        # the program uses lists (drawn per program: a compile that links the runtime
+        # library's list functions takes longer, so about half the programs have none)
+        self.lists = True
 
     # -- drawing helpers
     def flag(self, percent: int) -> bool:
@@ -468,7 +528,8 @@ class Gen:
     def begin_function(self, fn: Function, partners=()):
         self.fn = fn
         self.partners = list(partners)
-        self.scopes: list[dict[str, Var]] = [{p.name: Var(p.name, p.type, readonly=p.depth) for p in fn.params}]
+        self.scopes: list[dict[str, Var]] = [{p.name: Var(p.name, p.type, readonly=p.depth or _growable(p.type))
+                                              for p in fn.params}]
         self.maybe: dict[str, Var] = {}  # assigned on some paths only: reading may raise UnboundLocalError
         self.loop_depth = 0
         self.nest = 0
@@ -488,8 +549,9 @@ class Gen:
         return [v for v in self.visible().values() if v.type <= want and not (writable and v.readonly)]
 
     def declare(self, name: str, type_: frozenset, readonly=False) -> Var:
-        # a variable-length tuple is written only here (``v = v + v`` in a loop would grow without bound)
-        v = Var(name, type_, readonly or any(x[0] == "[" for x in type_))
+        # a variable-length tuple or a list is written only here (``v = v + v`` in a loop would
+        # grow without bound; a list is changed in place by the list kinds, which bound its length)
+        v = Var(name, type_, readonly or _growable(type_))
         self.scopes[-1][name] = v
         return v
 
@@ -552,6 +614,10 @@ class Gen:
 
 # ----------------------------------------------------------------------------- expression kinds
 def _literal_of(g: Gen, tag: str) -> Expr:
+    if is_list_tag(tag):  # a list display of literals
+        items = sorted(items_of(tag), key=_tag_order)
+        n = g.pick([2, 1, 3, 0]) if items else 0
+        return Expr("[" + ", ".join(_literal_of(g, g.pick(items)).text for _ in range(n)) + "]", frozenset([tag]))
     if is_tuple_tag(tag):  # a tuple display of literals
         if tag[0] == "(":
             elems = elems_of(tag)
@@ -666,6 +732,8 @@ _COMPARE_OPERANDS = [T_INT, T_FLOAT, T_NUM, T_ANY, T_INTLIKE, T_BOOL]
 def compare(g: Gen, want, depth):
     """A comparison or a chain ``a < b <= c`` (the middle operand evaluated once)."""
     n = g.draw(st.integers(1, 3))
+    if g.no_chain:
+        n = 1
     parts = [g.expr(g.pick(_COMPARE_OPERANDS), depth - 1).text]
     for k in range(n):
         with _MaySkip(g, k > 0):
@@ -775,7 +843,7 @@ def tuple_type(g: Gen, pure: bool = False) -> frozenset:
         return frozenset([base])
     if k < 7:
         return frozenset([base, g.pick(["i", "n", "f", "b"])])
-    if k < 9 or g.strict:
+    if k < 8 or g.strict:
         return frozenset([base, random_shape(g)])
     return frozenset([var_tag(items_of(base) or {"i"})])
 
@@ -986,7 +1054,7 @@ def tuple_compare(g: Gen, want, depth):
     src_t = _source_type(g)
     a = g.expr(src_t, depth - 1)
     parts = [a.text]
-    for k in range(2 if g.flag(15) else 1):
+    for k in range(2 if g.flag(15) and not g.no_chain else 1):
         form = g.draw(st.integers(0, 9))
         shapes = exact_tags(src_t)
         if form < 5 or not shapes:
@@ -1037,7 +1105,7 @@ def tuple_truth(g: Gen, want, depth):
 @expr_kind("tuple_hash", can=lambda g, want: "i" in want and not g.strict)
 def tuple_hash(g: Gen, want, depth):
     """``hash(t)`` of tuples of ints and bools (CPython hashes None and NaN by identity)."""
-    ok = lambda t: tuple_tags(t) and all(leaves_of(x) <= {"i", "b"} for x in t)  # noqa: E731
+    ok = lambda t: tuple_tags(t) and all(leaves_of(x) <= {"i", "b"} and "{" not in x for x in t)  # noqa: E731
     cands = [v.type for v in g.visible().values() if ok(v.type)]
     src_t = g.pick(cands) if cands and g.flag(50) else frozenset([random_shape(g, 2, leaves=["i", "b", "i"])])
     return Expr(f"hash({g.expr(src_t, depth - 1).text})", T_INT)
@@ -1050,6 +1118,494 @@ def tuple_method(g: Gen, want, depth):
     items = sorted(all_items(t.type), key=_tag_order)
     x = g.expr(frozenset([g.pick(items)]) if items and g.flag(80) else T_INT, depth - 1)
     return Expr(f"({t.text}).{g.pick(['count', 'index'])}({x.text})", T_INT)
+
+
+# ----------------------------------------------------------------------------- lists
+#: a statement that makes a list longer runs only while ``len(xs) < LIST_CAP`` (so a list
+#: grows past it at most once, by at most the length of a leaf operand)
+LIST_CAP = 8
+#: trips assumed for a loop or comprehension over a list (the cost estimate)
+LIST_TRIPS = 16
+#: percentage of programs with lists
+LIST_PROGRAMS = 50
+
+
+def random_list_tag(g: Gen, nest: int = 2) -> str:
+    """A list tag: 1-3 item classes (scalars; tuples or lists too while ``nest`` > 1)."""
+    items = set()
+    for _ in range(g.pick([1, 2, 1, 3])):
+        k = g.draw(st.integers(0, 9))
+        if nest > 1 and k == 0:
+            items.add(random_list_tag(g, nest - 1))
+        elif nest > 1 and k == 1:
+            items.add(random_shape(g, 1))
+        else:
+            items.add(g.pick(_ELEM_TAGS))
+    return list_tag(items)
+
+
+def _known_list_tags(g: Gen) -> list:
+    out = {t for v in g.visible().values() for t in list_tags(v.type)} if hasattr(g, "scopes") else set()
+    out |= {t for f in g.functions for t in list_tags(f.ret)}
+    return sorted(out)
+
+
+def list_type(g: Gen, pure: bool = False) -> frozenset:
+    """A type holding lists: one list tag (mostly), or a list or None, or a list or a number."""
+    known = _known_list_tags(g)
+    base = g.pick(known) if known and g.flag(40) else random_list_tag(g)
+    k = g.draw(st.integers(0, 9))
+    if pure or k < 7:
+        return frozenset([base])
+    if k < 9:
+        return frozenset([base, "n"])
+    return frozenset([base, g.pick(["i", "f"])])
+
+
+def _sub_tag(g: Gen, items) -> str:
+    """A list tag whose item classes are ``items`` (mostly) or some of them."""
+    items = sorted((x for x in items if nest_of(x) < MAX_TUPLE_NEST), key=_tag_order)
+    if not items or g.flag(60):
+        return list_tag(items)
+    return list_tag({g.pick(items) for _ in range(g.draw(st.integers(1, 2)))})
+
+
+def _list_operand(g: Gen, items=None, pure: bool | None = None) -> frozenset:
+    """A type to draw a list operand from: a visible variable's (mostly) or a new one.
+    ``items``: the operand's items must have these classes (its items go into a new
+    list of that class, or are the value); ``pure``: lists only (mostly: else None or a
+    number now and then, a TypeError)."""
+    if pure is None:
+        pure = not g.flag(8)
+
+    def ok(t):
+        if pure and len(list_tags(t)) != len(t):
+            return False
+        return items is None or list_items(t) <= items
+
+    cands = [v.type for v in g.visible().values() if list_tags(v.type) and ok(v.type)]
+    if cands and g.flag(60):
+        return g.pick(cands)
+    if items is None:
+        return list_type(g, pure)
+    return frozenset([_sub_tag(g, items)])
+
+
+def _with_lists(can=lambda g, *want: True):
+    """``can`` of a list kind: only in programs with lists (``Gen.lists``)."""
+    return lambda g, *want: g.lists and can(g, *want)
+
+
+def _wants_list(g, want):
+    return bool(list_tags(want))
+
+
+def _sortable(g: Gen, items) -> bool:
+    """Items ``sort``/``sorted`` may meet (known bug ``sort_order``: ints and bools only)."""
+    return "sort_order" not in g.avoid or all(leaves_of(x) <= T_INTLIKE for x in items)
+
+
+def _simple(text: str) -> bool:
+    """A variable or a literal: evaluating it twice changes nothing."""
+    if text.isidentifier():
+        return True
+    try:
+        ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+    return True
+
+
+def _index_text(g: Gen, seq: str, depth: int) -> str:
+    """An index: a small constant (negative too), ``e % len(xs)``, a bool, a computed int."""
+    form = g.draw(st.integers(0, 19))
+    if form < 12 or (form < 15 and not seq.isidentifier()):
+        return int_text(g.pick([0, -1, 1, 0, -1, 2, -2, 3]))
+    if form == 15:
+        return g.pick(["True", "False"])
+    e = g.expr(g.pick([T_INT, T_INTLIKE]), max(depth - 1, 0)).text
+    if form < 15:
+        return f"{e} % len({seq})"  # (ZeroDivisionError on an empty list)
+    if form < 18:
+        return f"{e} % 2"
+    return e  # mostly out of range
+
+
+def _slice_text(g: Gen, depth: int) -> str:
+    """Slice bounds: omitted, None, small, negative, huge or computed; steps of either sign
+    (rarely zero: ValueError)."""
+    def bound():
+        k = g.draw(st.integers(0, 9))
+        if k < 3:
+            return ""
+        if k < 7:
+            return int_text(g.pick([1, 0, -1, 2, -2, 5, -7, INT64_MAX, INT64_MIN]))
+        if k == 7:
+            return "None"
+        return g.expr(g.pick([T_INT, T_INTLIKE]), max(depth - 1, 0)).text
+
+    form = g.draw(st.integers(0, 4))
+    if form < 3:
+        return f"{bound()}:{bound()}"
+    step = g.pick(["-1", "2", "(-1)", "-2", "3", "1", "None", "0"])
+    if step == "0" and not g.flag(30):
+        step = "2"
+    if g.flag(15):
+        step = f"({g.expr(g.pick([T_INT, T_INTLIKE]), max(depth - 1, 0)).text} % 3 + 1)"
+    return f"{bound()}:{bound()}:{step}"
+
+
+def _range_text(g: Gen) -> tuple[str, int]:
+    """``range(...)`` (literal or clamped arguments) and a bound on its length."""
+    saved, g.no_calls = g.no_calls, g.no_calls or "call_in_range" in g.avoid
+    args, trips = _range_args(g)
+    g.no_calls = saved
+    return f"range({args})", trips
+
+
+def _iterable(g: Gen, depth: int, items=None) -> tuple[str, frozenset, int]:
+    """An iterable (a list mostly, a tuple, a range) whose items have the classes ``items``
+    if given: its text, its items' classes and a bound on its length."""
+    form = g.draw(st.integers(0, 9))
+    if form == 8 and (items is None or "i" in items):
+        text, trips = _range_text(g)
+        return text, T_INT, trips
+    if form == 9:
+        t = _source_type(g, lambda t: items is None or all_items(t) <= items)
+        if items is None or all_items(t) <= items:
+            e = g.expr(t, depth)
+            trips = max(_lengths(e.type) + [30 if any(x[0] == "[" for x in e.type) else 0])
+            return e.text, all_items(e.type), trips
+    e = g.expr(_list_operand(g, items), depth)
+    return e.text, list_items(e.type), LIST_TRIPS
+
+
+@expr_kind("list_display", weight=3, can=_with_lists(_wants_list))
+def list_display(g: Gen, want, depth):
+    """``[e1, e2]``, ``[]``, nested displays of sub-expressions (mixed classes too)."""
+    tag = g.pick(list_tags(want))
+    items = sorted(items_of(tag), key=_tag_order)
+    n = g.pick([2, 1, 3, 0, 4]) if items else 0
+    parts = [g.expr(frozenset([g.pick(items)]) if g.flag(70) else frozenset(items), depth - 1).text
+             for _ in range(n)]
+    return Expr("[" + ", ".join(parts) + "]", frozenset([tag]))
+
+
+def _guarded(g: Gen, src: Expr, op: str, want, depth) -> Expr:
+    """``xs[0]``, ``xs.pop()``, ... (``op``: the text after the list) where the list is not
+    empty, else an alternative: ``xs[0] if xs else e`` or ``(xs or [e])[0]``."""
+    alt = g.expr(_sub_request(g, want), depth - 1)
+    if src.text.isidentifier() and g.flag(50):
+        text = f"({src.text}{op} if {src.text} else {alt.text})"
+    else:
+        text = f"({src.text} or [{alt.text}]){op}"
+    return Expr(text, list_items(src.type) | alt.type)
+
+
+@expr_kind("list_index", can=_with_lists(lambda g, want: bool(want)))
+def list_index(g: Gen, want, depth):
+    """``xs[k]`` (IndexError out of range; TypeError for a float index, rarely), often as
+    ``xs[0] if xs else e``."""
+    items = frozenset(x for x in want if nest_of(x) < MAX_TUPLE_NEST)
+    if not items:
+        return None
+    src = g.expr(_list_operand(g, items), depth - 1)
+    if g.flag(40):
+        return _guarded(g, src, f"[{g.pick(['0', '-1'])}]", want, depth)
+    index = "1.0" if g.flag(2) else _index_text(g, src.text, depth)
+    return Expr(f"({src.text})[{index}]", list_items(src.type))
+
+
+@expr_kind("list_len", can=_with_lists(lambda g, want: "i" in want))
+def list_len(g: Gen, want, depth):
+    src = g.expr(_list_operand(g), depth - 1)
+    return Expr(f"len({src.text})", T_INT)
+
+
+@expr_kind("list_slice", weight=2, can=_with_lists(_wants_list))
+def list_slice(g: Gen, want, depth):
+    """``xs[a:b:c]``: a new list."""
+    tag = g.pick(list_tags(want))
+    src = g.expr(_list_operand(g, items_of(tag)), depth - 1)
+    return Expr(f"({src.text})[{_slice_text(g, depth)}]", frozenset([tag]))
+
+
+@expr_kind("list_concat", weight=2, can=_with_lists(_wants_list))
+def list_concat(g: Gen, want, depth):
+    """``a + b`` (a new list; rarely ``xs + t``: TypeError)."""
+    tag = g.pick(list_tags(want))
+    items = items_of(tag)
+    a = g.expr(_list_operand(g, items), depth - 1)
+    if g.flag(4):
+        b = g.expr(g.pick([T_INT, _source_type(g)]), depth - 1)
+        return Expr(f"({a.text} + {b.text})", T_EMPTY)
+    b = g.expr(_list_operand(g, items), depth - 1)
+    return Expr(f"({a.text} + {b.text})", frozenset([tag]))
+
+
+@expr_kind("list_repeat", can=_with_lists(_wants_list))
+def list_repeat(g: Gen, want, depth):
+    """``xs * k`` / ``k * xs`` with a literal ``k`` (zero, negative, bool) or ``e % 3``."""
+    tag = g.pick(list_tags(want))
+    base = g.expr(_list_operand(g, items_of(tag)), depth - 1).text
+    if g.flag(25):
+        count = f"({g.expr(g.pick([T_INT, T_INTLIKE, T_BOOL]), max(depth - 1, 0)).text} % 3)"
+    else:
+        count = g.pick(["2", "0", "1", "3", "(-1)", "True", "False"])
+    return Expr(f"({base} * {count})" if g.flag(70) else f"({count} * {base})", frozenset([tag]))
+
+
+@expr_kind("list_compare", weight=2, can=_with_lists(_wants_bool))
+def list_compare(g: Gen, want, depth):
+    """``a < b`` etc. of lists (of one class, of two, a list and a tuple or a number);
+    sometimes a chain ``a <= b < c``."""
+    src_t = _list_operand(g)
+    parts = [g.expr(src_t, depth - 1).text]
+    for k in range(2 if g.flag(15) and not g.no_chain else 1):
+        form = g.draw(st.integers(0, 9))
+        if form < 6:
+            other = src_t
+        elif form < 8:
+            other = _list_operand(g)
+        elif form < 9:
+            other = _source_type(g)
+        else:
+            other = g.pick([T_INT, T_NONE])
+        with _MaySkip(g, k > 0):
+            parts += [g.pick(COMPARE), g.expr(other, depth - 1).text]
+    return Expr("(" + " ".join(parts) + ")", T_BOOL)
+
+
+@expr_kind("list_in", can=_with_lists(_wants_bool))
+def list_in(g: Gen, want, depth):
+    """``x in xs`` / ``x not in xs``."""
+    xs = g.expr(_list_operand(g), depth - 1)
+    items = sorted(list_items(xs.type), key=_tag_order)
+    x_t = frozenset([g.pick(items)]) if items and g.flag(80) else g.pick([T_INT, T_FLOAT, T_ANY])
+    x = g.expr(x_t, depth - 1)
+    return Expr(f"({x.text} {g.pick(['in', 'not in'])} {xs.text})", T_BOOL)
+
+
+_LIST_CLASSES = ["list", "list", "tuple", "(list, tuple)", "(int, list)", "object"]
+
+
+@expr_kind("list_truth", can=_with_lists(_wants_bool))
+def list_truth(g: Gen, want, depth):
+    """``not xs``, ``bool(xs)``, ``isinstance(xs, list)``."""
+    e = g.expr(_list_operand(g), depth - 1)
+    if g.flag(25):
+        return Expr(f"isinstance({e.text}, {g.pick(_LIST_CLASSES)})", T_BOOL)
+    return Expr(g.pick([f"(not {e.text})", f"bool({e.text})"]), T_BOOL)
+
+
+@expr_kind("list_method", can=_with_lists(lambda g, want: bool(want)))
+def list_method(g: Gen, want, depth):
+    """``xs.index(x)``, ``xs.count(x)`` (ValueError when missing), ``xs.pop()``, ``xs.pop(k)``
+    (IndexError on an empty list or out of range)."""
+    if "i" in want and g.flag(50):
+        xs = g.expr(_list_operand(g), depth - 1)
+        items = sorted(list_items(xs.type), key=_tag_order)
+        x = g.expr(frozenset([g.pick(items)]) if items and g.flag(80) else T_INT, depth - 1)
+        method = g.pick(['index', 'count'])
+        if method == "index" and _simple(x.text) and _simple(xs.text) and g.flag(60):
+            return Expr(f"({xs.text}.index({x.text}) if {x.text} in {xs.text} else -1)", T_INT)
+        return Expr(f"({xs.text}).{method}({x.text})", T_INT)
+    items = frozenset(x for x in want if nest_of(x) < MAX_TUPLE_NEST)
+    if not items:
+        return None
+    xs = g.expr(_list_operand(g, items), depth - 1)
+    if g.flag(60):
+        return _guarded(g, xs, f".pop({g.pick(['', '0', '-1'])})", want, depth)
+    k = "" if g.flag(50) else _index_text(g, xs.text, depth)
+    return Expr(f"({xs.text}).pop({k})", list_items(xs.type))
+
+
+def _sum_type(items: frozenset, start: str) -> frozenset:
+    if not items <= T_NUM:
+        return T_EMPTY  # (TypeError, or ints when the iterable is empty)
+    return (T_FLOAT if start != "" else T_INT) | (T_FLOAT if "f" in items else T_EMPTY)
+
+
+@expr_kind("list_reduce", weight=2, can=_with_lists(lambda g, want: bool(want & T_NUM)))
+def list_reduce(g: Gen, want, depth):
+    """``sum(x)`` (``sum(x, 0.0)``), ``min(x)``/``max(x)`` (``default=``; ValueError when
+    empty), ``any(x)``, ``all(x)`` of a list, a tuple or a range."""
+    forms = (["any", "all"] if "b" in want else []) + (["sum"] if "i" in want or "f" in want else []) \
+        + ["min", "max"]
+    form = g.pick(forms)
+    if form in ("any", "all"):
+        return Expr(f"{form}({_iterable(g, depth - 1)[0]})", T_BOOL)
+    if form == "sum":
+        start = "" if "i" in want and not g.flag(20) else g.pick(["0.0", "-0.0"])
+        ok = T_NUM if ("f" in want or start) else T_INTLIKE
+        if start and "f" not in want:
+            return None
+        text, items, _ = _iterable(g, depth - 1, ok)
+        if not _sum_type(items, start) <= want:
+            return None
+        return Expr(f"sum({text}, {start})" if start else f"sum({text})", _sum_type(items, start))
+    items = frozenset(x for x in want if nest_of(x) < MAX_TUPLE_NEST)
+    text, got, _ = _iterable(g, depth - 1, items)
+    if g.flag(50):
+        d = g.expr(_sub_request(g, want), depth - 1)
+        return Expr(f"{form}({text}, default={d.text})", got | d.type)
+    return Expr(f"{form}({text})", got)
+
+
+@expr_kind("list_convert", weight=2, can=_with_lists(_wants_list))
+def list_convert(g: Gen, want, depth):
+    """A new list: ``list(x)``, ``list()``, ``sorted(x)`` (``reverse=``), ``xs.copy()``
+    (``x`` a list, a tuple or a range)."""
+    tag = g.pick(list_tags(want))
+    items = items_of(tag)
+    form = g.draw(st.integers(0, 5))
+    if form == 0:
+        return Expr("list()", frozenset([tag]))
+    if form == 1:
+        return Expr(f"({g.expr(_list_operand(g, items), depth - 1).text}).copy()", frozenset([tag]))
+    text, got, _ = _iterable(g, depth - 1, items)
+    if form < 4 or not _sortable(g, got):
+        return Expr(f"list({text})", frozenset([tag]))
+    if form == 4:
+        return Expr(f"sorted({text})", frozenset([tag]))
+    rev = g.pick(["True", "False", g.expr(g.pick([T_BOOL, T_INT]), max(depth - 1, 0)).text])
+    return Expr(f"sorted({text}, reverse={rev})", frozenset([tag]))
+
+
+def _comprehension(g: Gen, elt_want: frozenset, depth: int) -> tuple[str, frozenset] | None:
+    """``e for x in xs if c`` (``for i, x in enumerate(xs)``, a second ``for`` clause, over
+    lists, tuples and ranges): the text inside the brackets and the element's type.
+    Its own scope; None where the cost budget does not allow it."""
+    saved_chain, g.no_chain = g.no_chain, True  # (iterables: no comparison chains)
+    text, items, trips = _iterable(g, max(depth - 1, 0))
+    g.no_chain = saved_chain
+    if not g.affordable(trips + 1):
+        return None
+    saved_unbound, g.no_maybe_unbound = g.no_maybe_unbound, True  # (CPython 3.11: NameError)
+    g.scopes.append({})
+    loops = [_InLoop(g, trips)]
+    loops[0].__enter__()
+    try:
+        x = g.fresh("x")
+        if g.flag(20):
+            i = g.fresh("i")
+            clauses = [f"for {i}, {x} in enumerate({text})"]
+            g.declare(i, T_INT)
+        else:
+            clauses = [f"for {x} in {text}"]
+        g.declare(x, items or T_INT)
+        if g.flag(30):
+            clauses.append(f"if {g.expr(g.pick(_CONDITIONS), max(depth - 1, 0)).text}")
+        if g.flag(20):  # a second clause: over the first one's item (a list) or a small iterable
+            inner = [v for v in g.scopes[-1].values() if list_tags(v.type) and len(list_tags(v.type)) == len(v.type)]
+            if inner and g.flag(50):
+                v = g.pick(inner)
+                text2, items2, trips2 = v.name, list_items(v.type), LIST_TRIPS
+            else:
+                g.no_chain = True
+                text2, items2, trips2 = _iterable(g, 0)
+                g.no_chain = saved_chain
+            if g.affordable(trips2 + 1):
+                y = g.fresh("x")
+                clauses.append(f"for {y} in {text2}")
+                loops.append(_InLoop(g, trips2))
+                loops[-1].__enter__()
+                g.declare(y, items2 or T_INT)
+        elt = g.expr(elt_want, max(depth - 1, 0))
+    finally:
+        for loop in reversed(loops):
+            loop.__exit__(None, None, None)
+        g.scopes.pop()
+        g.no_maybe_unbound = saved_unbound
+    return " ".join([elt.text] + clauses), elt.type
+
+
+@expr_kind("list_comprehension", weight=2, can=_with_lists(_wants_list))
+def list_comprehension(g: Gen, want, depth):
+    """``[e for x in xs if c]`` and the same generator expression in ``list()`` / ``sorted()``."""
+    tag = g.pick(list_tags(want))
+    items = items_of(tag)
+    if not items:
+        return None
+    comp = _comprehension(g, items, depth)
+    if comp is None:
+        return None
+    form = g.draw(st.integers(0, 5))
+    if form < 4:
+        return Expr(f"[{comp[0]}]", frozenset([tag]))
+    return Expr(f"{'sorted' if form == 5 and _sortable(g, comp[1]) else 'list'}({comp[0]})", frozenset([tag]))
+
+
+@expr_kind("generator_reduce", can=_with_lists(lambda g, want: bool(want & T_NUM)))
+def generator_reduce(g: Gen, want, depth):
+    """``sum(e for x in xs)``, ``min``/``max`` (``default=``), ``any``, ``all`` of a
+    generator expression."""
+    forms = (["any", "all"] if "b" in want else []) + (["sum"] if "i" in want else []) + ["min", "max"]
+    form = g.pick(forms)
+    if form in ("any", "all"):
+        comp = _comprehension(g, g.pick(_CONDITIONS), depth)
+        return None if comp is None else Expr(f"{form}({comp[0]})", T_BOOL)
+    if form == "sum":
+        comp = _comprehension(g, T_NUM if "f" in want else g.pick([T_INT, T_INTLIKE]), depth)
+        return None if comp is None else Expr(f"sum({comp[0]})", _sum_type(comp[1], ""))
+    items = frozenset(x for x in want if len(x) == 1)
+    comp = _comprehension(g, _sub_request(g, items), depth)
+    if comp is None:
+        return None
+    if g.flag(50):
+        d = g.expr(_sub_request(g, want), depth - 1)
+        return Expr(f"{form}(({comp[0]}), default={d.text})", comp[1] | d.type)
+    return Expr(f"{form}({comp[0]})", comp[1])
+
+
+@expr_kind("list_to_tuple", weight=2, can=_with_lists(_wants_tuple))
+def list_to_tuple(g: Gen, want, depth):
+    """``tuple(x)`` of a list, tuple or range, or of a generator expression (a tuple of
+    any length); ``tuple([e1, e2])`` (a tuple of that shape)."""
+    tag = g.pick(tuple_tags(want))
+    if tag[0] == "(":
+        parts = [g.expr(frozenset([e]), depth - 1).text for e in elems_of(tag)]
+        return Expr(f"tuple([{', '.join(parts)}])", frozenset([tag]))
+    items = items_of(tag)
+    if g.flag(25):
+        comp = _comprehension(g, items, depth)
+        return None if comp is None else Expr(f"tuple({comp[0]})", frozenset([tag]))
+    return Expr(f"tuple({_iterable(g, depth - 1, items)[0]})", frozenset([tag]))
+
+
+def _wants_range_value(g, want):
+    return bool(want & T_INTLIKE) or any("i" in items_of(x) for x in list_tags(want))
+
+
+@expr_kind("range_value", can=_with_lists(_wants_range_value))
+def range_value(g: Gen, want, depth):
+    """A range object where pydm keeps it: ``len(r)``, ``r[k]`` (IndexError), ``r[a:b:c]``
+    (a range) in ``list()``/``len()``, ``r.index(x)`` (ValueError), ``r.count(x)``,
+    ``x in r`` (ints, bools, floats), ``r == r2``."""
+    r, _ = _range_text(g)
+    if g.flag(25):
+        r = f"{r}[{_slice_text(g, 1)}]"
+    forms = []
+    if "i" in want:
+        forms += ["len", "index", "item", "count", "find"]
+    if "b" in want:
+        forms += ["in", "eq"]
+    if any("i" in items_of(x) for x in list_tags(want)):
+        forms += ["list"]
+    form = g.pick(forms)
+    if form == "len":
+        return Expr(f"len({r})", T_INT)
+    if form == "item":
+        return Expr(f"{r}[{_index_text(g, '', depth)}]", T_INT)
+    if form in ("index", "count", "find", "in"):
+        x = g.expr(g.pick([T_INT, T_INTLIKE, T_NUM, T_ANY]), max(depth - 1, 0)).text
+        if form == "in":
+            return Expr(f"({x} {g.pick(['in', 'not in'])} {r})", T_BOOL)
+        return Expr(f"{r}.{'count' if form == 'count' else 'index'}({x})", T_INT)
+    if form == "eq":
+        return Expr(f"({r} {g.pick(['==', '!='])} {_range_text(g)[0]})", T_BOOL)
+    tag = g.pick([x for x in list_tags(want) if "i" in items_of(x)])
+    return Expr(f"list({r})", frozenset([tag]))
 
 
 def _callees(g: Gen, want) -> list[Function]:
@@ -1098,7 +1654,11 @@ def _writable(g: Gen):
 
 
 def _decl_type(g: Gen) -> frozenset:
-    return tuple_type(g) if g.flag(35) else g.pick(DECL_TYPES)
+    if g.flag(35):
+        return tuple_type(g)
+    if g.lists and g.flag(35):
+        return list_type(g)
+    return g.pick(DECL_TYPES)
 
 
 @stmt_kind("assign_new", weight=4)
@@ -1174,11 +1734,19 @@ def _can_nest(g: Gen):
     return g.nest < MAX_NEST
 
 
+def _condition(g: Gen, depth: int | None = None) -> str:
+    """The condition of an ``if`` or ``while``: mostly a scalar, in programs with lists
+    sometimes a list (``if xs:``)."""
+    if g.lists and g.flag(12):
+        return g.expr(_list_operand(g), depth).text
+    return g.expr(g.pick(_CONDITIONS), depth).text
+
+
 @stmt_kind("if", weight=2, can=_can_nest)
 def if_(g: Gen):
-    lines = [f"if {g.expr(g.pick(_CONDITIONS)).text}:"] + g.block()
+    lines = [f"if {_condition(g)}:"] + g.block()
     for _ in range(g.draw(st.integers(0, 1))):
-        lines += [f"elif {g.expr(g.pick(_CONDITIONS)).text}:"] + g.block()
+        lines += [f"elif {_condition(g)}:"] + g.block()
     if g.flag(50):
         lines += ["else:"] + g.block()
     return lines
@@ -1258,7 +1826,7 @@ def while_(g: Gen):
     form = g.draw(st.integers(0, 3))
     g.scopes.append({})
     with _InLoop(g, limit):
-        cond = g.expr(g.pick(_CONDITIONS), 2).text  # evaluated on every trip
+        cond = _condition(g, 2)  # evaluated on every trip
         g.declare(w, T_INT, readonly=True)
         if form == 0:
             head = [f"{w} = 0", f"while {w} < {limit} and {cond}:", f"    {w} += 1"]
@@ -1292,10 +1860,14 @@ def return_(g: Gen):
     return [f"return {g.expr(g.fn.ret).text}"]
 
 
-@stmt_kind("call_statement", can=lambda g: bool(_callees(g, T_ANY)))
+def _any_result(g: Gen) -> frozenset:
+    return T_ANY.union(*(f.ret for f in g.functions + [g.fn] + g.partners))
+
+
+@stmt_kind("call_statement", can=lambda g: bool(_callees(g, _any_result(g))))
 def call_statement(g: Gen):
-    """A call whose value is dropped (its exceptions still propagate)."""
-    return [call(g, T_ANY, 2).text]
+    """A call whose value is dropped (its exceptions and its changes to lists still count)."""
+    return [call(g, _any_result(g), 2).text]
 
 
 @stmt_kind("expression_statement")
@@ -1410,9 +1982,184 @@ def tuple_aug(g: Gen):
     return [g.pick([f"{v.name} += ()", f"{v.name} *= 1", f"{v.name} *= True", f"{v.name} += {v.name}[:0]"])]
 
 
+def _mutable_lists(g: Gen) -> list[Var]:
+    """Variables holding lists of one class (a list kind changes them in place: the items
+    it writes have that class, so every list keeps the class it was made with)."""
+    return [v for v in g.visible().values() if len(list_tags(v.type)) == 1]
+
+
+def _pick_list_var(g: Gen) -> tuple[Var, frozenset]:
+    cands = _mutable_lists(g)
+    pure = [v for v in cands if len(v.type) == 1]
+    v = g.pick(pure if pure and not g.flag(10) else cands)
+    return v, items_of(list_tags(v.type)[0])
+
+
+_ITEM_AUG_OPS = ["+", "-", "*", "+", "/", "//", "%", "&", "|", "^", ">>"]
+
+
+@stmt_kind("list_setitem", weight=2, can=_with_lists(lambda g: bool(_mutable_lists(g))))
+def list_setitem(g: Gen):
+    """``xs[k] = e``, ``xs[k] += e`` (numbers: the item keeps its class), ``xs[k][j] = e``."""
+    v, items = _pick_list_var(g)
+    if not items:
+        return None
+    k = _index_text(g, v.name, 2)
+    form = g.draw(st.integers(0, 9))
+    if form < 3 and items <= T_ANY:
+        options = [(op, r) for op in _ITEM_AUG_OPS for r in REQUESTS
+                   if result_type(op, (items, r)) and result_type(op, (items, r)) <= items]
+        if options:
+            op, r = g.pick(options)
+            return [f"{v.name}[{k}] {op}= {g.expr(r, 2).text}"]
+    inner = list_tags(items)
+    if form == 3 and len(inner) == 1 and items_of(inner[0]):
+        e = g.expr(frozenset(items_of(inner[0])), 2)
+        return [f"{v.name}[{k}][{_index_text(g, '', 1)}] = {e.text}"]
+    return [f"{v.name}[{k}] = {g.expr(frozenset(items), 2).text}"]
+
+
+@stmt_kind("list_grow", weight=3, can=_with_lists(lambda g: bool(_mutable_lists(g))))
+def list_grow(g: Gen):
+    """``xs.append(e)``, ``xs.insert(k, e)``, ``xs.extend(x)``, ``xs += x`` (``x`` a list, a
+    tuple or a range), ``xs *= k``, ``xs[a:b] = x``: run only while ``len(xs) < LIST_CAP``
+    (operands are leaves: a list grows past the cap at most once, by little)."""
+    v, items = _pick_list_var(g)
+    form = g.draw(st.integers(0, 6))
+    if form < 2 and items:
+        line = f"{v.name}.append({g.expr(frozenset(items), 1).text})"
+    elif form == 2 and items:
+        line = f"{v.name}.insert({_index_text(g, v.name, 1)}, {g.expr(frozenset(items), 1).text})"
+    elif form == 3:
+        count = g.pick(["2", "0", "1", "3", "True", f"({g.expr(g.pick([T_INT, T_INTLIKE]), 1).text} % 3)"])
+        line = f"{v.name} *= {count}"
+    else:
+        text = _iterable(g, 0, items)[0]
+        if form == 4:
+            line = f"{v.name}.extend({text})"
+        elif form == 5:
+            line = f"{v.name} += {text}"
+        else:
+            line = f"{v.name}[{_slice_text(g, 1)}] = {text}"
+    cap = LIST_CAP if g.flag(80) else g.pick([2, 4])
+    return [f"if len({v.name}) < {cap}:", "    " + line]
+
+
+@stmt_kind("list_shrink", weight=2, can=_with_lists(lambda g: bool(_mutable_lists(g))))
+def list_shrink(g: Gen):
+    """``xs.pop()``, ``xs.pop(k)``, ``xs.remove(e)`` (ValueError), ``del xs[k]``,
+    ``del xs[a:b]``, ``xs.clear()``."""
+    v, items = _pick_list_var(g)
+    form = g.draw(st.integers(0, 5))
+    if form == 0:
+        return [f"{v.name}.pop()"]
+    if form == 1:
+        return [f"{v.name}.pop({_index_text(g, v.name, 1)})"]
+    if form == 2:
+        x_t = frozenset(items) if items and g.flag(85) else g.pick([T_INT, T_ANY])
+        return [f"{v.name}.remove({g.expr(x_t, 2).text})"]
+    if form == 3:
+        return [f"del {v.name}[{_index_text(g, v.name, 1)}]"]
+    if form == 4:
+        return [f"del {v.name}[{_slice_text(g, 1)}]"]
+    return [f"{v.name}.clear()"]
+
+
+@stmt_kind("list_reorder", can=_with_lists(lambda g: bool(_mutable_lists(g))))
+def list_reorder(g: Gen):
+    """``xs.reverse()``, ``xs.sort()``, ``xs.sort(reverse=...)``."""
+    v, items = _pick_list_var(g)
+    form = g.draw(st.integers(0, 3))
+    if form == 0 or not _sortable(g, items):
+        return [f"{v.name}.reverse()"]
+    if form == 1:
+        return [f"{v.name}.sort()"]
+    rev = g.pick(["True", "False", g.expr(g.pick([T_BOOL, T_INT]), 1).text])
+    return [f"{v.name}.sort(reverse={rev})"]
+
+
+@stmt_kind("for_list", weight=2, can=_with_lists(_can_loop))
+def for_list(g: Gen):
+    """``for x in xs:`` (the body may change ``xs``: iteration is by index), ``for i, x in
+    enumerate(xs)``, ``for x in reversed(xs)``, ``for a, b in zip(xs, ys)``, unpacking
+    targets for lists of pairs."""
+    if not g.affordable(LIST_TRIPS + 1):
+        return None
+    src = g.expr(_list_operand(g), 2)
+    items = list_items(src.type) or T_INT
+    form = g.draw(st.integers(0, 5))
+    g.scopes.append({})
+    decls = []
+    if form == 2:
+        i, x = g.fresh("i"), g.fresh("x")
+        start = "" if g.flag(70) else ", " + int_text(g.pick([1, -1, 10]))
+        head = f"for {i}, {x} in enumerate({src.text}{start}):"
+        decls += [(i, T_INT), (x, items)]
+    elif form == 3:
+        x = g.fresh("x")
+        head = f"for {x} in reversed({src.text}):"
+        decls.append((x, items))
+    elif form == 4:
+        text2, items2, _ = _iterable(g, 1)
+        a, b = g.fresh("x"), g.fresh("x")
+        head = f"for {a}, {b} in zip({src.text}, {text2}):"
+        decls += [(a, items), (b, items2 or T_INT)]
+    else:
+        pairs = [len(elems_of(x)) for x in items if x[0] == "("]
+        if pairs and len(pairs) == len(items) and len(set(pairs)) == 1 and pairs[0] >= 2 and g.flag(50):
+            target, decls = _targets(g, _position_types(items, pairs[0]), 1)
+        else:
+            target = g.fresh("x")
+            decls.append((target, items))
+        head = f"for {target} in {src.text}:"
+    for name, t in decls:
+        g.declare(name, t)
+    with _InLoop(g, LIST_TRIPS):
+        lines = [head] + g.block()
+    g.scopes.pop()
+    for name, t in decls:
+        if not _growable(t):
+            g.maybe[name] = Var(name, t)  # unbound after a loop that ran zero times
+    if g.flag(20):
+        lines += ["else:"] + g.block()
+    return lines
+
+
+@stmt_kind("star_unpack", can=_with_lists())
+def star_unpack(g: Gen):
+    """``a, *rest = xs``, ``*rest, a = t``, ``a, *rest, b = x`` (``rest`` a new list;
+    ValueError when ``x`` is too short)."""
+    before, after = g.pick([1, 0, 1, 2]), g.pick([0, 0, 1])
+    if g.flag(70):
+        src = g.expr(_list_operand(g), 2)
+        items = list_items(src.type) or T_INT
+        types, rest = [items] * (before + after), items
+    else:
+        src = g.expr(_source_type(g), 2)
+        shapes = exact_tags(src.type)
+        if len(shapes) == 1 and len(src.type) == 1 and len(elems_of(shapes[0])) >= before + after:
+            elems = [frozenset([e]) for e in elems_of(shapes[0])]
+            types = elems[:before] + elems[len(elems) - after:]
+            rest = frozenset().union(*elems[before:len(elems) - after])
+        else:
+            items = all_items(src.type) or T_INT
+            types, rest = [items] * (before + after), items
+    names = [g.fresh("v") for _ in range(before + after + 1)]
+    rest_name = names[before]
+    targets = names[:before] + ["*" + rest_name] + names[before + 1:]
+    for name, t in zip(names[:before] + names[before + 1:], types):
+        g.declare(name, t)
+    g.declare(rest_name, frozenset([list_tag(rest)]))
+    text = ", ".join(targets) + ("," if len(targets) == 1 else "")
+    return [f"{text} = {src.text}"]
+
+
 # ----------------------------------------------------------------------------- functions
 def _default_value(g: Gen, t: frozenset):
     tag = g.pick(sorted(t, key=_tag_order))
+    if tag[0] == "[":
+        items = items_of(tag)
+        return tuple(_default_value(g, items) for _ in range(g.draw(st.integers(0, 2))))
     if is_tuple_tag(tag):
         return tuple(_default_value(g, frozenset([e])) for e in elems_of(tag))
     return {"b": lambda: g.draw(st.booleans()), "n": lambda: None,
@@ -1439,6 +2186,8 @@ def signature(g: Gen, index: int, recursive: bool) -> Function:
         if annotated and g.flag(18):  # p: tuple[int, tuple[float, None]]
             tag = random_shape(g)
             params.append(Param(f"p{k}", tuple_annotation(tag), frozenset([tag]), NO_DEFAULT))
+        elif annotated and g.lists and g.flag(20):  # p: list
+            params.append(Param(f"p{k}", "list", frozenset([random_list_tag(g)]), NO_DEFAULT))
         elif annotated:
             t = g.pick([T_INT, T_FLOAT, T_BOOL])
             params.append(Param(f"p{k}", ANNOTATION[t], t, NO_DEFAULT))
@@ -1446,16 +2195,21 @@ def signature(g: Gen, index: int, recursive: bool) -> Function:
             # tuples (or scalars) in an unannotated parameter (known bug tuple_libcall: the
             # ahead-of-time compile, where it is an object, fails; the JIT specializes on tuples)
             params.append(Param(f"p{k}", None, tuple_type(g), NO_DEFAULT))
+        elif g.lists and g.flag(25):  # lists (or a list or None, ...) in an unannotated parameter
+            params.append(Param(f"p{k}", None, list_type(g), NO_DEFAULT))
         else:
             params.append(Param(f"p{k}", None, T_ANY, NO_DEFAULT))
     n_defaults = g.draw(st.integers(0, 2)) if params and g.flag(25) else 0
     if "tuple_default" in g.avoid:  # (known bug: a tuple default is None inside the function)
         while n_defaults and any(tuple_tags(p.type) for p in params[len(params) - n_defaults:]):
             n_defaults -= 1
+    # no list defaults (one list shared by every call: not in the fuzzed subset)
+    while n_defaults and any(has_list(p.type) for p in params[len(params) - n_defaults:]):
+        n_defaults -= 1
     for p in params[len(params) - n_defaults:]:
         if not p.depth:
             p.default = _default_value(g, p.type)
-    ret = tuple_type(g) if g.flag(25) else g.pick(RET_TYPES)
+    ret = tuple_type(g) if g.flag(25) else list_type(g) if g.lists and g.flag(15) else g.pick(RET_TYPES)
     return Function(f"f{index}", params, ret, recursive, style=style)
 
 
@@ -1489,8 +2243,10 @@ def define(g: Gen, fn: Function, partners=()) -> None:
     ret = ""
     if fn.style == "typed" and fn.ret in RET_ANNOTATION:
         ret = f" -> {RET_ANNOTATION[fn.ret]}"
-    elif fn.style == "typed" and _single(fn.ret):
+    elif fn.style == "typed" and _single(fn.ret) and not has_list(fn.ret):
         ret = f" -> {tuple_annotation(next(iter(fn.ret)))}"
+    elif fn.style == "typed" and len(fn.ret) == 1 and list_tags(fn.ret):
+        ret = " -> list"
     head = f"@pydm.jit\ndef {fn.name}({', '.join(param_text(p) for p in fn.params)}){ret}:"
     fn.source = head + "\n" + "\n".join("    " + line for line in body) + "\n"
 
@@ -1504,7 +2260,8 @@ def canonical(source: str) -> str:
 def programs(draw, max_functions: int = 4, avoid=frozenset()) -> Program:
     """A module of 1..max_functions jit functions (``avoid``: names from AVOIDABLE)."""
     g = Gen(draw, frozenset(avoid))
-    n = draw(st.integers(1, max_functions))
+    g.lists = g.flag(LIST_PROGRAMS)
+    n = draw(st.integers(1, min(max_functions, 3) if g.lists else max_functions))
     k = 0
     while k < n:
         if k + 1 < n and g.flag(12):
@@ -1534,12 +2291,16 @@ def _arg_class(draw, p: Param, avoid=frozenset()) -> str:
     if p.depth:
         return "depth"
     k = draw(st.integers(0, 99))
-    if tuple_tags(p.type):
+    if p.annotation == "list":
+        return "l:" + next(iter(p.type))
+    if tuple_tags(p.type) or list_tags(p.type):
         if p.annotation is not None:
             tower = k >= 85 and "tuple_param_tower" not in avoid
             return ("tt:" if tower else "t:") + next(iter(p.type))
         tags = sorted(p.type, key=_tag_order)
         tag = tags[draw(st.integers(0, len(tags) - 1))]
+        if is_list_tag(tag):
+            return "l:" + tag
         return "t:" + tag if is_tuple_tag(tag) else {"i": "int", "f": "float", "b": "bool", "n": "None"}[tag]
     if p.annotation == "int":
         return "bool" if k >= 85 else "int"  # bool is an int
@@ -1559,10 +2320,24 @@ def tuple_values(tag: str, tower: bool = False):
     if tag[0] == "[":
         items = sorted(items_of(tag))
         return st.lists(st.sampled_from(items), max_size=4).flatmap(
-            lambda tags: st.tuples(*(tuple_values(t, tower) if is_tuple_tag(t) else _scalar_values(t, tower)
-                                     for t in tags)))
-    return st.tuples(*(tuple_values(e, tower) if is_tuple_tag(e) else _scalar_values(e, tower)
-                       for e in elems_of(tag)))
+            lambda tags: st.tuples(*(tag_values(t, tower) for t in tags)))
+    return st.tuples(*(tag_values(e, tower) for e in elems_of(tag)))
+
+
+MAX_ARG_LIST = 5  # items of a list argument
+
+
+def tag_values(tag: str, tower: bool = False):
+    """Values of the class ``tag``: scalars, tuples, lists (each a separate object)."""
+    if is_list_tag(tag):
+        items = sorted(items_of(tag))
+        if not items:
+            return st.builds(list)
+        return st.lists(st.sampled_from(items), max_size=MAX_ARG_LIST).flatmap(
+            lambda tags: st.tuples(*(tag_values(t) for t in tags)).map(list))
+    if is_tuple_tag(tag):
+        return tuple_values(tag, tower)
+    return _scalar_values(tag, tower)
 
 
 def _scalar_values(tag: str, tower: bool):
@@ -1575,6 +2350,8 @@ def _scalar_values(tag: str, tower: bool):
 
 
 def _arg_values(cls: str):
+    if cls.startswith("l:"):
+        return tag_values(cls[2:])
     if cls.startswith("t:") or cls.startswith("tt:"):
         tower, tag = cls.split(":", 1)
         return tuple_values(tag, tower == "tt")
@@ -1584,7 +2361,7 @@ def _arg_values(cls: str):
 def _exact(p: Param, cls: str) -> bool:
     if cls.startswith("tt:"):
         return False
-    return p.annotation is None or p.annotation == cls or p.depth or cls.startswith("t:")
+    return p.annotation is None or p.annotation == cls or p.depth or cls.startswith("t:") or cls.startswith("l:")
 
 
 @st.composite
@@ -1597,7 +2374,12 @@ def fuzz_cases(draw, max_functions: int = 4, max_calls_per_function: int = 3, av
         profiles = [[_arg_class(draw, p, avoid) for p in fn.params] for _ in range(draw(st.integers(1, 2)))]
         for _ in range(draw(st.integers(1, max_calls_per_function))):
             prof = profiles[draw(st.integers(0, len(profiles) - 1))]
-            args, kwargs = _call_form(draw, fn, tuple(draw(_arg_values(c)) for c in prof))
+            values = [draw(_arg_values(c)) for c in prof]
+            shared = [(i, j) for j in range(len(prof)) for i in range(j) if prof[i] == prof[j] and prof[i][:2] == "l:"]
+            if shared and draw(st.integers(0, 9)) >= 7:  # f(a, a): one list for two parameters
+                i, j = shared[draw(st.integers(0, len(shared) - 1))]
+                values[j] = values[i]
+            args, kwargs = _call_form(draw, fn, tuple(values))
             calls.append(Call(fn.name, args, all(_exact(p, c) for p, c in zip(fn.params, prof)), kwargs))
     return Case(prog, calls)
 

@@ -21,7 +21,7 @@ import sys
 from . import runner
 from .runner import Report, run_program, session_directory
 
-LITERALS = ["0", "1", "True", "None", "0.0", "-1", "1.5", "()", "(1,)"]
+LITERALS = ["0", "1", "True", "None", "0.0", "-1", "1.5", "()", "(1,)", "[]", "[1]"]
 
 
 def signature(report: Report, function: str, args: tuple, mode: str, kwargs=None):

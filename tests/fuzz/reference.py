@@ -12,12 +12,19 @@ The reference is the program's own syntax tree run by CPython, rewritten so that
 * a negative number to a fractional power (complex in CPython) raises
   ``ComplexPower`` (a ``ValueError``), as pydm does (README, Numbers).
 
-* comparisons (``== != < <= > >=``, ``in``, ``t.count(x)``, ``t.index(x)``) that
-  meet tuples compare their elements as CPython does (an identical element is
-  equal without being compared) with pydm's identity of floats: the same bits
-  (README, "Identity of pairs"). CPython's own answer for ``(x,) == (y,)``
-  with NaNs depends on whether ``x`` and ``y`` happen to be one object, which a
-  compiled program cannot reproduce (a NaN computed twice is two objects).
+* comparisons (``== != < <= > >=``, ``in``, ``.count(x)``, ``.index(x)``,
+  ``.remove(x)``) that meet tuples or lists compare their elements as CPython
+  does (an identical element is equal without being compared) with pydm's
+  identity of floats: the same bits (README, "Identity of pairs"). CPython's
+  own answer for ``(x,) == (y,)`` or ``[x] == [y]`` with NaNs depends on
+  whether ``x`` and ``y`` happen to be one object, which a compiled program
+  cannot reproduce (a NaN computed twice is two objects);
+* ``min``/``max`` compare as CPython's (``item < best``) but through the same
+  element comparison as above;
+* ``sum(...)`` adds left to right as CPython does, checking every int it makes
+  (so an int sum that leaves 64 bits midway is an ``Int64Escape`` even if
+  the total fits again, as pydm raises ``OverflowError`` there);
+* ``xs[i] += v`` evaluates ``xs`` and ``i`` once and checks the stored int.
 
 Everything else is plain CPython, including exception messages (an augmented
 assignment stays an augmented assignment: ``+=`` appears in CPython's
@@ -26,6 +33,7 @@ TypeError message).
 from __future__ import annotations
 
 import ast
+import builtins
 import itertools
 import operator
 import struct
@@ -104,50 +112,116 @@ def same_item(x, y) -> bool:
     return x is y or bool(rich(operator.eq, x, y))
 
 
+def _sequences(a, b) -> bool:
+    return type(a) is type(b) and type(a) in (tuple, list)
+
+
 def rich(op, a, b):
-    """``a op b``; tuples element by element as CPython's tuple_richcompare."""
-    if type(a) is not tuple or type(b) is not tuple:
+    """``a op b``; tuples and lists element by element as CPython's
+    tuple_richcompare / list_richcompare (with ``same_item`` for identity)."""
+    if not _sequences(a, b):
         return op(a, b)
     if op in (operator.eq, operator.ne) and len(a) != len(b):
         return op is operator.ne
-    for x, y in zip(a, b):
+    k = 0
+    while k < len(a) and k < len(b):  # (a list may change meanwhile; ours do not)
+        x, y = a[k], b[k]
         if not same_item(x, y):
             if op is operator.eq:
                 return False
             if op is operator.ne:
                 return True
             return rich(op, x, y)
+        k += 1
     return op(len(a), len(b))
 
 
 def contains(container, x) -> bool:
-    if type(container) is not tuple:
+    if type(container) not in (tuple, list):
         return x in container
     return any(same_item(item, x) for item in container)
 
 
 def _not_contains(container, x) -> bool:
-    return not contains(container, x) if type(container) is tuple else x not in container
+    return not contains(container, x) if type(container) in (tuple, list) else x not in container
 
 
 def count(obj, x):
-    if type(obj) is not tuple:
+    if type(obj) not in (tuple, list):
         return obj.count(x)
     return sum(1 for item in obj if same_item(item, x))
 
 
 def index(obj, x):
-    if type(obj) is not tuple:
+    if type(obj) not in (tuple, list):
         return obj.index(x)
     for k, item in enumerate(obj):
         if same_item(item, x):
             return k
-    raise ValueError("tuple.index(x): x not in tuple")
+    type(obj)().index(x)  # CPython's own ValueError and message
+    raise AssertionError("unreachable")
+
+
+def remove(obj, x):
+    if type(obj) is not list:
+        return obj.remove(x)
+    for k, item in enumerate(obj):
+        if same_item(item, x):
+            del obj[k]
+            return None
+    [].remove(x)  # CPython's own ValueError and message
+    raise AssertionError("unreachable")
+
+
+_MISSING = object()
+
+
+def _min_max(name, op, args, default):
+    """CPython's ``min``/``max`` (``item < best`` / ``item > best``, the first of equal
+    items wins) with ``rich`` for the comparison, so tuples and lists held in the
+    iterable compare their elements with pydm's identity of floats too."""
+    if len(args) == 1:
+        items = iter(args[0])
+    else:
+        if default is not _MISSING:
+            return getattr(builtins, name)(*args, default=default)  # CPython's TypeError
+        items = iter(args)
+    best = _MISSING
+    for x in items:
+        if best is _MISSING or rich(op, x, best):
+            best = x
+    if best is _MISSING:
+        if default is not _MISSING:
+            return default
+        return getattr(builtins, name)(())  # CPython's ValueError and message
+    return best
+
+
+def min_(*args, default=_MISSING):
+    return _min_max("min", operator.lt, args, default)
+
+
+def max_(*args, default=_MISSING):
+    return _min_max("max", operator.gt, args, default)
+
+
+def sum_(iterable, start=0):
+    """CPython's ``sum`` (left to right), refusing an int it makes beyond 64 bits on the way."""
+    items = []
+    acc = start
+    for x in iterable:
+        items.append(x)
+        if _intlike(acc) and _intlike(x):
+            acc = ck(acc + x)
+        else:
+            acc = None  # a float (or an error): no more ints on the way
+    return sum(items, start)
 
 
 _COMPARE_OPS = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
                 ast.Gt: operator.gt, ast.GtE: operator.ge}
 HELPERS = {"_rich": rich, "_in": contains, "_not_in": _not_contains, "_count": count, "_index": index,
+           "_remove": remove, "_sum": sum_, "_min": min_, "_max": max_,
            "_op_eq": operator.eq, "_op_ne": operator.ne, "_op_lt": operator.lt, "_op_le": operator.le,
            "_op_gt": operator.gt, "_op_ge": operator.ge}
 HELPERS.update({"_ck": ck, "_pow": pow_, "_ipow": ipow, "_lshift": lshift, "_ilshift": ilshift})
@@ -217,12 +291,17 @@ class _Rewrite(ast.NodeTransformer):
         self.generic_visit(node)
         if isinstance(node.func, ast.Name) and node.func.id in _INT_BUILTINS:
             return _call("_ck", node)
-        if isinstance(node.func, ast.Attribute) and node.func.attr in ("count", "index") and len(node.args) == 1:
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("count", "index", "remove") \
+                and len(node.args) == 1 and not node.keywords:
             return _call("_" + node.func.attr, node.func.value, node.args[0])
+        if isinstance(node.func, ast.Name) and node.func.id in ("sum", "min", "max"):
+            node.func = ast.Name("_" + node.func.id, ast.Load())
         return node
 
     def visit_AugAssign(self, node):
         self.generic_visit(node)
+        if isinstance(node.target, ast.Subscript):
+            return self._aug_item(node)
         assert isinstance(node.target, ast.Name), "augmented assignment to a non-name"
         name = node.target.id
         load = ast.Name(name, ast.Load())
@@ -231,6 +310,20 @@ class _Rewrite(ast.NodeTransformer):
             return ast.Assign(targets=[ast.Name(name, ast.Store())], value=_call(helper, load, node.value))
         check = ast.Assign(targets=[ast.Name(name, ast.Store())], value=_call("_ck", load))
         return [node, check]
+
+    def _aug_item(self, node):
+        """``e[k] op= v`` as ``_sN = e; _kN = k; _sN[_kN] op= v; _sN[_kN] = _ck(_sN[_kN])`` (the
+        same order of evaluation: ``e``, ``k``, the item, ``v``)."""
+        assert not isinstance(node.op, (ast.Pow, ast.LShift)), "e[k] **= / <<= are not generated"
+        n = next(self.temps)
+        seq, key = f"_s{n}", f"_k{n}"
+
+        def item(ctx):
+            return ast.Subscript(ast.Name(seq, ast.Load()), ast.Name(key, ast.Load()), ctx)
+        return [ast.Assign(targets=[ast.Name(seq, ast.Store())], value=node.target.value),
+                ast.Assign(targets=[ast.Name(key, ast.Store())], value=node.target.slice),
+                ast.AugAssign(item(ast.Store()), node.op, node.value),
+                ast.Assign(targets=[item(ast.Store())], value=_call("_ck", item(ast.Load())))]
 
 
 def reference_source(source: str) -> str:

@@ -4,20 +4,32 @@ pydm runs in a child process (``worker.py``), kept alive across programs: a
 compile that hangs or a crash of the VM becomes a failure of that program.
 The CPython reference (``reference.py``) runs in this process.
 
-Outcomes agree when (as ``tests/conformance/harness.py``):
+Outcomes agree when (as ``tests/conformance/harness.py`` and ``tests/lists/lharness.py``):
 
 * both return values of the same type (``True`` is not ``1``, ``1.0`` is not
   ``1``), floats bit for bit (``-0.0`` is not ``0.0``; any NaN equals any NaN:
-  CPython does not define a NaN's sign or payload); tuples of the same length
-  whose elements agree by these rules, recursively (``(1,)`` is not ``(1.0,)``);
+  CPython does not define a NaN's sign or payload); tuples and lists of the
+  same length whose elements agree by these rules, recursively (``(1,)`` is
+  not ``(1.0,)``, ``[1]`` is not ``(1,)``);
 * or both raise the same exception class with the same message;
+* and, either way, the arguments agree *after* the call (a compiled function
+  mutates the caller's lists), and so does the aliasing: the arguments, the
+  lists reachable from them before the call and the result are walked in
+  parallel and each list on one side must pair with exactly one list on the
+  other (``[a, a]`` repeats one list, a returned argument is the caller's
+  list, a fresh list is not an argument). Each side calls on its own deep
+  copy of the arguments;
 * or CPython made an int outside 64 bits (``reference.Int64Escape``) and pydm
   raises ``OverflowError`` (message not compared: documented divergence);
 * or CPython made a complex number and pydm raises ``ValueError`` (documented).
+
+(In the last two cases nothing else is compared.)
 """
 from __future__ import annotations
 
+import copy
 import hashlib
+import math
 import os
 import pickle
 import selectors
@@ -28,8 +40,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
-import shared
-from shared import describe_value, has_big_int
+from shared import INT64_MAX, INT64_MIN, float_bits
 
 from .reference import ComplexPower, Int64Escape, reference_namespace
 
@@ -121,16 +132,134 @@ def worker() -> Worker:
 
 
 # ----------------------------------------------------------------------------- comparing
+def compare(a, b, path: str = "value", fwd=None, back=None) -> str | None:
+    """None if ``a`` (CPython) and ``b`` (pydm) agree, else the first difference:
+    the same type, floats bit for bit (any NaN equal to any NaN), tuples and lists
+    element by element. ``fwd``/``back`` map the ids of lists CPython -> pydm and
+    back (pass the same dicts to compare aliasing across several values): a list
+    met again must pair with the list it paired with before."""
+    fwd = {} if fwd is None else fwd
+    back = {} if back is None else back
+    if type(a) is not type(b):
+        return f"{path}: CPython {typed_repr(a)}, pydm {typed_repr(b)}"
+    t = type(a)
+    if t is float:
+        if (math.isnan(a) and math.isnan(b)) or float_bits(a) == float_bits(b):
+            return None
+        return f"{path}: CPython {typed_repr(a)}, pydm {typed_repr(b)}"
+    if t is list:
+        if id(a) in fwd or id(b) in back:
+            if fwd.get(id(a)) == id(b) and back.get(id(b)) == id(a):
+                return None  # the same pair again: compared already
+            return f"{path}: aliasing differs (a list met before on one side only): CPython {typed_repr(a)}, " \
+                f"pydm {typed_repr(b)}"
+        fwd[id(a)], back[id(b)] = id(b), id(a)
+    if t is list or t is tuple:
+        if len(a) != len(b):
+            return f"{path}: CPython {typed_repr(a)}, pydm {typed_repr(b)} (lengths {len(a)} and {len(b)})"
+        for k, (x, y) in enumerate(zip(a, b)):
+            d = compare(x, y, f"{path}[{k}]", fwd, back)
+            if d:
+                return d
+        return None
+    if t is dict:  # keyword arguments
+        if sorted(a) != sorted(b):
+            return f"{path}: keys {sorted(a)} and {sorted(b)}"
+        for k in sorted(a):
+            d = compare(a[k], b[k], f"{path}[{k!r}]", fwd, back)
+            if d:
+                return d
+        return None
+    return None if a == b else f"{path}: CPython {typed_repr(a)}, pydm {typed_repr(b)}"
+
+
 def same_value(a, b) -> bool:
-    """The same type (tuples: the same length and, element by element, the same
-    value by these rules), floats bit for bit, any NaN equal to any NaN."""
-    return shared.same_value(a, b, nested=True, any_nan=True)
+    """The same type (tuples and lists: the same length and, element by element, the
+    same value by these rules), floats bit for bit, any NaN equal to any NaN."""
+    return compare(a, b) is None
+
+
+def lists_in(v, out=None, seen=None) -> list:
+    """Every list reachable from ``v`` (through lists, tuples and dicts), each once, in walk order."""
+    out = [] if out is None else out
+    seen = set() if seen is None else seen
+    if type(v) is list:
+        if id(v) in seen:
+            return out
+        seen.add(id(v))
+        out.append(v)
+    if type(v) in (list, tuple):
+        for x in v:
+            lists_in(x, out, seen)
+    elif type(v) is dict:
+        for x in v.values():
+            lists_in(x, out, seen)
+    return out
+
+
+def has_big_int(v, seen=None) -> bool:
+    """``v`` is, or holds in tuples and lists at any depth, an int outside 64 bits."""
+    if type(v) is int:
+        return not INT64_MIN <= v <= INT64_MAX
+    if type(v) in (list, tuple):
+        seen = set() if seen is None else seen
+        if id(v) in seen:
+            return False
+        seen.add(id(v))
+        return any(has_big_int(x, seen) for x in v)
+    return False
+
+
+def typed_repr(v, seen=frozenset()) -> str:
+    """``v`` with the type of every scalar: ``[1:int, (-0.0:float[0x8000000000000000],)]``."""
+    if type(v) is list:
+        if id(v) in seen:
+            return "[...]"
+        return "[" + ", ".join(typed_repr(x, seen | {id(v)}) for x in v) + "]"
+    if type(v) is tuple:
+        return "(" + ", ".join(typed_repr(x, seen) for x in v) + ("," if len(v) == 1 else "") + ")"
+    if type(v) is float:
+        return f"{v!r}:float[{float_bits(v) & (2**64 - 1):#x}]"
+    return f"{v!r}:{type(v).__name__}"
 
 
 def describe(outcome) -> str:
     if outcome[0] == "exc":
         return f"raised {outcome[1]}({outcome[2]!r})"
-    return describe_value(outcome[1], typed_tuples=True)
+    v = outcome[1]
+    if type(v) is float:
+        return f"returned {v!r} (float, bits {float_bits(v) & (2**64 - 1):#018x})"
+    if type(v) in (list, tuple):
+        return f"returned {typed_repr(v)}"
+    return f"returned {v!r} ({type(v).__name__})"
+
+
+def call_key(fname: str, args: tuple, kwargs: dict) -> tuple:
+    """A call's arguments by value and by the sharing of their lists (``f(a, a)`` is not
+    ``f(a, list(a))``)."""
+    ids = {}
+    for v in lists_in((args, kwargs)):
+        ids[id(v)] = len(ids)
+    seen = []
+
+    def walk(v):
+        if type(v) is list:
+            first = ids[id(v)] not in seen
+            seen.append(ids[id(v)])
+            return f"L{ids[id(v)]}[" + (", ".join(walk(x) for x in v) if first else "...") + "]"
+        if type(v) is tuple:
+            return "(" + ", ".join(walk(x) for x in v) + ")"
+        if type(v) is dict:
+            return "{" + ", ".join(f"{k!r}: {walk(x)}" for k, x in v.items()) + "}"
+        return repr(v)
+    return (fname, walk(tuple(args)), walk(dict(kwargs or {})))
+
+
+def call_copy(args: tuple, kwargs: dict) -> tuple:
+    """A side's own arguments: one deep copy of both (lists shared between them stay
+    shared) and the lists reachable from them before the call, for ``after_call``."""
+    args, kwargs = copy.deepcopy((tuple(args), dict(kwargs or {})))
+    return args, kwargs, lists_in((args, kwargs))
 
 
 #: seconds a CPython reference call may take (generated programs take milliseconds)
@@ -180,8 +309,10 @@ TOLERABLE = {
 }
 
 
-def disagreement(ref, got, tolerate=frozenset()) -> str | None:
-    """Why pydm's outcome ``got`` is wrong given CPython's ``ref``, or None if it agrees."""
+def disagreement(ref, got, tolerate=frozenset(), ref_after=None, got_after=None) -> str | None:
+    """Why pydm's outcome ``got`` is wrong given CPython's ``ref``, or None if it agrees.
+    ``ref_after``/``got_after``: each side's ``(args, kwargs, lists in the arguments
+    before the call)`` after the call (``call_copy``), compared with the result."""
     if any(TOLERABLE[name](ref, got) for name in tolerate):
         return None
     if ref[0] == "exc":
@@ -193,15 +324,23 @@ def disagreement(ref, got, tolerate=frozenset()) -> str | None:
             return None if got[:2] == ("exc", "ValueError") else "CPython makes a complex number: pydm must " \
                 "raise ValueError"
         if got[0] == "exc" and got[1] == ref[1] and got[2] == ref[2]:
-            return None
+            return _after_call(None, None, ref_after, got_after, "both raise, but ")
         return "different exception" if got[0] == "exc" else "pydm does not raise"
-    if has_big_int(ref[1]):  # (the reference checks every int already)
+    if has_big_int(ref[1]) or (ref_after is not None and has_big_int(ref_after[:2])):
+        # (the reference checks every int already)
         return None if got[:2] == ("exc", "OverflowError") else "int beyond 64 bits: pydm must raise OverflowError"
     if got[0] == "ok" and same_value(ref[1], got[1]):
-        return None
+        return _after_call(ref[1], got[1], ref_after, got_after, "")
     if got[0] == "exc" and got[1] == "pydm.errors.CompileError":
         return "pydm rejects the program (generator outside the subset, or a pydm bug)"
     return "different result" if got[0] == "ok" else "pydm raises, CPython does not"
+
+
+def _after_call(ref_value, got_value, ref_after, got_after, prefix) -> str | None:
+    if ref_after is None or got_after is None:
+        return None
+    d = compare((ref_after, ref_value), (got_after, got_value), "((args, kwargs, lists in args before), result)")
+    return None if d is None else f"{prefix}the arguments after the call or the aliasing differ: {d}"
 
 
 def ref_describe(ref) -> str:
@@ -278,18 +417,20 @@ def run_program(source: str, jit_calls, aot_calls, directory: str, tolerate=froz
     name, path = module_path(source, directory)
     report = Report(source, path)
     ns = reference_namespace(source, path + " (reference)")
-    refs = {}
+    refs = {}  # call -> (CPython's outcome, its arguments after the call)
     for fname, args, kwargs in jit_calls + aot_calls:
-        key = (fname, repr(args), repr(kwargs))
+        key = call_key(fname, args, kwargs)
         if key not in refs:
+            a, kw, before = call_copy(args, kwargs)
             try:
-                refs[key] = run_reference(ns, fname, args, kwargs=kwargs)
+                out = run_reference(ns, fname, a, kwargs=kw)
             except ReferenceTimeout:
                 report.mismatches.append(Mismatch("reference", fname, args, f"no result within "
                                                   f"{REFERENCE_TIMEOUT:.0f} s", "-", "CPython does not terminate",
                                                   kwargs))
                 return report
-            kind = refs[key][1] if refs[key][0] == "exc" else "ok"
+            refs[key] = (out, (a, kw, before))
+            kind = out[1] if out[0] == "exc" else "ok"
             report.outcomes[kind] = report.outcomes.get(kind, 0) + 1
     req = {"path": path, "name": name, "jit": list(jit_calls), "aot": list(aot_calls)}
     try:
@@ -299,12 +440,19 @@ def run_program(source: str, jit_calls, aot_calls, directory: str, tolerate=froz
         report.mismatches.append(Mismatch("process", fname, args, "-", str(err), "pydm hangs or crashes", kwargs))
         return report
     for mode, calls in (("jit", jit_calls), ("aot", aot_calls)):
-        for (fname, args, kwargs), outcome in zip(calls, got[mode]):
-            ref = refs[(fname, repr(args), repr(kwargs))]
-            why = disagreement(ref, outcome, tolerate)
+        afters = got.get(mode + "_after") or [None] * len(calls)
+        for (fname, args, kwargs), outcome, got_after in zip(calls, got[mode], afters):
+            key = call_key(fname, args, kwargs)
+            ref, ref_after = refs[key]
+            why = disagreement(ref, outcome, tolerate, ref_after, got_after)
             if why:
-                report.mismatches.append(Mismatch(mode, fname, args, ref_describe(ref), describe(outcome), why,
-                                                  kwargs))
+                if "..." in key[1] + key[2]:  # (repr does not show it)
+                    why += f" [the arguments share lists: {key[1]} {key[2]}]"
+                cpython, pydm = ref_describe(ref), describe(outcome)
+                if "arguments after the call" in why:
+                    cpython += f"; arguments after: {typed_repr(ref_after[:2])}"
+                    pydm += f"; arguments after: {typed_repr(got_after[:2])}"
+                report.mismatches.append(Mismatch(mode, fname, args, cpython, pydm, why, kwargs))
     return report
 
 

@@ -260,3 +260,39 @@ def f(t: tuple[int, float]):
 
 def test_annotated_tuple_parameter_with_bool_and_int_elements():
     check_program(TUPLE_PARAMETER_TOWER, "f", ((True, 2),))
+
+
+# ---------------------------------------------------------------- lists
+
+SORT_ORDER = """
+import pydm
+
+
+@pydm.jit
+def f(a):
+    return sorted(a)
+
+
+@pydm.jit
+def g(a):
+    a.sort()
+    return a
+"""
+
+
+# pydm's list_sort follows CPython's timsort comparison for comparison below 64 items
+# (found by the program fuzzer: with a NaN, or items that do not order, a merge sort
+# compared other pairs).
+@pytest.mark.parametrize("fn", ["f", "g"])
+def test_sort_with_a_nan_compares_as_cpython(fn):
+    check_program(SORT_ORDER, fn, ([1, float("nan"), 0],))
+
+
+@pytest.mark.parametrize("fn", ["f", "g"])
+def test_sort_of_unordered_items_raises_cpythons_type_error(fn):
+    check_program(SORT_ORDER, fn, ([0, 1, None, 2],))
+
+
+def test_sort_of_ordered_items():
+    check_program(SORT_ORDER, "f", ([3, 1.5, True, -2, 0.0, 2, -0.0, 0],))
+    check_program(SORT_ORDER, "g", ([[2], [1, 5], [1], []],))

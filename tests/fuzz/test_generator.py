@@ -2,6 +2,7 @@
 kind and makes programs CPython runs quickly without a scoping mistake; the
 reference applies pydm's documented divergences."""
 import ast
+import re
 import time
 
 import pytest
@@ -9,7 +10,7 @@ from hypothesis import HealthCheck, given, seed, settings
 
 from . import reference as R
 from .generator import EXPR_KINDS, STMT_KINDS, fuzz_cases
-from .runner import run_reference, same_value
+from .runner import call_copy, compare, disagreement, run_reference, same_value
 
 
 def test_every_kind_is_generated_and_programs_are_sound():
@@ -85,6 +86,30 @@ def test_same_value_compares_tuples_element_by_element():
     assert not same_value((1, 2), (1, 2, 3)) and not same_value(((1,),), ((1, 2),)) and not same_value((), None)
 
 
+def test_same_value_compares_lists_and_their_aliasing():
+    nan = float("nan")
+    assert same_value([1, [2.5, (None, [])], nan], [1, [2.5, (None, [])], -nan])
+    assert not same_value([1], (1,)) and not same_value([1], [1.0]) and not same_value([[0.0]], [[-0.0]])
+    assert not same_value([1, 2], [1, 2, 3]) and not same_value([True], [1])
+    a, b, c = [1], [1], [1]
+    assert same_value([a, a], [b, b]) and not same_value([a, a], [b, c]) and not same_value([b, c], [a, a])
+    # a returned argument must be the caller's list (after the call: args, kwargs, lists before)
+    args, kwargs, before = call_copy(([1, 2],), {})
+    ref_after, got_after = (args, kwargs, before), call_copy(([1, 2],), {})
+    assert compare((ref_after, args[0]), (got_after, got_after[0][0])) is None
+    assert "aliasing" in compare((ref_after, args[0]), (got_after, [1, 2]))
+
+
+def test_arguments_are_compared_after_the_call():
+    ok = ("ok", None)
+    assert disagreement(ok, ok, ref_after=(([1, 2],), {}, []), got_after=(([1, 2],), {}, [])) is None
+    why = disagreement(ok, ok, ref_after=(([1, 2],), {}, []), got_after=(([2, 1],), {}, []))
+    assert "arguments after the call" in why
+    exc = ("exc", "IndexError", "list index out of range", IndexError("list index out of range"))
+    why = disagreement(exc, exc[:3], ref_after=(([1],), {}, []), got_after=(([],), {}, []))
+    assert why.startswith("both raise")
+
+
 def test_reference_compares_tuples_with_floats_identical_by_bits():
     src = ("def f(x):\n    y = x + 0.0\n"
            "    return ((x,) == (y,), (x, 1) < (y, 2), y in (x,), (x, y).count(y), (1, 2) < (1, 2, 0) <= (1, 3))\n")
@@ -95,3 +120,34 @@ def test_reference_compares_tuples_with_floats_identical_by_bits():
         R.reference_namespace("def f():\n    return (1, None) < (1, 2)\n")["f"]()
     with pytest.raises(ValueError, match=r"tuple.index\(x\): x not in tuple"):
         R.reference_namespace("def f():\n    return (1, 2).index(3)\n")["f"]()
+
+
+def test_reference_of_lists():
+    src = ("def f(x):\n    y = x + 0.0\n    a = [x, [y]]\n"
+           "    return ([x] == [y], [x, 1] < [y, 2], y in [x], a.count([y]), a.index([y]), [[y]] == [[x]])\n")
+    nan = float("nan")
+    assert R.reference_namespace(src)["f"](nan) == (True, True, True, 1, 1, True)
+    ns = R.reference_namespace("def f(a, x):\n    a.remove(x)\n    return a\n"
+                               "def g(a, x):\n    return a.index(x)\n"
+                               "def h(a):\n    return sum(a), sum((x for x in a), 0.5)\n")
+    assert ns["f"]([1, nan, 2], nan) == [1, 2]
+    with pytest.raises(ValueError, match=r"list.remove\(x\): x not in list"):
+        ns["f"]([1], 2)
+    with pytest.raises(ValueError, match="2 is not in list"):
+        ns["g"]([1], 2)
+    assert ns["h"]([1, 2.5, True]) == (4.5, 5.0) and ns["h"]([]) == (0, 0.5)
+    with pytest.raises(R.Int64Escape):  # the total fits, a partial sum does not (pydm: OverflowError)
+        ns["h"]([2**62, 2**62, -(2**62)])
+    ns = R.reference_namespace("def m(x):\n    y = x + 0.0\n    return max([[x, 0], [y, 1]]), min((y, 2), (x, 1))\n")
+    assert ns["m"](nan)[0][1] == 1 and ns["m"](nan)[1][1] == 1
+
+
+def test_reference_item_augmented_assignment_evaluates_once_and_checks():
+    src = ("def f(a):\n    log = []\n"
+           "    (log.append(0) or a)[log.append(1) or 0] += log.append(2) or 5\n    return a, log\n")
+    assert re.search(r"_s(\d+)\[_k\1\] = _ck\(_s\1\[_k\1\]\)", R.reference_source(src))
+    ns = R.reference_namespace(src)
+    assert ns["f"]([1]) == ([6], [0, 1, 2])
+    a = [2**63 - 2]
+    with pytest.raises(R.Int64Escape):
+        ns["f"](a)

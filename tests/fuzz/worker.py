@@ -9,12 +9,18 @@ redirected to stderr, so nothing printed by pydm can corrupt a frame).
 
 Request: ``{"path": module file, "name": module name, "jit": [(fname, args, kwargs),
 ...], "aot": [(fname, args, kwargs), ...]}``. Response: ``{"jit": [outcome, ...], "aot":
-[outcome, ...]}`` where an outcome is ``("ok", value)`` or ``("exc", class name,
-message)`` (values: None, bool, int, float, tuples of them). ``jit`` calls go through the module's ``@pydm.jit`` functions (one
-compile per function and argument types); ``aot`` calls through
+[outcome, ...], "jit_after": [after, ...], "aot_after": [after, ...]}`` where an
+outcome is ``("ok", value)`` or ``("exc", class name, message)`` (values: None,
+bool, int, float, tuples and lists of them) and ``after`` is ``(args, kwargs, lists
+in them before the call)`` after the call: each call gets its own deep copy of
+its arguments (a compiled function mutates the caller's lists), and the whole
+response is one pickle, so the identity of lists between a result and the
+arguments survives. ``jit`` calls go through the module's ``@pydm.jit``
+functions (one compile per function and argument types); ``aot`` calls through
 ``pydm.aot.compile_file`` of the whole module (one compile for every function)
 and ``pydm.aot.LoadedModule``.
 """
+import copy
 import importlib.util
 import os
 import pickle
@@ -23,22 +29,43 @@ import sys
 import time
 
 
+def _lists_in(v, out, seen):
+    if type(v) is list:
+        if id(v) in seen:
+            return out
+        seen.add(id(v))
+        out.append(v)
+    if type(v) in (list, tuple):
+        for x in v:
+            _lists_in(x, out, seen)
+    elif type(v) is dict:
+        for x in v.values():
+            _lists_in(x, out, seen)
+    return out
+
+
 def _outcome(fn, args, kwargs=None):
+    """(outcome, (args, kwargs, lists in them before the call)) of a call on a copy of the arguments."""
+    args, kwargs = copy.deepcopy((tuple(args), dict(kwargs or {})))
+    after = (args, kwargs, _lists_in((args, kwargs), [], set()))
     try:
-        v = fn(*args, **(kwargs or {}))
+        v = fn(*args, **kwargs)
     except Exception as exc:  # noqa: BLE001 - every exception is an outcome
         cls = type(exc)
         name = cls.__name__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
-        return ("exc", name, str(exc))
-    if not _plain_value(v):
-        return ("exc", "<fuzz: unexpected result>", f"{type(v).__name__}: {v!r}")
-    return ("ok", v)
+        return ("exc", name, str(exc)), after
+    if not _plain_value(v, set()):
+        return ("exc", "<fuzz: unexpected result>", f"{type(v).__name__}: {v!r}"), after
+    return ("ok", v), after
 
 
-def _plain_value(v) -> bool:
-    """None, bool, int, float, or a tuple of such values (recursively)."""
-    if type(v) is tuple:
-        return all(_plain_value(x) for x in v)
+def _plain_value(v, seen) -> bool:
+    """None, bool, int, float, or a tuple or list of such values (recursively)."""
+    if type(v) in (tuple, list):
+        if id(v) in seen:
+            return True
+        seen.add(id(v))
+        return all(_plain_value(x, seen) for x in v)
     return v is None or type(v) in (int, float, bool)
 
 
@@ -69,7 +96,8 @@ def handle(req):
         return {"jit": [failed for _ in req["jit"]], "aot": [failed for _ in req["aot"]], "seconds": {}}
     mod = entry[0]
     t0 = time.perf_counter()
-    out = {"jit": [_outcome(getattr(mod, fname), args, kw) for fname, args, kw in req["jit"]], "aot": []}
+    jit = [_outcome(getattr(mod, fname), args, kw) for fname, args, kw in req["jit"]]
+    out = {"jit": [o for o, _ in jit], "jit_after": [a for _, a in jit], "aot": [], "aot_after": []}
     t1 = time.perf_counter()
     out["seconds"] = {"jit": t1 - t0}
     if req["aot"]:
@@ -81,8 +109,10 @@ def handle(req):
                 entry[1] = ("exc", f"{type(exc).__module__}.{type(exc).__qualname__}", str(exc))
         if isinstance(entry[1], tuple):
             out["aot"] = [entry[1] for _ in req["aot"]]
+            out["aot_after"] = [None for _ in req["aot"]]
         else:
-            out["aot"] = [_outcome(getattr(entry[1], fname), args, kw) for fname, args, kw in req["aot"]]
+            aot = [_outcome(getattr(entry[1], fname), args, kw) for fname, args, kw in req["aot"]]
+            out["aot"], out["aot_after"] = [o for o, _ in aot], [a for _, a in aot]
         out["seconds"]["aot"] = time.perf_counter() - t1
     return out
 
