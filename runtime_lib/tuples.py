@@ -15,7 +15,7 @@ and, for ``hash``, wrapping 64-bit arithmetic (``wrap_add``, ``wrap_mul``,
 Module constants are not in the subset yet, so numbers are spelled out.
 """
 from .intrinsics import (as_list, as_range, as_tuple, bits_float, fail, fail_types, float_bits, float_value, int_value,  # noqa: F401
-                         is_float, is_intlike, is_iterator, is_list, is_none, is_number, is_range, is_tuple, rotl, seq_done, seq_new,
+                         is_float, is_intlike, is_iterator, is_list, is_none, is_number, is_range, is_tuple, item, rotl, seq_done, seq_new,
                          seq_set, type_error, wrap_add, wrap_mul)
 
 
@@ -78,34 +78,12 @@ def adjust_index(i: int, n: int, step: int) -> int:
 def tuple_slice(t: tuple, start: object, stop: object, step: object) -> tuple:
     """``t[start:stop:step]`` with CPython's rules for None, negative and huge bounds."""
     n = len(t)
-    st = 1
-    if not is_none(step):
-        st = slice_index(step)
-        if st == 0:
-            fail("ValueError", "slice step cannot be zero")
-        if st < -9223372036854775807:
-            st = -9223372036854775807
-    if is_none(start):
-        lo = 9223372036854775807 if st < 0 else 0
-    else:
-        lo = slice_index(start)
-    if is_none(stop):
-        hi = -9223372036854775807 - 1 if st < 0 else 9223372036854775807
-    else:
-        hi = slice_index(stop)
-    lo = adjust_index(lo, n, st)
-    hi = adjust_index(hi, n, st)
-    count = 0
-    if st < 0:
-        if hi < lo:
-            count = (lo - hi - 1) // (-st) + 1
-    elif lo < hi:
-        count = (hi - lo - 1) // st + 1
+    lo, st, count = slice_range(n, start, stop, step)
     if st == 1 and count == n:
         return t
     out = seq_new(count)
     for i in range(count):
-        seq_set(out, i, t[lo + i * st])
+        seq_set(out, i, item(t, lo + i * st))
     return seq_done(out)
 
 
@@ -453,7 +431,7 @@ def hash_of(x: object) -> int:
 
 # (last: runtime_lib/lists.py imports this module too)
 from .lists import (list_contains, list_count, list_index, list_slice,  # noqa: E402,F401
-                    tuple_of_list)
+                    slice_range, tuple_of_list)
 from .ranges import (range_contains, range_count, range_index, range_item, range_len,  # noqa: E402,F401
                      range_list, range_slice)
 from .iterators import drain, iter_contains  # noqa: E402,F401
