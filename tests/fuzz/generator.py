@@ -22,6 +22,10 @@ How it is organised
   though: an expression drawn for a type holds values of that type, so a
   tuple appears only where a tuple tag was asked for (``t * n`` and
   ``t = t + t`` could otherwise grow without bound).
+* Tuples: only tuple kinds (``tuple_*``, ``for_tuple``, ...) take tuple
+  operands; the scalar operators never see one. Tuple lengths stay small: a
+  variable of a ``"[...]"`` type is written only where it is declared (and by
+  ``tuple_aug`` with a literal), repetition counts are literals or ``% 3``.
 * Lists (``list_*``, ``for_list``, ``star_unpack``, ``range_value``, ...): about
   half the programs have them (``Gen.lists``: their compiles link the runtime
   library's list functions and take longer). Lists are mutable and shared, so
@@ -37,10 +41,6 @@ How it is organised
   iterables have no comparison chains: the reference's ``:=`` temporaries are
   a SyntaxError there). Lists are passed as arguments (the harness compares
   them after the call), returned, and held in lists and tuples.
-* Tuples: only tuple kinds (``tuple_*``, ``for_tuple``, ...) take tuple
-  operands; the scalar operators never see one. Tuple lengths stay small: a
-  variable of a ``"[...]"`` type is written only where it is declared (and by
-  ``tuple_aug`` with a literal), repetition counts are literals or ``% 3``.
 * What an operator returns for which operand classes is not a hand-written
   table: ``result_type`` evaluates the operator in CPython on sample values of
   each class (``SAMPLES``), so a new operator or value class needs no table.
@@ -56,9 +56,10 @@ How it is organised
   multiplier) and ``g.affordable``/``g.charge`` (the cost budget).
 * Kinds registered first are what hypothesis shrinks towards (literals and
   variables first, so a failing program shrinks to a small one).
-* A new value class (tuples, lists, ...) is a new tag: a ``SAMPLES`` entry (so
-  ``result_type`` knows the operators on it), ``_literal_of`` and ``tag_of``
-  cases, and request/declaration types in ``REQUESTS``/``DECL_TYPES``; the
+* A new value class (tuples, lists, ...) is a new tag: ``_literal_of``,
+  ``tag_of`` and ``tag_values`` (arguments) cases, a ``SAMPLES`` entry if the
+  scalar operators take it (so ``result_type`` knows them; tuples and lists
+  have their own kinds instead), and declaration types (``_decl_type``); the
   worker's outcomes and ``runner.compare`` must then compare such values.
 * ``AVOIDABLE`` names constructs of known pydm bugs that ``fuzz_cases(avoid=...)``
   leaves out, so the fuzzer keeps finding new bugs while those are open.
@@ -469,6 +470,7 @@ AVOIDABLE = {
     "sort_order": "sort/sorted of items that may be NaN or not ordered (fixed for lists under 64 items, which "
                   "follow CPython's timsort; longer ones merge-sort and compare other pairs)",
 }
+
 
 def _growable(t: frozenset) -> bool:
     """A variable of type ``t`` could grow if rebound in a loop (``v = v + v``)."""
@@ -1482,11 +1484,13 @@ def _comprehension(g: Gen, elt_want: frozenset, depth: int) -> tuple[str, frozen
     if not g.affordable(trips + 1):
         return None
     saved_unbound, g.no_maybe_unbound = g.no_maybe_unbound, True  # (CPython 3.11: NameError)
+    outer = [v.name for v in g.visible().values() if not v.readonly]
     g.scopes.append({})
     loops = [_InLoop(g, trips)]
     loops[0].__enter__()
     try:
-        x = g.fresh("x")
+        # (sometimes the name of a variable outside: the comprehension's own shadows it there)
+        x = g.pick(outer) if outer and g.flag(15) else g.fresh("x")
         if g.flag(20):
             i = g.fresh("i")
             clauses = [f"for {i}, {x} in enumerate({text})"]

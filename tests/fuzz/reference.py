@@ -146,6 +146,20 @@ def _not_contains(container, x) -> bool:
     return not contains(container, x) if type(container) in (tuple, list) else x not in container
 
 
+def _method(obj, name):
+    getattr(obj, name)  # CPython's AttributeError
+    return obj
+
+
+def in_(x, container) -> bool:
+    """``x in container`` (operands evaluated in that order, as CPython does)."""
+    return contains(container, x)
+
+
+def not_in(x, container) -> bool:
+    return _not_contains(container, x)
+
+
 def count(obj, x):
     if type(obj) not in (tuple, list):
         return obj.count(x)
@@ -220,8 +234,8 @@ def sum_(iterable, start=0):
 
 _COMPARE_OPS = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
                 ast.Gt: operator.gt, ast.GtE: operator.ge}
-HELPERS = {"_rich": rich, "_in": contains, "_not_in": _not_contains, "_count": count, "_index": index,
-           "_remove": remove, "_sum": sum_, "_min": min_, "_max": max_,
+HELPERS = {"_rich": rich, "_in": in_, "_not_in": not_in, "_count": count, "_index": index,
+           "_remove": remove, "_sum": sum_, "_min": min_, "_max": max_, "_method": _method,
            "_op_eq": operator.eq, "_op_ne": operator.ne, "_op_lt": operator.lt, "_op_le": operator.le,
            "_op_gt": operator.gt, "_op_ge": operator.ge}
 HELPERS.update({"_ck": ck, "_pow": pow_, "_ipow": ipow, "_lshift": lshift, "_ilshift": ilshift})
@@ -234,9 +248,9 @@ def _call(name: str, *args) -> ast.Call:
 
 def _compare_call(op, left, right) -> ast.expr:
     if isinstance(op, ast.In):
-        return _call("_in", right, left)
+        return _call("_in", left, right)
     if isinstance(op, ast.NotIn):
-        return _call("_not_in", right, left)
+        return _call("_not_in", left, right)
     if isinstance(op, ast.Is):
         return ast.Compare(left, [ast.Is()], [right])
     if isinstance(op, ast.IsNot):
@@ -293,7 +307,9 @@ class _Rewrite(ast.NodeTransformer):
             return _call("_ck", node)
         if isinstance(node.func, ast.Attribute) and node.func.attr in ("count", "index", "remove") \
                 and len(node.args) == 1 and not node.keywords:
-            return _call("_" + node.func.attr, node.func.value, node.args[0])
+            # (the method is looked up before the argument is evaluated: AttributeError first)
+            obj = _call("_method", node.func.value, ast.Constant(node.func.attr))
+            return _call("_" + node.func.attr, obj, node.args[0])
         if isinstance(node.func, ast.Name) and node.func.id in ("sum", "min", "max"):
             node.func = ast.Name("_" + node.func.id, ast.Load())
         return node

@@ -142,6 +142,15 @@ def test_reference_of_lists():
     assert ns["m"](nan)[0][1] == 1 and ns["m"](nan)[1][1] == 1
 
 
+def test_reference_keeps_the_order_of_evaluation():
+    ns = R.reference_namespace("def f(a, b):\n    if a:\n        x = 1\n    return x in [b.pop()]\n"
+                               "def g(a, b):\n    return a.index(b.pop())\n")
+    with pytest.raises(UnboundLocalError):  # x before the list
+        ns["f"](0, [])
+    with pytest.raises(AttributeError, match="'int' object has no attribute 'index'"):  # the method first
+        ns["g"](5, [])
+
+
 def test_reference_item_augmented_assignment_evaluates_once_and_checks():
     src = ("def f(a):\n    log = []\n"
            "    (log.append(0) or a)[log.append(1) or 0] += log.append(2) or 5\n    return a, log\n")

@@ -1,7 +1,8 @@
 """The program fuzzer: hypothesis generates small modules of ``@pydm.jit`` functions
 (``generator.py``), each is run under CPython and under pydm on generated
 arguments, and every outcome must agree (``runner.py``: value, exact type, float
-bits, exception class and message; pydm's documented divergences excepted).
+bits, exception class and message, the list arguments after the call and the
+aliasing of lists; pydm's documented divergences excepted).
 
 Each program is run two ways:
 
