@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 
-from .compiler import META_FUNCTION, SIG_KEY, CompiledProgram, ExportSignature, compile_program
+from .compiler import check_exportable_defaults, META_FUNCTION, SIG_KEY, CompiledProgram, ExportSignature, compile_program
 from .errors import error_at
 from .exceptions import RaiseSiteTable
 from .frontend.source import load_module
@@ -26,11 +26,13 @@ def compile_path(path: str, keep_stages: bool = False) -> CompiledProgram:
     """Compile every jit function of ``path``; ``.vmfb`` is sealed (its digest
     written in); ``keep_stages``: keep every stage's IR text too."""
     module = load_module(os.path.abspath(path))
-    if not module.functions:
+    exported = [fn for fn in module.functions.values() if fn.decorated]
+    if not exported:
         raise error_at(module.tree, f"no @pydm.jit functions in {path}",
                        "decorate module-level functions with @pydm.jit")
     entries = []
-    for fn in module.functions.values():
+    for fn in exported:
+        check_exportable_defaults(fn)
         types = []
         for arg, ann in zip(fn.node.args.args, fn.node.args.annotations):
             t = annotation_type(ann)

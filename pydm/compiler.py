@@ -124,15 +124,28 @@ def _typed_program(module, entries, plain_names):
 
 
 def _defaults(fn: FunctionInfo) -> dict:
-    """The parameters' default values (literals, tuples of literals)."""
-    from .frontend.typing import literal_value
+    """The parameters' default values that a module can carry (literals,
+    tuples of literals); a JIT caller takes the others from the Python
+    function itself (``__defaults__``, evaluated once, as CPython)."""
+    from .frontend.typing import literal_value, NO_VALUE
     args = fn.node.args
     out = {}
     defaults = args.defaults or []
     names = [a.name for a in args.args]
     for name, node in zip(names[len(names) - len(defaults):], defaults):
-        out[name] = literal_value(node)
+        value = literal_value(node, NO_VALUE)
+        if value is not NO_VALUE:
+            out[name] = value
     return out
+
+
+def check_exportable_defaults(fn: FunctionInfo) -> None:
+    """``pydm compile``: a .vmfb carries only constant defaults."""
+    from .frontend.typing import literal_value, NO_VALUE
+    for node in fn.node.args.defaults or []:
+        if literal_value(node, NO_VALUE) is NO_VALUE:
+            raise error_at(node, "a default value that is not a constant cannot be exported",
+                           "use int, float, bool, None or a tuple of them (or None and build the value inside)")
 
 
 def _find_func(mod: ir.Module, symbol: str):

@@ -48,6 +48,8 @@ POLL_TICK = "iree_pydm.poll_tick"        # count a call down: false when the hos
 EXCEPTION_CLASS = "iree_pydm.exception_class"  # the code a public function returns: a builtin class's (< 0)
 ORIGIN = "iree_pydm.origin"              # this location, as the origin of a runtime-library failure
 RECORD_ORIGIN = "iree_pydm.record_origin"  # remember (once) where a runtime-library call failed
+EXCEPTION_MATCHES = "iree_pydm.exception_matches"  # i1: is the exception an instance of one of `classes`
+EXCEPTION_CAUGHT = "iree_pydm.exception_caught"  # a handler took the exception: forget its origin
 # variables (pass promote-vars turns them into SSA values)
 LOAD_VAR = "iree_pydm.load_var"          # (value, i1 bound) of a local variable slot
 STORE_VAR = "iree_pydm.store_var"        # bind a local variable slot
@@ -75,7 +77,7 @@ RECORD_SPLIT = "iree_pydm.record_split"  # seed-002 record -> (code, bits, ref) 
 
 ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL, NOT,
            BOOL_TO_PRED, SELECT, IS, RANGE_NEXT, RAW_INT, FAILED, SUCCESS, RAISE, POLL, POLL_TICK, EXCEPTION_CLASS,
-           ORIGIN, RECORD_ORIGIN,
+           ORIGIN, RECORD_ORIGIN, EXCEPTION_MATCHES, EXCEPTION_CAUGHT,
            LOAD_VAR, STORE_VAR, UNDEF, STATIC_CAST, BOX, UNBOX, GET_TYPE_CODE,
            MAKE_TUPLE, TUPLE_GET, TUPLE_LEN, SEQ_NEW, SEQ_SET, SEQ_RESIZE, LIST_SET,
            DYN_OF, DYN_UNBOX, DYN_IS, RECORD_OF, RECORD_SPLIT)
@@ -85,7 +87,7 @@ BINARY_NAMES = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
 COMPARE_NAMES = ("lt", "le", "gt", "ge", "eq", "ne")
 UNARY_NAMES = ("neg", "pos", "invert", "abs")
 #: how a raise op's operands complete its message (see pydm/exceptions.py)
-RAISE_FORMATS = ("", "types", "values")
+RAISE_FORMATS = ("", "types", "values", "args")
 
 
 # ---- types -----------------------------------------------------------------
@@ -243,6 +245,18 @@ def exception_class(exc, ip=None) -> ir.Value:
     site's code (> 0, internal) becomes its builtin class's negative code
     (seed 002), the site being recorded in the context for the runtime."""
     return _op(EXCEPTION_CLASS, [exc], [exc_type()], ip=ip).result
+
+
+def exception_matches(exc, classes, ip=None) -> ir.Value:
+    """i1: is the raised ``exc`` an instance of one of the builtin exception
+    classes named in ``classes`` (``except (E1, E2)``; subclasses included)?"""
+    return _op(EXCEPTION_MATCHES, [exc], [i1()], classes=ir.ArrayAttr.get([_str(c) for c in classes]), ip=ip).result
+
+
+def exception_caught(ip=None) -> ir.Operation:
+    """A handler took the exception: the origin a runtime-library failure
+    recorded on its way out is stale from here on."""
+    return _op(EXCEPTION_CAUGHT, [], [], ip=ip)
 
 
 def origin(ip=None) -> ir.Value:

@@ -92,6 +92,17 @@ def error_at(node, message: str, hint: str = "", cls=None) -> CompileError:
     return (cls or CompileError)(message, filename, line, col, end_line, end_col, source_line, hint)
 
 
+def note_call_site(exc: CompileError, call) -> CompileError:
+    """Name the call that reached a callee which cannot be compiled (once:
+    the innermost call site is the one a user needs)."""
+    if call is not None and not getattr(exc, "_pydm_call_noted", False):
+        filename, line, col, _, _ = node_position(call)
+        text = (_line_from_tree(call, line) or "").strip()
+        exc.add_note(f"pydm: called at {filename}:{line}:{col}: {text}")
+        exc._pydm_call_noted = True
+    return exc
+
+
 def char_column(node, line: int, byte_offset: int) -> int:
     """The 0-based character column of a byte offset on ``line`` of ``node``'s
     file (astroid, like ast, counts columns in UTF-8 bytes)."""

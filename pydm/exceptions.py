@@ -49,10 +49,26 @@ NEGATIVE_CODES: dict[int, str] = {
     -15: "NameError",
     -16: "LookupError",
     -17: "ArithmeticError",
+    -18: "Exception",
+    -19: "BaseException",
 }
 CODE_OF_CLASS: dict[str, int] = {name: code for code, name in NEGATIVE_CODES.items()}
 
 SUCCESS = 0
+
+
+def builtin_exception_class(name: str):
+    """The builtin exception class called ``name``, or None."""
+    cls = getattr(builtins, name, None)
+    return cls if isinstance(cls, type) and issubclass(cls, BaseException) else None
+
+
+def codes_caught_by(names) -> list[int]:
+    """The class codes an ``except`` clause naming the classes ``names``
+    catches: each class with a code that is one of them or a subclass."""
+    bases = tuple(builtin_exception_class(n) for n in names)
+    return sorted((c for c, n in NEGATIVE_CODES.items() if issubclass(builtin_exception_class(n), bases)),
+                  reverse=True)
 
 
 def type_name(value) -> str:
@@ -122,6 +138,15 @@ class RaiseSiteTable:
             args = [type_name(a) for a in args]
         return site.message.format(*args)
 
+    def instance(self, site: RaiseSite) -> BaseException:
+        """The exception a site raises: ``cls(message)``; ``cls()`` for no
+        message; ``cls(*args)`` for a ``raise`` with run-time arguments."""
+        cls = getattr(builtins, site.cls)
+        if site.fmt == "args":
+            return cls(*((self.args_reader() if self.args_reader is not None else None) or ()))
+        message = self.message(site)
+        return cls(message) if message or site.fmt else cls()
+
     def make_exception(self, code: int) -> BaseException:
         """The Python exception a non-zero code stands for: a builtin class's
         code (< 0) with the detail the context recorded (its raise site and
@@ -132,7 +157,7 @@ class RaiseSiteTable:
             site_code = self.site_reader() if self.site_reader is not None else 0
         if 0 < site_code <= len(self.sites):
             site = self.sites[site_code - 1]
-            exc = getattr(builtins, site.cls)(self.message(site))
+            exc = self.instance(site)
             if 0 < origin <= len(self.sites):
                 where = self.sites[origin - 1]
                 lib = site.file.replace("\\", "/").rsplit("/", 1)[-1]

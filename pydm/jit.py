@@ -71,15 +71,17 @@ class JitFunction:
             module = load_module(filename)
             fn = module.functions.get(self.py_func.__name__)
             if fn is None:
-                raise CompileError(f"'{self.py_func.__name__}' was not found as a @pydm.jit function in {filename}",
+                raise CompileError(f"'{self.py_func.__name__}' was not found as a module-level function in {filename}",
                                    filename, self.py_func.__code__.co_firstlineno, 1)
             fn.check()
             if fn.node.returns is not None:
                 annotation_type(fn.node.returns)
             annotations = [annotation_type(a) for a in fn.node.args.annotations]
             self._check_signature(fn.node)
-            from .compiler import _defaults
-            defaults = _defaults(fn)
+            # the defaults CPython evaluated once, at definition: a mutable one is
+            # shared between calls (a list default is passed by reference)
+            given = self.py_func.__defaults__ or ()
+            defaults = dict(zip(fn.params[len(fn.params) - len(given):], given))
             self._annotations = annotations
             self._defaults = defaults
             self._binder = make_binder(fn.name, fn.params, defaults)

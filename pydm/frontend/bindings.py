@@ -141,6 +141,30 @@ class _Analysis:
             out = _meet(out, b)
         return out
 
+    def stmt_Raise(self, s, state):
+        if isinstance(s.exc, nodes.Call):
+            for a in s.exc.args:
+                state = self.expr(a, state)
+        return None
+
+    def stmt_Assert(self, s, state):
+        state = self.expr(s.test, state)
+        self.expr(s.fail, state)  # evaluated only when the test fails
+        return state
+
+    def stmt_Try(self, s, state):
+        """A handler may start after any prefix of the body, so only the names
+        bound before the try are sure in it; so too on the final body's
+        exception path. What follows the try is reached by the body and
+        else, or by a handler, then the final body."""
+        out = self.block(s.orelse, self.block(s.body, state))
+        for h in s.handlers:
+            out = _meet(out, self.block(h.body, state))
+        if s.finalbody:
+            self.block(s.finalbody, state)  # the exception path (its reads)
+            out = self.block(s.finalbody, out) if out is not None else None
+        return out
+
     def stmt_Expr(self, s, state):
         return self.expr(s.value, state)
 

@@ -11,7 +11,7 @@ path reaches (after ``return``, ``break`` or an operation that always raises).
 Exceptions: an op that can raise returns an ``exception_result``; ``check``
 continues only on success and sends a failure to the innermost handler
 block (its one argument is the code). The outermost handler returns the
-code to the caller. ``try`` statements will push handlers of their own.
+code to the caller. ``try`` statements push handlers of their own.
 
 Variables: ``store``/``load`` emit ``iree_pydm.store_var``/``load_var`` on
 named slots; the pass ``promote-vars`` turns them into SSA values. A load
@@ -58,7 +58,8 @@ class FunctionBuilder:
         self.region = self.func.regions[0]
         self.block: ir.Block | None = self.entry
         self.ops = _Bound(self)  # ``self.ops.apply_binary(...)`` builds at the end of the block
-        self.handlers: list[ir.Block] = []
+        self.handlers: list[ir.Block] = []  # those of the enclosing try statements, innermost last
+        self._exit_handler: ir.Block | None = None
 
     @property
     def arguments(self):
@@ -133,8 +134,12 @@ class FunctionBuilder:
         """The block a raised exception goes to. Its arguments are the code
         and, when a runtime-library call failed, that call's site (the
         *origin*: the exception's note names the user's line, not the
-        library's) - one block for all, so a check costs no extra block."""
-        if not self.handlers:
+        library's) - one block for all, so a check costs no extra block.
+        Inside ``try`` it is the try's (``handlers.py``); outside, the
+        function's exit, which returns the code to the caller."""
+        if self.handlers:
+            return self.handlers[-1]
+        if self._exit_handler is None:
             block = self.new_block(d.exc_type(), d.exc_type())
             with self.in_block(block), ir.Location.unknown():
                 code, origin = block.arguments
@@ -142,8 +147,8 @@ class FunctionBuilder:
                 if self.public:  # callers outside the module see a builtin class's code
                     code = self.ops.exception_class(code)
                 self.ret([code] + [d.undef(t, ip=self.ip()) for t in self.result_types[1:]])
-            self.handlers.append(block)
-        return self.handlers[-1]
+            self._exit_handler = block
+        return self._exit_handler
 
     def check(self, exc: ir.Value, origin: bool = False) -> None:
         """Continue only if ``exc`` is success; otherwise raise it (``origin``:

@@ -397,7 +397,7 @@ class ExpressionWalker:
             if self.fb.block is None:
                 return None
         args = [values[id(node)] for _, node in bound]
-        spec = self.program.call_specialization(what, [d.value_type(a) for a in args], self.frame.spec)
+        spec = self.program.call_specialization(what, [d.value_type(a) for a in args], self.frame.spec, e)
         how = inlining.expansion(self.root, spec, self.frame.prefix.count("@"))
         if how is not None:
             return self.inline_call(spec, args, how)

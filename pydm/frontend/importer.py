@@ -20,12 +20,13 @@ from astroid import nodes
 from iree.compiler import ir
 
 from .. import dialect as d
-from ..errors import CompileError, InternalError, TypeSpecificError, error_at
+from ..errors import CompileError, InternalError, TypeSpecificError, error_at, note_call_site
 from ..types import PyType
 from . import bindings
 from .builder import FunctionBuilder
 from .emitter import Emitter
 from .expressions import ExpressionWalker
+from .handlers import HandlerWalker
 from .loops import LoopWalker
 from .scopes import variable_key
 from .typing import ProgramTypes, Specialization
@@ -44,11 +45,12 @@ def build_module(program: ProgramTypes, public: set[str]) -> ir.Module:
         importer = FunctionImporter(program, spec, module, spec.symbol in public)
         try:
             importer.build()
-        except TypeSpecificError:
-            if not spec.twin_only:
-                raise
-            dropped.add(spec.symbol)
-            importer.fb.func.operation.erase()
+        except CompileError as exc:
+            if isinstance(exc, TypeSpecificError) and spec.twin_only:
+                dropped.add(spec.symbol)
+                importer.fb.func.operation.erase()
+                continue
+            raise note_call_site(exc, spec.call_site)
     return module
 
 
@@ -71,7 +73,9 @@ class Frame:
         self.fn = spec.func
         self.prefix = prefix
         self.exit_block = exit_block  # an expanded copy: where its returns go
-        self.loops: list[tuple] = []  # (continue block, break block)
+        self.loops: list[tuple] = []  # (continue block, break block, finally depth)
+        self.finally_stack: list = []  # the enclosing try statements with a final body (handlers.py)
+        self.handling: list[tuple] = []  # (code, origin) of the exceptions being handled, innermost last
         if not hasattr(self.fn, "_unbound_reads"):
             self.fn._unbound_reads = bindings.maybe_unbound(self.fn.node, self.fn.params)
         self.unbound_reads = self.fn._unbound_reads
@@ -88,7 +92,7 @@ class Frame:
         return self.prefix + "$return"
 
 
-class FunctionImporter(ExpressionWalker, LoopWalker):
+class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker):
     """Builds one ``func.func`` for one specialization."""
 
     def __init__(self, program: ProgramTypes, spec: Specialization, module: ir.Module, public: bool):
@@ -202,6 +206,10 @@ class FunctionImporter(ExpressionWalker, LoopWalker):
     def emit_return(self, value):
         frame = self.frame
         value = self.emit.coerce(value, frame.spec.ret)
+        if frame.finally_stack:  # the final bodies run first; one may return instead
+            self.leave_finally(0)
+            if self.fb.block is None:
+                return
         if frame.exit_block is not None:  # an expanded copy: on to the call site
             self.fb.store(frame.return_slot, value)
             self.fb.goto(frame.exit_block)
@@ -382,11 +390,13 @@ class FunctionImporter(ExpressionWalker, LoopWalker):
     def stmt_Break(self, s):
         if not self.frame.loops:
             raise error_at(s, "'break' outside loop")
+        self.leave_finally(self.frame.loops[-1][2])
         self.fb.goto(self.frame.loops[-1][1])
 
     def stmt_Continue(self, s):
         if not self.frame.loops:
             raise error_at(s, "'continue' not properly in loop")
+        self.leave_finally(self.frame.loops[-1][2])
         self.fb.goto(self.frame.loops[-1][0])
 
 

@@ -85,7 +85,7 @@ class LoopWalker:
         ``exit_``), then on to the latch; False if no path reaches the latch
         (then there is no current block), else the latch is the current block."""
         fb = self.fb
-        self.frame.loops.append((latch, exit_))
+        self.frame.loops.append((latch, exit_, len(self.frame.finally_stack)))
         if callable(body):
             body()
         else:

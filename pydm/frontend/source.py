@@ -1,4 +1,9 @@
-"""Finding a module's source and its ``@pydm.jit`` functions, without importing it."""
+"""Finding a module's source and its functions, without importing it.
+
+Every module-level function is compilable: ``@pydm.jit`` marks what Python
+calls directly (and what ``pydm compile`` exports); a compiled function may
+call any other function of its module, which is compiled with it.
+"""
 from __future__ import annotations
 
 import os
@@ -14,7 +19,7 @@ from . import scopes
 
 @dataclass
 class FunctionInfo:
-    """One module-level jit function: its syntax tree and its scope facts."""
+    """One module-level function: its syntax tree and its scope facts."""
 
     name: str
     node: nodes.FunctionDef
@@ -22,6 +27,7 @@ class FunctionInfo:
     params: list[str] = field(default_factory=list)
     locals: frozenset = frozenset()
     error: Exception | None = None  # why this function cannot be compiled (raised when it is used)
+    decorated: bool = False  # carries @pydm.jit (exported by `pydm compile`)
 
     def check(self) -> None:
         if self.error is not None:
@@ -79,16 +85,17 @@ def load_module(filename: str, source: str | None = None, runtime_lib: bool = Fa
         info = ModuleInfo(filename, tree, {}, runtime_lib)
         table = scopes.module_table(source, filename)
         for stmt in tree.body:
-            if isinstance(stmt, nodes.AsyncFunctionDef) and stmt.decorators and any(
-                    is_jit_decorator(d) for d in stmt.decorators.nodes):
-                fn = FunctionInfo(stmt.name, stmt, info)
+            if not isinstance(stmt, (nodes.FunctionDef, nodes.AsyncFunctionDef)):
+                continue
+            decorators = stmt.decorators.nodes if stmt.decorators else []
+            fn = FunctionInfo(stmt.name, stmt, info, decorated=runtime_lib or any(map(is_jit_decorator, decorators)))
+            if isinstance(stmt, nodes.AsyncFunctionDef):
                 fn.error = error_at(stmt, "async functions are not supported",
                                     "pydm compiles plain (synchronous) functions")
-                info.functions[stmt.name] = fn
-                continue
-            if isinstance(stmt, nodes.FunctionDef) and (runtime_lib or stmt.decorators and any(
-                    is_jit_decorator(d) for d in stmt.decorators.nodes)):
-                info.functions[stmt.name] = FunctionInfo(stmt.name, stmt, info)
+            elif any(not is_jit_decorator(d) for d in decorators):
+                fn.error = error_at(stmt, f"'{stmt.name}' has a decorator other than @pydm.jit",
+                                    "pydm compiles plain module-level functions; call the undecorated function")
+            info.functions[stmt.name] = fn  # a later definition of a name replaces an earlier one, as in Python
         for fn in info.functions.values():
             if fn.error is not None:
                 continue
@@ -104,14 +111,3 @@ def load_module(filename: str, source: str | None = None, runtime_lib: bool = Fa
 def _module_name(filename: str) -> str:
     base = os.path.basename(filename)
     return base[:-3] if base.endswith(".py") else base
-
-
-def find_function(module: ModuleInfo, name: str, lineno: int | None = None) -> FunctionInfo:
-    fn = module.functions.get(name)
-    if fn is None:
-        for stmt in module.tree.body:
-            if isinstance(stmt, nodes.FunctionDef) and stmt.name == name:
-                raise error_at(stmt, f"function '{name}' is not decorated with @pydm.jit at module level",
-                               "pydm compiles module-level functions decorated with @pydm.jit")
-        raise LookupError(name)
-    return fn

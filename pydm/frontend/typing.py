@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from astroid import nodes
 
-from ..errors import error_at
+from ..errors import CompileError, error_at, note_call_site
 from ..types import PyType, join, list_of, tuple_any, tuple_of, widen
 from . import inlining, intrinsics
 from . import semantics as sem
@@ -52,6 +52,9 @@ class Specialization:
     #: only a generic function's typed twin (nothing calls it): if its body does
     #: not compile for these types (e.g. ``x is y`` on ints), the twin is dropped
     twin_only: bool = False
+    #: the first call that reached this specialization (None: an entry point);
+    #: a compile error in its body names it
+    call_site: object = None
 
     def type_of(self, node) -> PyType:
         """The inferred static type of an expression node."""
@@ -116,7 +119,7 @@ class ProgramTypes:
         self.specs: dict[tuple[str, tuple], Specialization] = {}
         self._changed = False
 
-    def call_specialization(self, fn: FunctionInfo, arg_types, caller=None) -> Specialization:
+    def call_specialization(self, fn: FunctionInfo, arg_types, caller=None, site=None) -> Specialization:
         """The callee specialization a call with these argument types reaches:
         one per argument-type signature, exactly as CPython would see the values
         (a twin calling itself stays a twin). Tuple types are widened to a
@@ -134,16 +137,20 @@ class ProgramTypes:
         spec = self.specs.get(key)
         if spec is not None and spec is caller:
             return spec
-        return self.specialization(fn, arg_types)
+        try:
+            return self.specialization(fn, arg_types, call_site=site)
+        except CompileError as exc:
+            raise note_call_site(exc, site)
 
-    def specialization(self, fn: FunctionInfo, arg_types, twin: bool = False) -> Specialization:
+    def specialization(self, fn: FunctionInfo, arg_types, twin: bool = False, call_site=None) -> Specialization:
         key = (fn.name, tuple(arg_types))
         spec = self.specs.get(key)
         if spec is not None and not twin:
             spec.twin_only = False
         if spec is None:
             fn.check()
-            spec = Specialization(fn, tuple(arg_types), mangle(fn.name, arg_types), twin_only=twin)
+            spec = Specialization(fn, tuple(arg_types), mangle(fn.name, arg_types), twin_only=twin,
+                                  call_site=call_site)
             self.specs[key] = spec
             self._changed = True
             dynamic = sum(1 for a in spec.arg_types if a.is_dynamic)
@@ -161,7 +168,10 @@ class ProgramTypes:
         while True:
             self._changed = False
             for spec in reversed(list(self.specs.values())):
-                _FunctionTyper(self, spec).run()
+                try:
+                    _FunctionTyper(self, spec).run()
+                except CompileError as exc:
+                    raise note_call_site(exc, spec.call_site)
             if not self._changed:
                 break
         # (a ret of BOTTOM: never returns normally; a local of type BOTTOM is
@@ -182,21 +192,21 @@ def resolve_call(module: ModuleInfo, call: nodes.Call, fn: FunctionInfo):
             return "intrinsic", f.name
         if f.name in fn.locals and f.name not in module.functions:
             raise error_at(f, f"calling local variable '{f.name}' is not supported",
-                           "call module-level @pydm.jit functions or supported builtins")
+                           "call module-level functions or supported builtins")
         if f.name in module.functions:
             return "jit", module.functions[f.name]
         if f.name in BUILTINS and not _shadowed(module, f.name):
             return "builtin", f.name
         raise error_at(f, f"call to '{f.name}' is not supported",
-                       "pydm calls @pydm.jit functions of the same module and the builtins "
+                       "pydm calls the functions of the same module and the builtins "
                        + ", ".join(b for b in BUILTINS if b != "range"))
     if isinstance(f, nodes.Attribute) and f.attrname in METHODS:
         return "method", f.attrname
     if isinstance(f, nodes.Attribute):
         raise error_at(f, f"method calls are not supported ('.{f.attrname}')",
-                       "call module-level @pydm.jit functions or supported builtins")
+                       "call module-level functions or supported builtins")
     raise error_at(f, "only calls of plain names are supported",
-                   "call a module-level @pydm.jit function by its name")
+                   "call a module-level function by its name")
 
 
 def _shadowed(module: ModuleInfo, name: str) -> bool:
@@ -229,7 +239,13 @@ def bind_arguments(call: nodes.Call, callee: FunctionInfo):
         if n in bound:
             out.append((n, bound[n]))
         elif i >= first_default:
-            out.append((n, defaults[i - first_default]))
+            default = defaults[i - first_default]
+            if literal_value(default, _NO_VALUE) is _NO_VALUE:
+                # evaluated once, at definition (a shared list): not the same as evaluating it here
+                raise error_at(call, f"the default value of '{n}' of {callee.name}() is not a constant; "
+                                     "a call that relies on it is not supported yet",
+                               "pass the argument, or use a constant default (int, float, bool, None, tuples)")
+            out.append((n, default))
         else:
             raise error_at(call, f"{callee.name}() missing required argument '{n}'")
     return out
@@ -246,7 +262,7 @@ def const_value(node):
     return None
 
 
-_NO_VALUE = object()
+NO_VALUE = _NO_VALUE = object()
 
 
 def literal_value(node, missing=None):
@@ -365,6 +381,22 @@ class _FunctionTyper:
             for t in s.targets:
                 if isinstance(t, nodes.Subscript):
                     self.target(t, T.NONE)  # types its container and index
+        elif isinstance(s, nodes.Try):
+            self.block(s.body)
+            for h in s.handlers:
+                self.block(h.body)
+            self.block(s.orelse)
+            self.block(s.finalbody)
+        elif isinstance(s, nodes.Raise):
+            exc = s.exc
+            if isinstance(exc, nodes.Call):  # raise E(args): the class is not a value
+                for a in exc.args:
+                    if not (isinstance(a, nodes.Const) and isinstance(a.value, str)):
+                        self.expr(a)
+        elif isinstance(s, nodes.Assert):
+            self.expr(s.test)
+            if s.fail is not None and not (isinstance(s.fail, nodes.Const) and isinstance(s.fail.value, str)):
+                self.expr(s.fail)
 
     def item_type(self, it) -> PyType:
         """The type of the items ``for x in it`` binds (``it``: a syntax node;
@@ -499,7 +531,7 @@ class _FunctionTyper:
             args = [self.expr(a) for _, a in bind_arguments(e, what)]
             if T.BOTTOM in args:
                 return T.BOTTOM
-            return self.program.call_specialization(what, args, self.spec).ret
+            return self.program.call_specialization(what, args, self.spec, e).ret
         if what in ("isinstance", "type"):
             if e.args:
                 self.expr(e.args[0])
@@ -541,7 +573,11 @@ def is_range_loop(s: nodes.For, fn) -> bool:
 def always_returns(body) -> bool:
     """Does control never fall off the end of ``body``? (Conservative.)"""
     for s in body:
-        if isinstance(s, nodes.Return) or intrinsics.is_terminating(s):
+        if isinstance(s, (nodes.Return, nodes.Raise)) or intrinsics.is_terminating(s):
+            return True
+        if isinstance(s, nodes.Try) and (always_returns(s.finalbody) or (
+                (always_returns(s.body) or always_returns(s.orelse))
+                and all(always_returns(h.body) for h in s.handlers))):
             return True
         if isinstance(s, nodes.If) and s.orelse and always_returns(s.body) and always_returns(s.orelse):
             return True

@@ -80,6 +80,35 @@ def lower_record_origin(ctx, op, operands):
     return []
 
 
+@rule(d.EXCEPTION_MATCHES)
+def lower_exception_matches(ctx, op, operands):
+    """``except (E1, ...)``: the exception's class code (a raise site's code
+    mapped by ``class_of_site``) compared with each class code the clause
+    catches. ``BaseException`` catches every code."""
+    from iree.compiler.dialects import func
+    from ..exceptions import codes_caught_by
+    from .support import CLASS_OF_SITE
+    names = [ir.StringAttr(a).value for a in ir.ArrayAttr(op.attributes["classes"])]
+    if "BaseException" in names:
+        return [arith.constant(ir.IntegerType.get_signless(1), 1)]
+    ctx.support.add("class_of_site")
+    cls = func.CallOp([ir.IntegerType.get_signless(32)], CLASS_OF_SITE, [operands[0]]).results[0]
+    hit = None
+    for code in codes_caught_by(names):
+        eq = arith.cmpi(arith.CmpIPredicate.eq, cls, _i32(code))
+        hit = eq if hit is None else arith.ori(hit, eq)
+    return [hit if hit is not None else arith.constant(ir.IntegerType.get_signless(1), 0)]
+
+
+@rule(d.EXCEPTION_CAUGHT)
+def lower_exception_caught(ctx, op, operands):
+    """Forget the origin a library failure recorded: it belonged to the caught exception."""
+    from .driver import ORIGIN_GLOBAL
+    if ctx.uses_origin:
+        util.GlobalStoreOp(_ok(), ORIGIN_GLOBAL)
+    return []
+
+
 @rule(d.EXCEPTION_CLASS)
 def lower_exception_class(ctx, op, operands):
     """A raise site's code (> 0) becomes its class's code; the site is kept

@@ -1,0 +1,212 @@
+"""The syntax walker's exception statements (part of ``FunctionImporter``):
+``raise``, ``try``/``except``/``else``/``finally`` and ``assert``.
+
+An exception travels as an ``exception_result`` code (``pydm/exceptions.py``)
+to the innermost *handler block* of the function builder (``builder.py``);
+each handler block takes (code, origin). ``try`` pushes handler blocks of its
+own while its body is walked:
+
+* an ``except`` handler tests the code's class against each clause in order
+  (``exception_matches``: class codes, subclasses included) and re-raises to
+  the next handler when none matches;
+* a ``finally`` handler runs the final body, then re-raises.
+
+A ``finally`` body is emitted once per way out of the ``try``, as CPython's
+compiler does: on normal completion, on the exception path, and before each
+``return``/``break``/``continue`` that leaves it (``leave_finally``). Each
+copy runs with the handlers that were in force outside the ``try``, so an
+exception in a final body goes outwards, and a ``return``/``break`` in it
+discards the pending exception or return value, as CPython.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from astroid import nodes
+
+from .. import dialect as d
+from ..errors import error_at
+from ..exceptions import CODE_OF_CLASS, NEGATIVE_CODES, builtin_exception_class
+from ..types import PyType
+
+T = PyType
+
+
+@dataclass
+class FinallyFrame:
+    """A ``try`` with a final body, while its body, else and handlers are walked."""
+
+    body: list
+    handler_depth: int  # the handlers in force outside the try
+    loop_depth: int  # the loops enclosing the try
+
+
+def exception_class_name(node, what: str = "raise") -> str:
+    """The builtin exception class a syntax node names (``ValueError``)."""
+    if isinstance(node, nodes.Name) and node.name in CODE_OF_CLASS and builtin_exception_class(node.name):
+        return node.name
+    if isinstance(node, nodes.Name) and builtin_exception_class(node.name):
+        raise error_at(node, f"the exception class {node.name} is not supported",
+                       "pydm raises and catches " + ", ".join(sorted(CODE_OF_CLASS)))
+    raise error_at(node, f"{what} of this expression is not supported",
+                   "name a builtin exception class, e.g. ValueError")
+
+
+class HandlerWalker:
+    """``raise``, ``try`` and ``assert`` (a mixin of ``FunctionImporter``)."""
+
+    # ---- raise and assert -------------------------------------------------------------
+    def stmt_Raise(self, s):
+        if s.exc is None:
+            return self.reraise(s)
+        if s.cause is not None and not (isinstance(s.cause, nodes.Const) and s.cause.value is None):
+            raise error_at(s.cause, "raise ... from <exception> is not supported", "raise ... from None is")
+        exc = s.exc
+        if isinstance(exc, nodes.Call):
+            if exc.keywords:
+                raise error_at(exc, "keyword arguments to an exception class are not supported")
+            self.raise_new(exception_class_name(exc.func), exc.args)
+        else:
+            self.raise_new(exception_class_name(exc), [])
+
+    def raise_new(self, cls: str, arg_nodes) -> None:
+        """``raise cls(*args)``: a literal message is a static raise site; other
+        arguments travel in an exception object (``fmt="args"``: the runtime
+        builds ``cls(*args)``, so ``e.args`` is CPython's)."""
+        if len(arg_nodes) == 1 and isinstance(arg_nodes[0], nodes.Const) and isinstance(arg_nodes[0].value, str):
+            self.fb.raise_here(cls, arg_nodes[0].value)
+            return
+        values = []
+        for a in arg_nodes:
+            if isinstance(a, nodes.Starred):
+                raise error_at(a, "star-arguments to an exception class are not supported")
+            values.append(self.expr(a))
+            if self.fb.block is None:
+                return
+        if not values:
+            self.fb.raise_here(cls, "")
+            return
+        self.fb.raise_here(cls, "", values, "args")
+
+    def reraise(self, s) -> None:
+        """Bare ``raise``: the exception being handled, with its origin."""
+        if not _inside_handler(s):
+            raise error_at(s, "a bare 'raise' outside an except or finally block is not supported",
+                           "re-raise inside the handler, or raise a new exception")
+        if not self.frame.handling:
+            self.fb.raise_here("RuntimeError", "No active exception to reraise")
+            return
+        self.fb.goto(self.fb.handler, list(self.frame.handling[-1]))
+
+    def stmt_Assert(self, s):
+        ok, bad = self.fb.new_block(), self.fb.new_block()
+        with self.at(s.test):
+            self.branch_on(s.test, ok, bad)
+        self.fb.block = bad
+        self.raise_new("AssertionError", [s.fail] if s.fail is not None else [])
+        self.fb.block = ok if any(True for _ in ok.predecessors) else None
+
+    # ---- try --------------------------------------------------------------------------
+    def stmt_Try(self, s):
+        fb, frame = self.fb, self.frame
+        done = fb.new_block()  # normal completion of body+else or of a handler: on to the final body
+        fin = None
+        if s.finalbody:
+            frame.finally_stack.append(FinallyFrame(s.finalbody, len(fb.handlers), len(frame.loops)))
+            fin = fb.new_block(d.exc_type(), d.exc_type())
+            fb.handlers.append(fin)
+        catch = None
+        if s.handlers:
+            catch = fb.new_block(d.exc_type(), d.exc_type())
+            fb.handlers.append(catch)
+        self.visit_body(s.body)
+        if catch is not None:
+            fb.handlers.pop()
+        if fb.block is not None:
+            self.visit_body(s.orelse)  # its exceptions pass this try's handlers by
+        fb.goto(done)
+        if catch is not None and any(True for _ in catch.predecessors):
+            self.except_clauses(s.handlers, catch, done)
+        if fin is not None:
+            frame.finally_stack.pop()
+            fb.handlers.pop()
+            if any(True for _ in fin.predecessors):  # the exception path
+                fb.block = fin
+                code, origin = fin.arguments
+                frame.handling.append((code, origin))
+                self.visit_body(s.finalbody)
+                frame.handling.pop()
+                fb.goto(fb.handler, [code, origin])
+        fb.block = done if any(True for _ in done.predecessors) else None
+        if fin is not None and fb.block is not None:
+            self.visit_body(s.finalbody)
+
+    def except_clauses(self, handlers, catch, done) -> None:
+        """The ``except`` clauses of a try, tested in order at ``catch``; a
+        completed clause goes on to ``done``."""
+        fb, frame = self.fb, self.frame
+        code, origin = catch.arguments
+        fb.block = catch
+        for h in handlers:
+            if h.name is not None:
+                self.check_unused_exception_name(h)
+            if h.type is None:
+                hit, miss = fb.block, None
+            else:
+                with self.at(h.type):
+                    classes = [exception_class_name(t, "except") for t in
+                               (h.type.elts if isinstance(h.type, nodes.Tuple) else [h.type])]
+                    hit, miss = fb.new_block(), fb.new_block()
+                    fb.cond_br(self.b.exception_matches(code, classes), [], [], hit, miss)
+            fb.block = hit
+            with self.at(h):
+                self.b.exception_caught()
+            frame.handling.append((code, origin))
+            self.visit_body(h.body)
+            frame.handling.pop()
+            fb.goto(done)
+            if miss is None:
+                return
+            fb.block = miss
+        fb.goto(fb.handler, [code, origin])  # no clause matched: on outwards
+
+    def check_unused_exception_name(self, h) -> None:
+        name = h.name.name
+        fn = self.frame.fn.node
+        for n in fn.nodes_of_class(nodes.Name):
+            if n.name == name and n.scope() is fn:
+                raise error_at(n, f"using the caught exception ('{name}') is not supported yet",
+                               "exceptions are not values yet; 'except E:' without 'as' is supported")
+
+    # ---- leaving a try early ----------------------------------------------------------
+    def leave_finally(self, depth: int) -> None:
+        """Run the final bodies of the ``try`` statements being left, innermost
+        first, down to ``depth`` entries of the finally stack (``return``: 0;
+        ``break``/``continue``: the loop's depth). Each runs with the handlers
+        and loops that enclose its own ``try``."""
+        frame, fb = self.frame, self.fb
+        stack = frame.finally_stack
+        saved = (list(stack), list(fb.handlers), list(frame.loops), list(frame.handling))
+        try:
+            while len(stack) > depth and fb.block is not None:
+                f = stack.pop()
+                del fb.handlers[f.handler_depth:]
+                del frame.loops[f.loop_depth:]
+                self.visit_body(f.body)
+        finally:
+            stack[:], fb.handlers[:], frame.loops[:], frame.handling[:] = saved
+
+
+def _inside_handler(node) -> bool:
+    """Is ``node`` inside an except clause or a final body of its function?"""
+    child, parent = node, node.parent
+    while parent is not None and not isinstance(parent, (nodes.FunctionDef, nodes.Lambda)):
+        if isinstance(parent, nodes.ExceptHandler):
+            return True
+        if isinstance(parent, nodes.Try) and child in parent.finalbody:
+            return True
+        child, parent = parent, parent.parent
+    return False
+
+
+__all__ = ["HandlerWalker", "FinallyFrame", "exception_class_name", "NEGATIVE_CODES"]
