@@ -69,18 +69,21 @@ class CompiledProgram:
 
 
 def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]],
-                    plain_names: bool = False, keep_stages: bool = False) -> CompiledProgram:
+                    plain_names: bool = False, keep_stages: bool = False,
+                    global_values: dict | None = None) -> CompiledProgram:
     """Compile the given (function, argument types) entry points and everything they call.
 
     With ``plain_names`` (ahead of time) each entry is exported under its
     Python name, so any IREE host can call ``fib``, not ``fib$i``. With
     ``keep_stages`` the IR text of every stage is kept (``stages``), with
-    each op's ``file:line:col`` location."""
+    each op's ``file:line:col`` location. ``global_values``: the module's
+    globals (a JIT function's ``__globals__``), read at compile time; None
+    (ahead of time): the source's top-level constant assignments."""
     sess = session()
     # one compilation at a time: every phase builds IR in the one shared MLIR
     # context, which is not safe to mutate from two threads at once
     with driver_lock, sess.context, ir.Location.unknown():
-        program, entry_specs = _typed_program(module, entries, plain_names)
+        program, entry_specs = _typed_program(module, entries, plain_names, global_values)
         public = {s.symbol for s in entry_specs}
         mod = build_module(program, public)
         d.verify(mod)
@@ -112,9 +115,9 @@ def _text(mod: ir.Module) -> str:
     return mod.operation.get_asm(enable_debug_info=True)
 
 
-def _typed_program(module, entries, plain_names):
+def _typed_program(module, entries, plain_names, global_values=None):
     """Infer the static types of every specialization reachable from the entries."""
-    program = ProgramTypes(module)
+    program = ProgramTypes(module, global_values)
     entry_specs = [program.specialization(fn, types) for fn, types in entries]
     if plain_names:
         for spec in entry_specs:

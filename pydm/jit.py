@@ -146,7 +146,8 @@ class JitFunction:
                 if not by_types:
                     self._callers[key] = caller
                 return caller
-            compiled = compile_program(self.info.module, [(self.info, arg_types)])
+            compiled = compile_program(self.info.module, [(self.info, arg_types)],
+                                       global_values=self.py_func.__globals__)
             program = LoadedProgram(compiled.vmfb, compiled.sites)
             (sig,) = compiled.exports.values()
             if all(t.is_scalar or t is T.BOTTOM for t in (sig.ret, *sig.param_types)):
@@ -175,7 +176,8 @@ class JitFunction:
                 raise TypeError(f"{info.name} has unannotated parameters: pass example arguments to inspect()")
             types = tuple(self._annotations)
         if types not in self._programs or not self._programs[types][0].stages:
-            compiled = compile_program(info.module, [(info, types)], keep_stages=True)
+            compiled = compile_program(info.module, [(info, types)], keep_stages=True,
+                                       global_values=self.py_func.__globals__)
             self._programs[types] = (compiled, self._programs.get(types, (None, None))[1])
         compiled = self._programs[types][0]
         if stage not in compiled.stages:

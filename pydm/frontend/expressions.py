@@ -60,14 +60,28 @@ class ExpressionWalker:
 
     def load(self, name, node):
         if name not in self.frame.fn.locals and "@" not in name:
-            raise error_at(node, f"global name '{name}' is not supported",
-                           "pydm functions read only their parameters and local variables")
+            return self.load_global(node)
         if self.frame.spec.var_types.get(name, T.BOTTOM) is T.BOTTOM:  # never holds a value
             self.fb.raise_here("UnboundLocalError", f"cannot access local variable '{node.name}' where it is "
                                                     "not associated with a value")
             return None
         checked = node in self.frame.unbound_reads
         return self.fb.load(self.frame.slot(name), self.frame.var_type(name), checked, node.name)
+
+    def load_global(self, node):
+        """A module-level name: its constant value (frozen when compiled), or
+        CPython's NameError when the read runs and the name is not defined."""
+        found, value = self.program.global_value(node)
+        if not found:
+            self.fb.raise_here("NameError", f"name '{node.name}' is not defined")
+            return None
+        return self.constant_value(value)
+
+    def constant_value(self, value):
+        if type(value) is tuple:
+            parts = [self.constant_value(v) for v in value]
+            return self.emit.make_tuple(parts)
+        return self.emit.const(value)
 
     def expr_List(self, e):
         values = self.exprs(e.elts)
@@ -334,7 +348,10 @@ class ExpressionWalker:
 
     # ---- calls -------------------------------------------------------------------------
     def expr_Call(self, e):
-        kind, what = resolve_call(self.program.module, e, self.frame.fn)
+        kind, what = resolve_call(self.program.module, e, self.frame.fn, self.program)
+        if kind == "undefined":
+            self.fb.raise_here("NameError", f"name '{what}' is not defined")
+            return None
         if kind == "intrinsic":
             args = self.exprs([a for a in e.args if not (isinstance(a, nodes.Const) and isinstance(a.value, str))])
             if args is None:

@@ -114,10 +114,65 @@ def mangle(name: str, arg_types) -> str:
 class ProgramTypes:
     """All specializations reachable from the entry points, with their types."""
 
-    def __init__(self, module: ModuleInfo):
+    def __init__(self, module: ModuleInfo, global_values: dict | None = None):
         self.module = module
         self.specs: dict[tuple[str, tuple], Specialization] = {}
         self._changed = False
+        #: the module's globals (JIT: the function's ``__globals__``; None ahead
+        #: of time: top-level literal assignments in the source)
+        self.global_values = global_values
+        self._globals: dict = {}
+
+    def global_value(self, node):
+        """What a read of the global ``node.name`` finds, at compile time:
+        ``(True, value)`` for a constant pydm can carry (int, float, bool,
+        None, tuples of them), ``(False, None)`` if the name is not defined
+        (a NameError when the read runs). The value is frozen at compile time."""
+        name = node.name
+        if name not in self._globals:
+            self._globals[name] = self._find_global(node)
+        return self._globals[name]
+
+    def is_undefined(self, node) -> bool:
+        """No global or builtin of ``node.name`` exists (reading it raises NameError)."""
+        import builtins
+        if hasattr(builtins, node.name):
+            return False
+        try:
+            return self.global_value(node) == (False, None)
+        except CompileError:
+            return False
+
+    def _find_global(self, node):
+        import builtins
+        name = node.name
+        if self.global_values is not None:
+            if name not in self.global_values:
+                if hasattr(builtins, name):
+                    raise error_at(node, f"the builtin '{name}' as a value is not supported",
+                                   "call it, or pass the value it computes")
+                return False, None
+            value = self.global_values[name]
+        else:
+            found = [s for s in self.module.tree.body if isinstance(s, (nodes.Assign, nodes.AnnAssign))
+                     and any(isinstance(t, nodes.AssignName) and t.name == name
+                             for t in (s.targets if isinstance(s, nodes.Assign) else [s.target]))]
+            if not found:
+                if name in self.module.tree.locals or hasattr(builtins, name):
+                    raise error_at(node, f"the global '{name}' is not a constant pydm can read ahead of time",
+                                   "module-level names assigned once to an int, float, bool, None or a "
+                                   "tuple of them are")
+                return False, None
+            value = literal_value(found[0].value, _NO_VALUE) if len(found) == 1 and found[0].value else _NO_VALUE
+            if value is _NO_VALUE:
+                raise error_at(node, f"the global '{name}' is not a constant pydm can read ahead of time",
+                               "module-level names assigned once to an int, float, bool, None or a tuple "
+                               "of them are")
+        if not _carried_constant(value):
+            raise error_at(node, f"the global '{name}' holds a {type(value).__name__}, which compiled code "
+                                 "cannot read", "globals of type int, float, bool, None and tuples of them "
+                                                "are read (frozen at compile time)")
+        return True, value
 
     def call_specialization(self, fn: FunctionInfo, arg_types, caller=None, site=None) -> Specialization:
         """The callee specialization a call with these argument types reaches:
@@ -184,8 +239,10 @@ class ProgramTypes:
             self._changed = True
 
 
-def resolve_call(module: ModuleInfo, call: nodes.Call, fn: FunctionInfo):
-    """What a call's callee is: ('jit', FunctionInfo), ('builtin', name) or ('intrinsic', name)."""
+def resolve_call(module: ModuleInfo, call: nodes.Call, fn: FunctionInfo, program=None):
+    """What a call's callee is: ('jit', FunctionInfo), ('builtin', name),
+    ('intrinsic', name) or ('undefined', name) - a name no scope defines
+    (a NameError when the call runs, as CPython)."""
     f = call.func
     if isinstance(f, nodes.Name):
         if module.runtime_lib and intrinsics.is_intrinsic(f.name):
@@ -197,6 +254,8 @@ def resolve_call(module: ModuleInfo, call: nodes.Call, fn: FunctionInfo):
             return "jit", module.functions[f.name]
         if f.name in BUILTINS and not _shadowed(module, f.name):
             return "builtin", f.name
+        if program is not None and f.name not in fn.locals and program.is_undefined(f):
+            return "undefined", f.name
         raise error_at(f, f"call to '{f.name}' is not supported",
                        "pydm calls the functions of the same module and the builtins "
                        + ", ".join(b for b in BUILTINS if b != "range"))
@@ -275,6 +334,19 @@ def literal_value(node, missing=None):
         return node.value
     v = const_value(node)
     return missing if v is None else v
+
+
+def _carried_constant(value) -> bool:
+    if type(value) is tuple:
+        return all(map(_carried_constant, value))
+    return value is None or type(value) in (bool, float) or type(value) is int and -2**63 <= value < 2**63
+
+
+def constant_type(value) -> PyType:
+    """The static type of a constant (a scalar, or a tuple of constants)."""
+    if type(value) is tuple:
+        return tuple_of(*map(constant_type, value))
+    return const_type(None, value)
 
 
 def const_type(node, value) -> PyType:
@@ -458,7 +530,11 @@ class _FunctionTyper:
         if isinstance(e, nodes.Const):
             return const_type(e, e.value)
         if isinstance(e, nodes.Name):
-            return self.vars.get(variable_key(e), T.BOTTOM)
+            key = variable_key(e)
+            if key in self.fn.locals or "@" in key:
+                return self.vars.get(key, T.BOTTOM)
+            found, value = self.program.global_value(e)
+            return constant_type(value) if found else T.BOTTOM
         if isinstance(e, nodes.Tuple):
             elts = [self.expr(x) for x in e.elts]
             if T.BOTTOM in elts:
@@ -511,7 +587,9 @@ class _FunctionTyper:
         return T.BOTTOM
 
     def call(self, e) -> PyType:
-        kind, what = resolve_call(self.program.module, e, self.fn)
+        kind, what = resolve_call(self.program.module, e, self.fn, self.program)
+        if kind == "undefined":
+            return T.BOTTOM
         if kind == "intrinsic":
             args = []
             for a in e.args:
