@@ -77,7 +77,6 @@ class JitFunction:
             if fn.node.returns is not None:
                 annotation_type(fn.node.returns)
             annotations = [annotation_type(a) for a in fn.node.args.annotations]
-            self._check_signature(fn.node)
             # the defaults CPython evaluated once, at definition: a mutable one is
             # shared between calls (a list default is passed by reference)
             given = self.py_func.__defaults__ or ()
@@ -87,18 +86,6 @@ class JitFunction:
             self._binder = make_binder(fn.name, fn.params, defaults)
             self._info = fn  # last: a failed check above leaves nothing half-set
         return self._info
-
-    def _check_signature(self, node):
-        a = node.args
-        for what, present, where in (("*args", a.vararg, getattr(a, "vararg_node", None)),
-                                     ("**kwargs", a.kwarg, getattr(a, "kwarg_node", None))):
-            if present:
-                raise error_at(where or node, f"{what} parameters are not supported",
-                               "declare each parameter by name")
-        extra = list(a.kwonlyargs or []) + list(a.posonlyargs or [])
-        if extra:
-            raise error_at(extra[0], "keyword-only and positional-only parameters are not supported",
-                           "declare plain positional-or-keyword parameters")
 
     def _arg_types(self, args) -> tuple:
         info = self.info

@@ -15,6 +15,8 @@ static type        inside a module                 at the module boundary
 ``list<object>``   heap ref ``!util.list<?>``      seed-002 record
 ``range``          heap ref ``!util.list<?>``      seed-002 record
 ``iterator``       heap ref ``!util.list<?>``      (not passed)
+``function<k>``    heap ref ``!util.list<?>``:     (not passed)
+                   its closure, a tuple of cells
 ``object``         dynamic value: three values     seed-002 record
                    (type code ``i64``, payload
                    bits ``i64``, heap ref)
@@ -50,7 +52,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import typecodes as tc
-from .types import ListType, PyType, TupleType
+from .types import FunctionType, ListType, PyType, TupleType
 
 T = PyType
 
@@ -87,6 +89,7 @@ _LIST = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.LIST)
 _RANGE = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.RANGE)
 _ITERATOR = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.SEQUENCE_ITERATOR)
 _REF = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], None)
+_FUNCTION = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.FUNCTION)
 
 
 def of(t: PyType) -> Representation:
@@ -108,6 +111,8 @@ def of(t: PyType) -> Representation:
         return _TUPLE
     if isinstance(t, ListType):
         return _LIST
+    if isinstance(t, FunctionType):
+        return _FUNCTION
     raise ValueError(f"pydm: no run-time representation for {t.value}")
 
 
@@ -133,4 +138,4 @@ def crosses_as_record(t: PyType) -> bool:
 
 #: type codes whose payload is a heap reference
 HEAP_CODES = frozenset({tc.TUPLE, tc.LIST, tc.STR, tc.BYTES, tc.EXCEPTION_RESULT, tc.TYPE,
-                        tc.SEQUENCE_ITERATOR, tc.RANGE})
+                        tc.SEQUENCE_ITERATOR, tc.RANGE, tc.FUNCTION})

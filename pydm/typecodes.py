@@ -15,6 +15,8 @@ EXCEPTION_RESULT = 6
 TYPE = 7
 SEQUENCE_ITERATOR = 8
 RANGE = 9
+#: a function value (a closure: the record of its cells), never boxed across the boundary
+FUNCTION = 10
 #: a list's boundary record after the module converted it: [LIST_CONVERTED, the
 #: list itself] (so a list reached twice converts once, and the caller can
 #: read the list's final contents after the call; see pydm/runtime/values.py)
@@ -27,7 +29,7 @@ FIRST_USER_TYPE = 0x101
 
 NAMES = {NONE: "NoneType", TUPLE: "tuple", LIST: "list", STR: "str", BYTES: "bytes",
          BOOL: "bool", INTEGER: "int", REAL: "float", RANGE: "range", TYPE: "type",
-         SEQUENCE_ITERATOR: "iterator"}
+         SEQUENCE_ITERATOR: "iterator", FUNCTION: "function"}
 
 #: the type codes of the scalar values an object record can hold, by static type
 #: and by Python type name (the names CPython's messages use)

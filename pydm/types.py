@@ -69,6 +69,8 @@ class PyType:
             return "tuple"
         if isinstance(self, ListType):
             return "list"
+        if isinstance(self, FunctionType):
+            return "function"
         return _PY_NAMES.get(self.value, "object")
 
     @property
@@ -163,6 +165,29 @@ class ListType(PyType):
 
     def element(self, i: int | None) -> PyType:
         return self.elt
+
+
+class FunctionType(PyType):
+    """``function<key>``: a function value made by a ``def`` or ``lambda``
+    inside a compiled function. Each definition, in each specialization of
+    the function that runs it, is a type of its own, so a call of the value
+    is a direct call (the VM has no indirect call). The value itself is its
+    closure: a record of the cells of its free variables.
+
+    ``func``: the nested function (a FunctionInfo); ``outer``: the
+    specialization that made it, where its free variables' types are read."""
+
+    __slots__ = ("func", "outer")
+
+    def __new__(cls, key: str, func=None, outer=None):
+        text = f"function<{key}>"
+        found = PyType._interned.get(text)
+        if found is not None:
+            return found
+        self = PyType.__new__(cls, text)
+        self.func = func
+        self.outer = outer
+        return self
 
 
 _SCALARS = {}
@@ -273,6 +298,12 @@ def parse_type(text: str) -> PyType:
 
 
 def _parse(s: str):
+    if s.startswith("function<"):
+        end = s.index(">")
+        found = PyType._interned.get(s[:end + 1])
+        if found is None:
+            raise ValueError(f"unknown pydm function type {s[:end + 1]!r}")
+        return found, s[end + 1:]
     if s.startswith("list<"):
         t, s = _parse(s[len("list<"):])
         if not s.startswith(">"):

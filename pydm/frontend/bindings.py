@@ -25,7 +25,10 @@ from astroid import nodes
 def maybe_unbound(fn_node: nodes.FunctionDef, params) -> frozenset:
     """The ``Name`` load nodes of ``fn_node``'s body that may find their variable unbound."""
     a = _Analysis()
-    a.block(fn_node.body, frozenset(params))
+    if isinstance(fn_node, nodes.Lambda):
+        a.expr(fn_node.body, frozenset(params))
+    else:
+        a.block(fn_node.body, frozenset(params))
     return frozenset(a.unbound)
 
 
@@ -164,6 +167,11 @@ class _Analysis:
             self.block(s.finalbody, state)  # the exception path (its reads)
             out = self.block(s.finalbody, out) if out is not None else None
         return out
+
+    def stmt_FunctionDef(self, s, state):
+        for default in s.args.defaults or []:
+            state = self.expr(default, state)
+        return None if state is None else state | {s.name}
 
     def stmt_Expr(self, s, state):
         return self.expr(s.value, state)

@@ -59,7 +59,10 @@ class ExpressionWalker:
         return self.load(variable_key(e), e)
 
     def load(self, name, node):
-        if name not in self.frame.fn.locals and "@" not in name:
+        fn = self.frame.fn
+        if name in fn.cells or name in fn.frees:
+            return self.load_cell(name, node)
+        if name not in fn.locals and "@" not in name:
             return self.load_global(node)
         if self.frame.spec.var_types.get(name, T.BOTTOM) is T.BOTTOM:  # never holds a value
             self.fb.raise_here("UnboundLocalError", f"cannot access local variable '{node.name}' where it is "
@@ -352,6 +355,8 @@ class ExpressionWalker:
         if kind == "undefined":
             self.fb.raise_here("NameError", f"name '{what}' is not defined")
             return None
+        if kind == "closure":
+            return self.call_function_value(e)
         if kind == "intrinsic":
             args = self.exprs([a for a in e.args if not (isinstance(a, nodes.Const) and isinstance(a.value, str))])
             if args is None:
@@ -405,7 +410,9 @@ class ExpressionWalker:
                 if self.fb.block is None:
                     return None
             return self.emit.builtin(what, args, e, [const_value(a) for a in e.args], keywords)
-        bound = bind_arguments(e, what)
+        bound = self.bind_or_raise(e, what)
+        if bound is None:
+            return None
         values = {}  # the arguments in source order (as CPython evaluates them), then defaults
         for node in list(e.args) + [kw.value for kw in e.keywords or []] + [n for _, n in bound]:
             if id(node) in values:
@@ -419,6 +426,17 @@ class ExpressionWalker:
         if how is not None:
             return self.inline_call(spec, args, how)
         return self.plain_call(spec, args)
+
+    def bind_or_raise(self, e, callee):
+        """The call's bound arguments; if they do not fit the callee, the
+        arguments are evaluated and CPython's TypeError raised (None)."""
+        from .typing import ArgumentError
+        try:
+            return bind_arguments(e, callee)
+        except ArgumentError as exc:
+            if self.exprs(list(e.args) + [k.value for k in e.keywords or []]) is not None:
+                self.fb.raise_here("TypeError", exc.message)
+            return None
 
     def plain_call(self, spec: Specialization, args):
         # a specialization's parameter types may be wider than the arguments'

@@ -26,6 +26,7 @@ from . import bindings
 from .builder import FunctionBuilder
 from .emitter import Emitter
 from .expressions import ExpressionWalker
+from .closures import ClosureWalker
 from .handlers import HandlerWalker
 from .loops import LoopWalker
 from .scopes import variable_key
@@ -92,7 +93,7 @@ class Frame:
         return self.prefix + "$return"
 
 
-class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker):
+class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker, ClosureWalker):
     """Builds one ``func.func`` for one specialization."""
 
     def __init__(self, program: ProgramTypes, spec: Specialization, module: ir.Module, public: bool):
@@ -115,9 +116,18 @@ class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker):
             self.emit_fast_paths()
             if self.calls_compiled_functions():
                 self.poll_on_entry()
+            self.make_cells()
             for name, arg in zip(self.frame.fn.params, self.fb.arguments):
                 # a parameter whose variable also holds other types starts boxed
-                self.fb.store(self.frame.slot(name), self.emit.coerce(arg, self.frame.var_type(name)))
+                self.bind_variable(name, arg)
+        if isinstance(node, nodes.Lambda):
+            with self.at(node.body):
+                value = self.expr(node.body)
+            if self.fb.block is not None:
+                with location(self.frame.fn, node.body):
+                    self.emit_return(value)
+            self.fb.prune_unreachable()
+            return
         self.visit_body(_skip_docstring(node.body))
         if self.fb.block is not None:
             with location(self.frame.fn, node.body[-1] if node.body else node):
@@ -134,6 +144,9 @@ class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker):
             if isinstance(call.func, nodes.Name) and call.func.name in module.functions \
                     and call.func.name not in self.frame.fn.locals:
                 return True
+            if isinstance(call.func, nodes.Name) and (call.func.name in self.frame.fn.locals
+                                                       or call.func.name in self.frame.fn.frees):
+                return True  # maybe a function value (a nested function may recurse)
         return False
 
     def emit_fast_paths(self) -> None:
@@ -324,6 +337,16 @@ class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker):
                     return
                 self.emit.delete_item(container, index)
 
+    def bind_variable(self, name: str, value) -> None:
+        """``name = value`` for a local (its slot), or a cell or free variable (its cell)."""
+        fn = self.frame.fn
+        if name in fn.cells or name in fn.frees:
+            self.store_cell(name, value)
+            return
+        if self.frame.spec.var_types.get(name, T.BOTTOM) is T.BOTTOM:
+            return  # only values that never exist are assigned to it (this is unreachable)
+        self.fb.store(self.frame.slot(name), self.emit.coerce(value, self.frame.var_type(name)))
+
     def store_target(self, target, value):
         """Bind an assignment target (a name, a subscript, or a tuple of
         targets to unpack into; a callable takes the value itself)."""
@@ -331,10 +354,7 @@ class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker):
             target(value)
             return
         if isinstance(target, nodes.AssignName):
-            name = variable_key(target)
-            if self.frame.spec.var_types.get(name, T.BOTTOM) is T.BOTTOM:
-                return  # only values that never exist are assigned to it (this is unreachable)
-            self.fb.store(self.frame.slot(name), self.emit.coerce(value, self.frame.var_type(name)))
+            self.bind_variable(variable_key(target), value)
             return
         if isinstance(target, (nodes.Tuple, nodes.List)):
             star = next((i for i, e in enumerate(target.elts) if isinstance(e, nodes.Starred)), None)

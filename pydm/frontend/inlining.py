@@ -63,6 +63,8 @@ def expansion(root_spec, callee_spec, depth: int) -> str | None:
     if callee_spec is not root_spec:
         return None
     fn = callee_spec.func
+    if fn.has_nested_scopes or fn.outer is not None:  # closures are made and read in one frame
+        return None
     if depth < expansion_depth(fn.node, fn.name):
         return FULL
     return GUARDS if leading_guards(fn.node.body) else None

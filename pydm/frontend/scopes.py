@@ -1,8 +1,14 @@
-"""Scopes before code: every name of a jit function is local, global or an error.
+"""Scopes before code: every name of a compiled function is local, a cell,
+free, global or an error.
 
-CPython's own ``symtable`` decides the scopes; pydm then checks that the
-function fits the subset: no closures (free or cell variables), no nested
-functions or classes, no ``global``/``nonlocal`` declarations.
+CPython's own ``symtable`` decides the scopes. A local that a nested ``def``
+or ``lambda`` reads is a *cell* (a one-element record shared by the
+function and its closures); every other local stays a plain variable slot
+(SSA after ``promote-vars``). A nested function reads its *free* variables
+through its closure (the record of their cells). Comprehensions are
+compiled inline, so a local a comprehension reads is not a cell. Not
+supported: ``global`` declarations, classes, async functions, and a def or
+lambda inside a comprehension.
 """
 from __future__ import annotations
 
@@ -12,13 +18,16 @@ from astroid import nodes
 
 from ..errors import error_at
 
+#: scope nodes a function's body can hold
+_SCOPES = (nodes.FunctionDef, nodes.AsyncFunctionDef, nodes.ClassDef, nodes.Lambda)
+
 
 def module_table(source: str, filename: str) -> symtable.SymbolTable:
     return symtable.symtable(source, filename, "exec")
 
 
 def analyze(fn, table: symtable.SymbolTable) -> None:
-    """Fill ``fn.params`` and ``fn.locals`` (a FunctionInfo) or raise CompileError."""
+    """Fill a module-level function's scope facts (a FunctionInfo) or raise CompileError."""
     node: nodes.FunctionDef = fn.node
     ftable = None
     for child in table.get_children():
@@ -29,28 +38,86 @@ def analyze(fn, table: symtable.SymbolTable) -> None:
         for child in table.get_children():
             if child.get_name() == fn.name:
                 ftable = child
-    fn.params = [a.name for a in node.args.args]
-    for inner in node.nodes_of_class((nodes.FunctionDef, nodes.AsyncFunctionDef, nodes.ClassDef, nodes.Lambda),
-                                     skip_klass=()):
-        if inner is node:
-            continue
-        what = {"FunctionDef": "a nested function", "AsyncFunctionDef": "a nested async function",
-                "ClassDef": "a class definition", "Lambda": "lambda"}[type(inner).__name__]
-        raise error_at(inner, f"{what} is not supported",
-                       "pydm compiles module-level functions without closures; move it to the top level")
+    _fill(fn, ftable)
+
+
+def analyze_nested(fn, outer) -> None:
+    """Scope facts of a def or lambda directly inside ``outer``'s body."""
+    node = fn.node
+    name = node.name if isinstance(node, nodes.FunctionDef) else "lambda"
+    same = [c for c in outer.table.get_children()
+            if c.get_name() == name and c.get_lineno() in (node.lineno, node.fromlineno)]
+    siblings = [n for n in _direct_scopes(outer.node)
+                if (n.name if isinstance(n, nodes.FunctionDef) else "lambda") == name and n.lineno == node.lineno]
+    k = siblings.index(node) if node in siblings else 0
+    _fill(fn, same[k] if k < len(same) else (same[0] if same else None))
+
+
+def _direct_scopes(node):
+    """The def/lambda/class nodes whose nearest enclosing scope is ``node``."""
+    out = []
+
+    def walk(n):
+        for child in n.get_children():
+            if isinstance(child, _SCOPES):
+                out.append(child)
+                continue
+            walk(child)
+    walk(node)
+    return sorted(out, key=lambda n: (n.lineno, n.col_offset))
+
+
+def _check_signature(node) -> None:
+    a = node.args
+    for what, present, where in (("*args", a.vararg, getattr(a, "vararg_node", None)),
+                                 ("**kwargs", a.kwarg, getattr(a, "kwarg_node", None))):
+        if present:
+            raise error_at(where or node, f"{what} parameters are not supported",
+                           "declare each parameter by name")
+    extra = list(a.kwonlyargs or []) + list(a.posonlyargs or [])
+    if extra:
+        raise error_at(extra[0], "keyword-only and positional-only parameters are not supported",
+                       "declare plain positional-or-keyword parameters")
+
+
+def _fill(fn, ftable) -> None:
+    node = fn.node
+    args = node.args
+    _check_signature(node)
+    fn.params = (["$closure"] if fn.outer is not None else []) + [a.name for a in args.args]
+    fn.table = ftable
+    inner_scopes = _direct_scopes(node)
+    fn.has_nested_scopes = bool(inner_scopes)
+    for inner in inner_scopes:
+        if isinstance(inner, (nodes.AsyncFunctionDef, nodes.ClassDef)):
+            what = "a nested async function" if isinstance(inner, nodes.AsyncFunctionDef) else "a class definition"
+            raise error_at(inner, f"{what} is not supported",
+                           "pydm compiles plain functions, nested functions and lambdas")
+        if isinstance(inner, nodes.FunctionDef) and inner.decorators:
+            raise error_at(inner, "a decorated nested function is not supported")
+        owner = inner.parent
+        while owner is not node:
+            if isinstance(owner, COMPREHENSIONS):
+                raise error_at(inner, f"{'lambda' if isinstance(inner, nodes.Lambda) else 'a def'} inside a "
+                                      "comprehension is not supported", "define it before the comprehension")
+            owner = owner.parent
     if ftable is None:  # pragma: no cover - symtable always has it
         fn.locals = frozenset(fn.params)
         return
     for sym in ftable.get_symbols():
-        if sym.is_declared_global() or sym.is_nonlocal():
+        if sym.is_declared_global():
             stmt = _find_decl(node, sym.get_name())
-            kw = "global" if sym.is_declared_global() else "nonlocal"
-            raise error_at(stmt or node, f"'{kw}' declarations are not supported",
+            raise error_at(stmt or node, "'global' declarations are not supported",
                            "pass the value as an argument and return the new value")
-        if sym.is_free():
-            raise error_at(node, f"free variable '{sym.get_name()}' is not supported",
-                           "pydm compiles module-level functions without closures")
     fn.locals = frozenset(ftable.get_locals())
+    fn.frees = tuple(sorted(ftable.get_frees()))
+    if fn.frees and fn.outer is None:  # pragma: no cover - a module-level function has no enclosing scope
+        raise error_at(node, f"free variable '{fn.frees[0]}' is not supported")
+    captured = set()
+    for child in ftable.get_children():
+        if child.get_name() not in ("listcomp", "genexpr", "setcomp", "dictcomp"):
+            captured.update(child.get_frees())
+    fn.cells = frozenset(captured & fn.locals)
 
 
 def _find_decl(node, name):

@@ -28,6 +28,40 @@ class FunctionInfo:
     locals: frozenset = frozenset()
     error: Exception | None = None  # why this function cannot be compiled (raised when it is used)
     decorated: bool = False  # carries @pydm.jit (exported by `pydm compile`)
+    #: locals captured by a nested function (each lives in a cell)
+    cells: frozenset = frozenset()
+    #: free variables (a nested function's: read through its closure), in closure order
+    frees: tuple = ()
+    #: the enclosing function of a nested def or lambda (None: module level)
+    outer: "FunctionInfo | None" = None
+    table: object = None  # its symtable scope
+    has_nested_scopes: bool = False  # holds a def or lambda
+    _nested: dict = field(default_factory=dict)
+
+    @property
+    def qualname(self) -> str:
+        """CPython's ``__qualname__`` (``outer.<locals>.inner``), which its messages use."""
+        if self.outer is None:
+            return self.name
+        return f"{self.outer.qualname}.<locals>.{self.name}"
+
+    @property
+    def key(self) -> str:
+        """Unique in the module: the name, or for a nested function the path
+        to it (``outer.inner@5.4``)."""
+        if self.outer is None:
+            return self.name
+        return f"{self.outer.key}.{self.name}@{self.node.lineno}.{self.node.col_offset}"
+
+    def nested(self, node) -> "FunctionInfo":
+        """The FunctionInfo of a def or lambda directly inside this function."""
+        info = self._nested.get(node)
+        if info is None:
+            name = node.name if isinstance(node, nodes.FunctionDef) else "<lambda>"
+            info = FunctionInfo(name, node, self.module, outer=self)
+            scopes.analyze_nested(info, self)
+            self._nested[node] = info
+        return info
 
     def check(self) -> None:
         if self.error is not None:

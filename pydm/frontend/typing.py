@@ -14,12 +14,13 @@ types itself. Types come from the same rules the op builders use
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field
 
 from astroid import nodes
 
 from ..errors import CompileError, error_at, note_call_site
-from ..types import PyType, join, list_of, tuple_any, tuple_of, widen
+from ..types import FunctionType, PyType, join, list_of, tuple_any, tuple_of, widen
 from . import inlining, intrinsics
 from . import semantics as sem
 from .scopes import variable_key
@@ -98,6 +99,8 @@ _MANGLE = {T.NONE: "n", T.BOOL: "b", T.INT: "i", T.FLOAT: "f", T.OBJECT: "o", T.
 
 
 def _mangle_type(t: PyType) -> str:
+    if isinstance(t, FunctionType):
+        return f"F{_function_serial(t)}_"
     if t.is_list:
         return "L"
     if t.is_tuple:
@@ -108,7 +111,39 @@ def _mangle_type(t: PyType) -> str:
 
 
 def mangle(name: str, arg_types) -> str:
+    name = re.sub(r"[^A-Za-z0-9_.]", "_", name)  # a nested function's key: outer.inner@5.4
     return f"{name}${''.join(_mangle_type(t) for t in arg_types)}"
+
+
+_SERIALS: dict = {}
+
+
+def _function_serial(t: FunctionType) -> int:
+    return _SERIALS.setdefault(t.value, len(_SERIALS))
+
+
+def function_type(func: FunctionInfo, outer: "Specialization", program=None) -> FunctionType:
+    """The type of the function value a def or lambda makes in ``outer``
+    (registered with ``program``: a call of a dynamic value may reach it)."""
+    t = FunctionType(f"{func.key}/{outer.symbol}", func, outer)
+    if program is not None and t not in program.function_types:
+        program.function_types.append(t)
+        program._changed = True
+    return t
+
+
+def function_serial(t: FunctionType) -> int:
+    """The number that names a function value's function in its record."""
+    return _function_serial(t)
+
+
+def variable_owner(spec: "Specialization", name: str) -> "Specialization":
+    """The specialization whose function owns the cell of the free variable
+    ``name`` of ``spec`` (up the chain of closures that made it)."""
+    outer = spec.arg_types[0].outer
+    while name not in outer.func.locals:
+        outer = outer.arg_types[0].outer
+    return outer
 
 
 class ProgramTypes:
@@ -122,6 +157,20 @@ class ProgramTypes:
         #: of time: top-level literal assignments in the source)
         self.global_values = global_values
         self._globals: dict = {}
+        #: every function value the program makes (a call of an ``object`` may reach each)
+        self.function_types: list[FunctionType] = []
+
+    def dynamic_call_targets(self, call: nodes.Call):
+        """The function types a call of a dynamic value can reach, each with
+        its bound arguments, or None and the TypeError message when its
+        parameters do not fit the call."""
+        out = []
+        for t in list(self.function_types):
+            try:
+                out.append((t, bind_arguments(call, t.func), None))
+            except ArgumentError as exc:
+                out.append((t, None, exc.message))
+        return out
 
     def global_value(self, node):
         """What a read of the global ``node.name`` finds, at compile time:
@@ -185,10 +234,10 @@ class ProgramTypes:
             from ..runtime_library import parameter_types
             arg_types = list(parameter_types(fn))
         arg_types = [widen_argument(t) for t in arg_types]
-        if sum(1 for (name, _) in self.specs if name == fn.name) >= MAX_SPECIALIZATIONS and \
-                (fn.name, tuple(arg_types)) not in self.specs:
+        if sum(1 for (name, _) in self.specs if name == fn.key) >= MAX_SPECIALIZATIONS and \
+                (fn.key, tuple(arg_types)) not in self.specs:
             arg_types = [t if t.is_scalar else T.OBJECT for t in arg_types]
-        key = (fn.name, tuple(arg_types))
+        key = (fn.key, tuple(arg_types))
         spec = self.specs.get(key)
         if spec is not None and spec is caller:
             return spec
@@ -198,13 +247,13 @@ class ProgramTypes:
             raise note_call_site(exc, site)
 
     def specialization(self, fn: FunctionInfo, arg_types, twin: bool = False, call_site=None) -> Specialization:
-        key = (fn.name, tuple(arg_types))
+        key = (fn.key, tuple(arg_types))
         spec = self.specs.get(key)
         if spec is not None and not twin:
             spec.twin_only = False
         if spec is None:
             fn.check()
-            spec = Specialization(fn, tuple(arg_types), mangle(fn.name, arg_types), twin_only=twin,
+            spec = Specialization(fn, tuple(arg_types), mangle(fn.key, arg_types), twin_only=twin,
                                   call_site=call_site)
             self.specs[key] = spec
             self._changed = True
@@ -247,9 +296,8 @@ def resolve_call(module: ModuleInfo, call: nodes.Call, fn: FunctionInfo, program
     if isinstance(f, nodes.Name):
         if module.runtime_lib and intrinsics.is_intrinsic(f.name):
             return "intrinsic", f.name
-        if f.name in fn.locals and f.name not in module.functions:
-            raise error_at(f, f"calling local variable '{f.name}' is not supported",
-                           "call module-level functions or supported builtins")
+        if f.name in fn.locals or f.name in fn.frees or "@" in variable_key(f):
+            return "closure", f.name
         if f.name in module.functions:
             return "jit", module.functions[f.name]
         if f.name in BUILTINS and not _shadowed(module, f.name):
@@ -261,11 +309,10 @@ def resolve_call(module: ModuleInfo, call: nodes.Call, fn: FunctionInfo, program
                        + ", ".join(b for b in BUILTINS if b != "range"))
     if isinstance(f, nodes.Attribute) and f.attrname in METHODS:
         return "method", f.attrname
-    if isinstance(f, nodes.Attribute):
-        raise error_at(f, f"method calls are not supported ('.{f.attrname}')",
-                       "call module-level functions or supported builtins")
-    raise error_at(f, "only calls of plain names are supported",
-                   "call a module-level function by its name")
+    if not isinstance(f, nodes.Attribute):  # f(...)(...), fs[0](...), (lambda: 1)(): a function value
+        return "closure", None
+    raise error_at(f, f"method calls are not supported ('.{f.attrname}')",
+                   "call module-level functions or supported builtins")
 
 
 def _shadowed(module: ModuleInfo, name: str) -> bool:
@@ -283,21 +330,31 @@ def bind_arguments(call: nodes.Call, callee: FunctionInfo):
     for a in list(call.args) + list(call.keywords or []):
         if isinstance(a, nodes.Starred) or isinstance(a, nodes.Keyword) and a.arg is None:
             raise error_at(a, "star-arguments in calls are not supported", "pass the arguments one by one")
+    who = callee.qualname + "()"
     if len(call.args) > len(names):
-        raise error_at(call, f"{callee.name}() takes {len(names)} positional arguments but "
-                             f"{len(call.args)} were given")
+        takes = f"from {first_default} to {len(names)}" if defaults else str(len(names))
+        plural = "s" if defaults or len(names) != 1 else ""
+        raise ArgumentError(call, f"{who} takes {takes} positional argument{plural} but {len(call.args)} "
+                                  f"{'was' if len(call.args) == 1 else 'were'} given")
     bound: dict[str, nodes.NodeNG] = dict(zip(names, call.args))
     for kw in call.keywords or []:
         if kw.arg not in names:
-            raise error_at(kw, f"{callee.name}() got an unexpected keyword argument '{kw.arg}'")
+            raise ArgumentError(kw, f"{who} got an unexpected keyword argument '{kw.arg}'")
         if kw.arg in bound:
-            raise error_at(kw, f"{callee.name}() got multiple values for argument '{kw.arg}'")
+            raise ArgumentError(kw, f"{who} got multiple values for argument '{kw.arg}'")
         bound[kw.arg] = kw.value
+    missing = [n for i, n in enumerate(names) if n not in bound and i < first_default]
+    if missing:
+        quoted = [f"'{n}'" for n in missing]
+        listed = quoted[0] if len(quoted) == 1 else (
+            f"{quoted[0]} and {quoted[1]}" if len(quoted) == 2 else ", ".join(quoted[:-1]) + f", and {quoted[-1]}")
+        raise ArgumentError(call, f"{who} missing {len(missing)} required positional argument"
+                                  f"{'s' if len(missing) > 1 else ''}: {listed}")
     out = []
     for i, n in enumerate(names):
         if n in bound:
             out.append((n, bound[n]))
-        elif i >= first_default:
+        else:
             default = defaults[i - first_default]
             if literal_value(default, _NO_VALUE) is _NO_VALUE:
                 # evaluated once, at definition (a shared list): not the same as evaluating it here
@@ -305,9 +362,16 @@ def bind_arguments(call: nodes.Call, callee: FunctionInfo):
                                      "a call that relies on it is not supported yet",
                                "pass the argument, or use a constant default (int, float, bool, None, tuples)")
             out.append((n, default))
-        else:
-            raise error_at(call, f"{callee.name}() missing required argument '{n}'")
     return out
+
+
+class ArgumentError(CompileError):
+    """A call whose arguments do not fit the callee: CPython's TypeError when
+    the call runs (``message``), so compiling it is no error."""
+
+    def __init__(self, node, message: str):
+        e = error_at(node, message)
+        super().__init__(message, e.filename, e.lineno, e.col, e.end_lineno, e.end_col, e.source_line)
 
 
 def const_value(node):
@@ -402,14 +466,21 @@ class _FunctionTyper:
         self.vars = spec.var_types
 
     def run(self) -> None:
+        start = dict(self.vars)
         for name, t in zip(self.fn.params, self.spec.arg_types):
             self.vars[name] = t
+        body = self.fn.node.body
         while True:  # types only grow, and their depth is bounded
             before = dict(self.vars)
-            self.block(self.fn.node.body)
+            if isinstance(self.fn.node, nodes.Lambda):
+                self.program.grow_ret(self.spec, self.expr(body))
+            else:
+                self.block(body)
             if before == self.vars:
                 break
-        if not always_returns(self.fn.node.body):
+        if self.vars != start and self.fn.cells:
+            self.program._changed = True  # its closures read these types
+        if not isinstance(self.fn.node, nodes.Lambda) and not always_returns(body):
             self.program.grow_ret(self.spec, T.NONE)
 
     # -- statements
@@ -418,7 +489,20 @@ class _FunctionTyper:
             self.stmt(stmt)
 
     def assign(self, name: str, t: PyType):
+        if name in self.fn.frees:  # nonlocal: the owner's variable
+            owner = variable_owner(self.spec, name)
+            new = join(owner.var_types.get(name, T.BOTTOM), t)
+            if new != owner.var_types.get(name, T.BOTTOM):
+                owner.var_types[name] = new
+                self.program._changed = True
+            return
         self.vars[name] = join(self.vars.get(name, T.BOTTOM), t)
+
+    def variable(self, key: str) -> PyType:
+        """The type of a local or free variable."""
+        if key in self.fn.frees:
+            return variable_owner(self.spec, key).var_types.get(key, T.BOTTOM)
+        return self.vars.get(key, T.BOTTOM)
 
     def stmt(self, s):
         if isinstance(s, nodes.Assign):
@@ -453,6 +537,8 @@ class _FunctionTyper:
             for t in s.targets:
                 if isinstance(t, nodes.Subscript):
                     self.target(t, T.NONE)  # types its container and index
+        elif isinstance(s, nodes.FunctionDef):  # a nested def binds a function value
+            self.assign(s.name, function_type(self.fn.nested(s), self.spec, self.program))
         elif isinstance(s, nodes.Try):
             self.block(s.body)
             for h in s.handlers:
@@ -531,8 +617,8 @@ class _FunctionTyper:
             return const_type(e, e.value)
         if isinstance(e, nodes.Name):
             key = variable_key(e)
-            if key in self.fn.locals or "@" in key:
-                return self.vars.get(key, T.BOTTOM)
+            if key in self.fn.locals or "@" in key or key in self.fn.frees:
+                return self.variable(key)
             found, value = self.program.global_value(e)
             return constant_type(value) if found else T.BOTTOM
         if isinstance(e, nodes.Tuple):
@@ -584,12 +670,48 @@ class _FunctionTyper:
             return _t(sem.index_type(seq, index, const_value(e.slice)))
         if isinstance(e, nodes.Call):
             return self.call(e)
+        if isinstance(e, nodes.Lambda):
+            return function_type(self.fn.nested(e), self.spec, self.program)
         return T.BOTTOM
+
+    def bound_or_none(self, e, callee):
+        """The call's bound arguments; None if they do not fit (a TypeError at run time)."""
+        try:
+            return bind_arguments(e, callee)
+        except ArgumentError:
+            for a in list(e.args) + [k.value for k in e.keywords or []]:
+                self.expr(a)
+            return None
 
     def call(self, e) -> PyType:
         kind, what = resolve_call(self.program.module, e, self.fn, self.program)
         if kind == "undefined":
             return T.BOTTOM
+        if kind == "closure":
+            f = self.expr(e.func)
+            if f is T.BOTTOM:
+                return T.BOTTOM
+            if f.is_dynamic:  # any function value the program makes
+                out = T.BOTTOM
+                for t, bound, _ in self.program.dynamic_call_targets(e):
+                    if bound is None:
+                        continue
+                    args = [self.expr(a) for _, a in bound]
+                    if T.BOTTOM not in args:
+                        out = join(out, self.program.call_specialization(t.func, [t] + args, self.spec, e).ret)
+                for a in list(e.args) + [k.value for k in e.keywords or []]:
+                    self.expr(a)
+                return out
+            if not isinstance(f, FunctionType):
+                raise error_at(e.func, f"calling a value of type {f.python_name} is not supported",
+                               "call a function: a def or lambda of this function, or a function passed in")
+            bound = self.bound_or_none(e, f.func)
+            if bound is None:
+                return T.BOTTOM
+            args = [self.expr(a) for _, a in bound]
+            if T.BOTTOM in args:
+                return T.BOTTOM
+            return self.program.call_specialization(f.func, [f] + args, self.spec, e).ret
         if kind == "intrinsic":
             args = []
             for a in e.args:
@@ -606,7 +728,10 @@ class _FunctionTyper:
             r = sem.method_type(what, receiver, arg_types)
             return _t(r) if r is not None else T.BOTTOM
         if kind == "jit":
-            args = [self.expr(a) for _, a in bind_arguments(e, what)]
+            bound = self.bound_or_none(e, what)
+            if bound is None:
+                return T.BOTTOM
+            args = [self.expr(a) for _, a in bound]
             if T.BOTTOM in args:
                 return T.BOTTOM
             return self.program.call_specialization(what, args, self.spec, e).ret

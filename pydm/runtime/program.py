@@ -34,7 +34,7 @@ from .. import typecodes as tc
 from ..exceptions import RaiseSiteTable
 from ..types import PyType
 from .host import host_state, release as _release_host
-from .values import IteratorValue, ListSession, conforms, describe, from_record, to_record
+from .values import FunctionValue, IteratorValue, ListSession, not_passed, conforms, describe, from_record, to_record
 
 _instance = None
 _lock = threading.Lock()
@@ -214,8 +214,9 @@ def _result_converter(t: PyType):
     def convert(ref, session):
         value = unbox_record(ref.deref(rt.VmVariantList), session)
         if isinstance(value, IteratorValue):
-            raise TypeError("pydm cannot return an iterator object (enumerate, zip, reversed, iter) to Python; "
-                            "return list(...) of it")
+            not_passed(tc.SEQUENCE_ITERATOR)
+        if isinstance(value, FunctionValue):
+            not_passed(tc.FUNCTION)
         return value
     return convert, True
 

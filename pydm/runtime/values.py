@@ -167,17 +167,22 @@ def to_record(value, where: str = "", t: PyType | None = None, session=None) -> 
     return record
 
 
-def from_record(record: rt.VmVariantList, session=None):
+def from_record(record: rt.VmVariantList, session=None, nested: bool = False):
     """The Python value of a seed-002 record (a tuple's payload is a list of
-    records; a list's is the module's list itself, read by ``session``)."""
+    records; a list's is the module's list itself, read by ``session``).
+    An iterator or function object is not handed to Python: at the top a
+    placeholder (its type name serves an exception's message), inside a
+    value a TypeError."""
     code = record.get_variant(0)
     if code == tc.NONE:
         return None
     if code == tc.TUPLE:
         items = record.get_as_list(1)
-        return tuple(from_record(items.get_as_list(i), session) for i in range(len(items)))
-    if code == tc.SEQUENCE_ITERATOR:
-        return IteratorValue()
+        return tuple(from_record(items.get_as_list(i), session, True) for i in range(len(items)))
+    if code in (tc.SEQUENCE_ITERATOR, tc.FUNCTION):
+        if nested:
+            not_passed(code)
+        return IteratorValue() if code == tc.SEQUENCE_ITERATOR else FunctionValue()
     if code == tc.RANGE:
         items = record.get_as_list(1)
         return range(*(from_record(items.get_as_list(i)) for i in range(3)))
@@ -199,6 +204,22 @@ class IteratorValue:
 
 
 IteratorValue.__name__ = "iterator"  # the name a message gives its type
+
+
+class FunctionValue:
+    """A function value made by compiled code, met at the boundary (an
+    exception's argument); pydm does not hand compiled functions to Python."""
+
+
+FunctionValue.__name__ = "function"
+
+
+def not_passed(code: int):
+    """Raise the TypeError for a value pydm does not hand to Python."""
+    if code == tc.FUNCTION:
+        raise TypeError("pydm cannot hand a function made by compiled code (def or lambda) to Python")
+    raise TypeError("pydm cannot return an iterator object (enumerate, zip, reversed, iter) to Python; "
+                    "return list(...) of it")
 
 _BITS = struct.Struct("<q")
 _FLOAT = struct.Struct("<d")
@@ -317,6 +338,8 @@ class ListSession:
                     out.append(tuple(self._elements(inner)))
                 elif code == tc.RANGE:
                     out.append(range(*self._elements(inner)))
+                elif code in (tc.SEQUENCE_ITERATOR, tc.FUNCTION):
+                    not_passed(code)
                 else:
                     raise SystemError(f"pydm: list element with unknown type code {code}")
         return out

@@ -39,7 +39,7 @@ def bad_return(x: int) -> str:
 
 @pydm.jit
 def bad_body(x):
-    return lambda: x
+    return {x}  # a set display: outside the subset
 
 
 CALLS = [

@@ -207,7 +207,8 @@ def uses_lambda(n: int) -> int:
 
 
 def test_lambda():
-    expect_error(uses_lambda, (12,), find("uses_lambda", ast.Lambda))
+    """Supported since issue 9 (tests/functions)."""
+    expect_cpython(uses_lambda, [(12,)])
 
 
 @pydm.jit
@@ -219,7 +220,7 @@ def nested_def(n: int) -> int:
 
 
 def test_nested_def():
-    expect_error(nested_def, (13,), find("nested_def", ast.FunctionDef))
+    expect_cpython(nested_def, [(13,)])
 
 
 @pydm.jit
@@ -231,10 +232,8 @@ def closure_def(n: int) -> int:
 
 
 def test_closure():
-    """At the nested def, or at the captured variable inside it."""
-    inner = find("closure_def", ast.FunctionDef)
-    captured = [n for n in ast.walk(inner) if isinstance(n, ast.Name) and n.id == "base"]
-    expect_error(closure_def, (14,), [At(inner), At(captured[0])])
+    """Closures via cells: supported since issue 9."""
+    expect_cpython(closure_def, [(14,), (-100,)])
 
 
 @pydm.jit
@@ -849,19 +848,19 @@ def test_call_jit_function_imported_from_another_module(tmp_path, monkeypatch):
 
 @pydm.jit
 def non_ascii_before(n: int) -> int:
-    café_ñ = n + 78; fn = lambda: café_ñ  # noqa: E702,E731
+    café_ñ = n + 78; s = {café_ñ}  # noqa: E702
     return café_ñ
 
 
 def test_column_counts_characters_not_bytes():
     """The column is 1-based in characters (as CPython's SyntaxError.offset),
     so the caret sits under the construct even after non-ASCII text."""
-    expect_error(non_ascii_before, (79,), find("non_ascii_before", ast.Lambda))
+    expect_error(non_ascii_before, (79,), find("non_ascii_before", ast.Set))
 
 
 @pydm.jit
 def callee_with_lambda(n: int) -> int:
-    h = lambda: n  # noqa: E731
+    h = {n}  # a set display: outside the subset
     return n + 80
 
 
@@ -871,7 +870,7 @@ def caller_of_bad_callee(n: int) -> int:
 
 
 def test_error_in_callee_points_at_callee():
-    expect_error(caller_of_bad_callee, (82,), find("callee_with_lambda", ast.Lambda))
+    expect_error(caller_of_bad_callee, (82,), find("callee_with_lambda", ast.Set))
 
 
 @pydm.jit

@@ -1,0 +1,202 @@
+"""The syntax walker's nested functions (part of ``FunctionImporter``):
+``def`` inside a function, ``lambda``, cells, and calls of function values.
+
+Scopes come from ``scopes.py``: a local that a nested function reads is a
+*cell*, every other local stays a plain variable slot. A cell is a list of
+one element (seed 002's mutable record), made when the function starts; its
+element is unset (type code 0) until the variable is first bound. The
+function and every closure made from it share the cell, so a closure sees
+the variable's latest value (late binding, as CPython).
+
+A function value is its closure: a record of the number that names its
+function (``function_serial``), then the cells of its free variables (``FunctionType``, one static type per definition
+and specialization that makes it). The VM has no indirect call, and none is
+needed: a value's static type names its function, so ``f(x)`` is a direct
+call of that function's specialization with the closure as a hidden first
+argument (``$closure``), and a function passed to another compiled function
+specializes the callee. A call of a dynamic value (an ``object``: a
+variable that holds one of several functions, an item of a list of
+closures) tests the number against every function value the program makes
+and calls the one it names (``call_dynamic``).
+"""
+from __future__ import annotations
+
+from .. import dialect as d
+from .. import typecodes as tc
+from ..errors import error_at
+from ..types import FunctionType, PyType, list_of
+from .typing import function_serial, function_type
+
+T = PyType
+CLOSURE = "$closure"
+
+
+def cell_slot(name: str) -> str:
+    """The variable slot holding the cell of the variable ``name``."""
+    return f"$cell:{name}"
+
+
+class ClosureWalker:
+    """Cells, closures and calls of function values (a mixin of ``FunctionImporter``)."""
+
+    # ---- cells ------------------------------------------------------------------------
+    def make_cells(self) -> None:
+        """On entry: a fresh, unset cell for each cell variable; a parameter's
+        cell holds its argument."""
+        fn = self.frame.fn
+        empty = self.b.constant(0, T.INT)
+        for name in sorted(fn.cells):
+            self.fb.store(self.frame.slot(cell_slot(name)), self.b.seq_new(empty, list_of()))
+
+    def cell_of(self, name: str):
+        """The cell of a cell or free variable of the function being walked."""
+        frame = self.frame
+        if name in frame.fn.cells:
+            return self.fb.load(frame.slot(cell_slot(name)), list_of(), False, name)
+        closure = self.fb.load(frame.slot(CLOSURE), frame.var_type(CLOSURE), False, CLOSURE)
+        index = self.b.constant(1 + frame.fn.frees.index(name), T.INT)
+        _, cell = self.b.tuple_get(closure, index, list_of(), in_range=True)
+        return cell
+
+    def load_cell(self, name: str, node):
+        """A cell or free variable's value; unset: UnboundLocalError in the
+        function that owns it, NameError in a closure (CPython's messages)."""
+        frame = self.frame
+        t = self.cell_type(name)
+        own = name in frame.fn.cells
+        if own:
+            message = f"cannot access local variable '{node.name}' where it is not associated with a value"
+        else:
+            message = (f"cannot access free variable '{node.name}' where it is not associated with a value "
+                       "in enclosing scope")
+        cls = "UnboundLocalError" if own else "NameError"
+        if t is T.BOTTOM:
+            self.fb.raise_here(cls, message)
+            return None
+        cell = self.cell_of(name)
+        zero = self.b.constant(0, T.INT)
+        if not own or node in frame.unbound_reads:
+            _, unset = self.b.apply_compare("eq", self.b.tuple_len(cell), zero)
+            self.fb.raise_if(self.b.bool_to_pred(unset), cls, message)
+        _, value = self.b.tuple_get(cell, zero, t, in_range=True)
+        return value
+
+    def store_cell(self, name: str, value) -> None:
+        cell = self.cell_of(name)
+        self.b.seq_resize(cell, self.b.constant(1, T.INT))
+        self.b.seq_set(cell, self.b.constant(0, T.INT), self.emit.coerce(value, self.cell_type(name)))
+
+    def stmt_Nonlocal(self, s):
+        pass  # scopes.py made the names free variables
+
+    def cell_type(self, name: str) -> PyType:
+        """The static type of a cell or free variable (its owner's variable type)."""
+        from .typing import variable_owner
+        frame = self.frame
+        if name in frame.fn.cells:
+            return frame.spec.var_types.get(name, T.BOTTOM)
+        return variable_owner(frame.spec, name).var_types.get(name, T.BOTTOM)
+
+    # ---- function values --------------------------------------------------------------
+    def make_function(self, node):
+        """The function value a def or lambda makes here: the record of the
+        cells of its free variables."""
+        info = self.frame.fn.nested(node)
+        if self.frame.prefix:  # pragma: no cover - functions with nested scopes are not expanded in place
+            raise error_at(node, "pydm internal: a nested function in an expanded copy")
+        t = function_type(info, self.frame.spec)
+        if node.args.defaults:
+            from .typing import literal_value, NO_VALUE
+            for default in node.args.defaults:
+                if literal_value(default, NO_VALUE) is NO_VALUE:
+                    raise error_at(default, "a default value of a nested function that is not a constant "
+                                            "is not supported yet", "use int, float, bool, None or a tuple of them")
+        closure = self.b.seq_new(self.b.constant(1 + len(info.frees), T.INT), t)
+        self.b.seq_set(closure, self.b.constant(0, T.INT), self.b.constant(function_serial(t), T.INT))
+        for i, name in enumerate(info.frees):
+            self.b.seq_set(closure, self.b.constant(1 + i, T.INT), self.cell_of(name))
+        return closure
+
+    def stmt_FunctionDef(self, s):
+        self.bind_variable(s.name, self.make_function(s))
+
+    def expr_Lambda(self, e):
+        return self.make_function(e)
+
+    def call_function_value(self, e):
+        """``f(args)`` where ``f`` holds a function value (a def or lambda's)."""
+        f = self.expr(e.func)
+        if self.fb.block is None:
+            return None
+        t = d.value_type(f)
+        if t.is_dynamic:
+            return self.call_dynamic(e, f)
+        if not isinstance(t, FunctionType):  # pragma: no cover - typing.py rejects it first
+            raise error_at(e.func, "calling this value is not supported")
+        bound = self.bind_or_raise(e, t.func)
+        if bound is None:
+            return None
+        values = self.call_arguments(e, bound)
+        if values is None:
+            return None
+        args = [f] + [values[id(node)] for _, node in bound]
+        spec = self.program.call_specialization(t.func, [d.value_type(a) for a in args], self.frame.spec, e)
+        return self.plain_call(spec, args)
+
+    def call_arguments(self, e, *bindings):
+        """The call's arguments in source order (as CPython evaluates them),
+        then the defaults the bindings use; by node id. None if one raised."""
+        values = {}
+        defaults = [n for bound in bindings for _, n in bound]
+        for node in list(e.args) + [kw.value for kw in e.keywords or []] + defaults:
+            if id(node) in values:
+                continue
+            values[id(node)] = self.expr(node)
+            if self.fb.block is None:
+                return None
+        return values
+
+    def call_dynamic(self, e, f):
+        """``f(args)`` for a dynamic ``f``: a function value's number picks the
+        function to call (``TypeError`` if ``f`` is no function)."""
+        fb, b = self.fb, self.b
+        targets = self.program.dynamic_call_targets(e)
+        values = self.call_arguments(e, *[bound for _, bound, _ in targets if bound is not None])
+        if values is None:
+            return None
+        result_type = self.type_of(e)
+        code = b.get_type_code(f)
+        _, is_function = b.apply_compare("eq", code, b.constant(tc.FUNCTION, T.INT))
+        callable_, not_callable = fb.new_block(), fb.new_block()
+        fb.cond_br(b.bool_to_pred(is_function), [], [], callable_, not_callable)
+        fb.block = not_callable
+        fb.raise_here("TypeError", "'{}' object is not callable", [f], "types")
+        fb.block = callable_
+        merge = fb.new_block(d.ir_type(result_type)) if result_type is not T.BOTTOM else None
+        serial = None
+        for t, bound, mismatch in targets:
+            if serial is None:
+                _, record = b.unbox(f, t, checked=False)
+                _, serial = b.tuple_get(record, b.constant(0, T.INT), T.INT, in_range=True)
+            _, hit = b.apply_compare("eq", serial, b.constant(function_serial(t), T.INT))
+            yes, no = fb.new_block(), fb.new_block()
+            fb.cond_br(b.bool_to_pred(hit), [], [], yes, no)
+            fb.block = yes
+            if bound is None:  # its parameters do not fit this call
+                fb.raise_here("TypeError", mismatch)
+                fb.block = no
+                continue
+            _, closure = b.unbox(f, t, checked=False)
+            args = [closure] + [values[id(node)] for _, node in bound]
+            spec = self.program.call_specialization(t.func, [d.value_type(a) for a in args], self.frame.spec, e)
+            out = self.plain_call(spec, args)
+            if fb.block is not None:
+                fb.goto(merge, [self.emit.coerce(out, result_type)])
+            fb.block = no
+        fb.raise_here("SystemError", "pydm: a function value of no known function")  # pragma: no cover
+        if merge is None:
+            return None
+        return fb.enter_merge(merge)
+
+
+__all__ = ["ClosureWalker", "CLOSURE", "cell_slot"]
