@@ -417,6 +417,103 @@ def merge(src: list, dst: list, lo: int, mid: int, hi: int, kind: int) -> None:
         k += 1
 
 
+def keyed_sort(xs: list, keys: list, reverse: bool) -> None:
+    """``xs.sort(key=f, reverse=...)`` once the keys ``f(x)`` are computed:
+    the indices are sorted by their keys (only keys are compared, with ``<``;
+    stable), then the items put in that order. Short lists take CPython's
+    comparisons one for one, as ``small_sort``."""
+    n = len(xs)
+    if reverse:
+        list_reverse(xs)
+        list_reverse(keys)
+    order = list_new(n)
+    for m in range(n):
+        seq_set(order, m, m)
+    if n < 64:
+        small_sort_by(order, keys, n)
+    else:
+        src = order
+        dst = list_new(n)
+        width = 1
+        while width < n:
+            lo = 0
+            while lo < n:
+                mid = min(lo + width, n)
+                hi = min(mid + width, n)
+                merge_by(src, dst, lo, mid, hi, keys)
+                lo = hi
+            src, dst = dst, src
+            width *= 2
+        order = src
+    items = list_copy(xs)
+    for m in range(n):
+        seq_set(xs, m, item(items, int_value(item(order, m))))
+    if reverse:
+        list_reverse(xs)
+
+
+def small_sort_by(order: list, keys: list, n: int) -> None:
+    """``small_sort`` of the indices ``order`` by ``keys[i]``."""
+    if n < 2:
+        return
+    run = 2
+    if item(keys, 1) < item(keys, 0):
+        while run < n and item(keys, run) < item(keys, run - 1):
+            run += 1
+        i = 0
+        j = run - 1
+        while i < j:
+            a = item(order, i)
+            seq_set(order, i, item(order, j))
+            seq_set(order, j, a)
+            i += 1
+            j -= 1
+    else:
+        while run < n and not (item(keys, run) < item(keys, run - 1)):
+            run += 1
+    for start in range(run, n):
+        pivot = item(order, start)
+        pivot_key = item(keys, int_value(pivot))
+        lo = 0
+        hi = start
+        while lo < hi:
+            mid = lo + ((hi - lo) >> 1)
+            if pivot_key < item(keys, int_value(item(order, mid))):
+                hi = mid
+            else:
+                lo = mid + 1
+        k = start
+        while k > lo:
+            seq_set(order, k, item(order, k - 1))
+            k -= 1
+        seq_set(order, lo, pivot)
+
+
+def merge_by(src: list, dst: list, lo: int, mid: int, hi: int, keys: list) -> None:
+    """``merge`` of runs of indices, compared by their keys."""
+    i = lo
+    j = mid
+    k = lo
+    while i < mid and j < hi:
+        a = item(src, i)
+        b = item(src, j)
+        if item(keys, int_value(b)) < item(keys, int_value(a)):
+            seq_set(dst, k, b)
+            j += 1
+        else:
+            seq_set(dst, k, a)
+            i += 1
+        k += 1
+    while i < mid:
+        seq_set(dst, k, item(src, i))
+        i += 1
+        k += 1
+    while j < hi:
+        seq_set(dst, k, item(src, j))
+        j += 1
+        k += 1
+
+
 def sorted_of(x: object, reverse: bool) -> list:
     """``sorted(x, reverse=...)``: a new sorted list."""
     out = to_list(x)

@@ -24,8 +24,9 @@ from __future__ import annotations
 from .. import dialect as d
 from .. import typecodes as tc
 from ..errors import error_at
-from ..types import FunctionType, PyType, list_of
-from .typing import function_serial, function_type
+from ..types import FunctionType, PyType, join, list_of
+from .loops import LoopShape
+from .typing import ArgumentError, bind_positional, function_serial, function_type
 
 T = PyType
 CLOSURE = "$closure"
@@ -196,6 +197,127 @@ class ClosureWalker:
         fb.raise_here("SystemError", "pydm: a function value of no known function")  # pragma: no cover
         if merge is None:
             return None
+        return fb.enter_merge(merge)
+
+
+    # ---- key functions ----------------------------------------------------------------
+    def has_key_function(self, keywords) -> bool:
+        """``key=f`` with a function value (``key=None`` is dropped: no key)."""
+        key = keywords.get("key")
+        if key is not None and d.value_type(key) is T.NONE:
+            del keywords["key"]
+            return False
+        return key is not None and isinstance(d.value_type(key), FunctionType)
+
+    def call_value(self, f, values, node):
+        """``f(*values)`` for a function value of static type (a key function's call)."""
+        t = d.value_type(f)
+        try:
+            defaults = bind_positional(t.func, len(values))
+        except ArgumentError as exc:
+            self.fb.raise_here("TypeError", exc.message)
+            return None
+        from .typing import literal_value
+        args = [f] + list(values) + [self.constant_value(literal_value(n)) for n in defaults]
+        spec = self.program.call_specialization(t.func, [d.value_type(a) for a in args], self.frame.spec, node)
+        return self.plain_call(spec, args)
+
+    def each_item(self, xs, node, on_item) -> None:
+        """``on_item(x)`` for each item of the list ``xs``, as ``for x in xs``."""
+        zero = self.b.constant(0, T.INT)
+        self.index_loop(LoopShape(node, on_item, node, lambda: None, []), zero, 1,
+                        lambda i: self.live_in_range(xs, i), lambda i: self.emit.element_at(xs, i))
+
+    def keys_of(self, xs, f, node):
+        """The list ``[f(x) for x in xs]`` (every key first, as CPython's sort)."""
+        keys = self.emit.make_list([])
+
+        def on_item(x):
+            k = self.call_value(f, [x], node)
+            if self.fb.block is not None:
+                self.emit.list_append(keys, k)
+        self.each_item(xs, node, on_item)
+        return keys if self.fb.block is not None else None
+
+    def keyed_sort(self, xs, keywords, node):
+        """``xs.sort(key=f, reverse=r)``: the keys, then a stable sort of the
+        items by them (``runtime_lib/lists.py``: keyed_sort)."""
+        keywords = dict(keywords)
+        f = keywords.pop("key")
+        reverse = self.emit.sort_reverse(keywords, node)
+        if self.fb.block is None:
+            return None
+        keys = self.keys_of(xs, f, node)
+        if keys is None:
+            return None
+        self.emit.call_library("keyed_sort", [xs, keys, reverse])
+        return self.b.constant(None, T.NONE)
+
+    def keyed_builtin(self, name, args, keywords, node):
+        """``sorted``/``min``/``max`` with ``key=`` (a function value)."""
+        keywords = dict(keywords)
+        if name == "sorted":
+            if len(args) != 1:
+                raise error_at(node, f"sorted expected 1 argument, got {len(args)}")
+            xs = self.emit.iterable_builtin("list", args, node, {})
+            if xs is None or self.keyed_sort(xs, keywords, node) is None:
+                return None
+            return xs
+        f = keywords.pop("key")
+        default = keywords.pop("default", None)
+        if keywords:
+            raise error_at(node, f"{name}() got an unexpected keyword argument '{next(iter(keywords))}'")
+        if len(args) > 1 and default is not None:
+            return self.fb.raise_here("TypeError", f"Cannot specify a default for {name}() with multiple "
+                                                   "positional arguments")
+        xs = self.emit.make_list(args) if len(args) > 1 else self.emit.iterable_builtin("list", args, node, {})
+        if xs is None:
+            return None
+        return self.keyed_extreme(name, xs, f, default, node)
+
+    def keyed_extreme(self, name, xs, f, default, node):
+        """``min``/``max(xs, key=f)``: each item's key as the walk reaches it;
+        an item replaces the best only if its key is strictly better (the
+        first of equal keys wins, as CPython)."""
+        fb, b = self.fb, self.b
+        best, best_key, found = self.hidden_slot("best"), self.hidden_slot("bestkey"), self.hidden_slot("found")
+        result_type = self.type_of(node)
+        fb.store(best, self.emit.coerce(b.constant(None, T.NONE), T.OBJECT))
+        fb.store(best_key, self.emit.coerce(b.constant(None, T.NONE), T.OBJECT))
+        fb.store(found, b.constant(False, T.BOOL))
+
+        def on_item(x):
+            k = self.call_value(f, [x], node)
+            if fb.block is None:
+                return
+            k = self.emit.coerce(k, T.OBJECT)
+            first, later, take, done = fb.new_block(), fb.new_block(), fb.new_block(), fb.new_block()
+            fb.cond_br(b.bool_to_pred(fb.load(found, T.BOOL, False, "")), [], [], later, first)
+            fb.block = later
+            better = self.emit.compare("<" if name == "min" else ">", k, fb.load(best_key, T.OBJECT, False, ""))
+            if fb.block is not None:
+                fb.cond_br(b.bool_to_pred(self.emit.truth(better)), [], [], take, done)
+            fb.block = first
+            fb.goto(take)
+            fb.block = take
+            fb.store(best, self.emit.coerce(x, T.OBJECT))
+            fb.store(best_key, k)
+            fb.store(found, b.constant(True, T.BOOL))
+            fb.goto(done)
+            fb.block = done
+        self.each_item(xs, node, on_item)
+        if fb.block is None:
+            return None
+        empty, ok = fb.new_block(), fb.new_block()
+        fb.cond_br(b.bool_to_pred(fb.load(found, T.BOOL, False, "")), [], [], ok, empty)
+        merge = fb.new_block(d.ir_type(result_type))
+        fb.block = empty
+        if default is None:
+            fb.raise_here("ValueError", f"{name}() arg is an empty sequence")
+        else:
+            fb.goto(merge, [self.emit.coerce(default, result_type)])
+        fb.block = ok
+        fb.goto(merge, [self.emit.coerce(fb.load(best, T.OBJECT, False, ""), result_type)])
         return fb.enter_merge(merge)
 
 

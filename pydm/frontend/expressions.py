@@ -17,7 +17,7 @@ from . import inlining, intrinsics
 from . import semantics as sem
 from .loops import LoopShape
 from .scopes import variable_key
-from .typing import (LOOP_FORMS, Specialization, bind_arguments, const_type, const_value, loop_form, resolve_call,
+from .typing import (KEYED, LOOP_FORMS, Specialization, bind_arguments, const_type, const_value, loop_form, resolve_call,
                      slice_bounds)
 
 #: builtins that consume an iterable whole: a generator expression or an
@@ -376,6 +376,8 @@ class ExpressionWalker:
                     return None
             n = 1 + len(e.args)
             keywords = {k.arg: v for k, v in zip(e.keywords or [], values[n:])}
+            if what == "sort" and self.has_key_function(keywords) and self.type_of(e.func.expr).is_list:
+                return self.keyed_sort(values[0], keywords, e)
             return self.emit.method(what, values[0], values[1:n], e, keywords)
         if kind == "builtin":
             if what == "isinstance":
@@ -409,6 +411,8 @@ class ExpressionWalker:
                 keywords[k.arg] = self.expr(k.value)
                 if self.fb.block is None:
                     return None
+            if what in KEYED and self.has_key_function(keywords):
+                return self.keyed_builtin(what, args, keywords, e)
             return self.emit.builtin(what, args, e, [const_value(a) for a in e.args], keywords)
         bound = self.bind_or_raise(e, what)
         if bound is None:

@@ -28,7 +28,8 @@ MAX_EXPANDED_NODES = 600
 
 def body_size(fn_node: nodes.FunctionDef) -> int:
     """Syntax nodes in a function's body (a proxy for the code one copy adds)."""
-    return sum(1 for stmt in fn_node.body for _ in stmt.nodes_of_class(nodes.NodeNG))
+    body = [fn_node.body] if isinstance(fn_node, nodes.Lambda) else fn_node.body
+    return sum(1 for stmt in body for _ in stmt.nodes_of_class(nodes.NodeNG))
 
 
 #: a generic function's typed twins (one copy of the body each) hold at most

@@ -365,6 +365,30 @@ def bind_arguments(call: nodes.Call, callee: FunctionInfo):
     return out
 
 
+def bind_positional(callee: FunctionInfo, n: int):
+    """A call of ``callee`` with ``n`` positional values (a key function's
+    one item): the default nodes of the parameters left over, or an
+    ArgumentError (CPython's TypeError when the call runs)."""
+    params = callee.node.args
+    names = [a.name for a in params.args]
+    defaults = params.defaults or []
+    first_default = len(names) - len(defaults)
+    who = callee.qualname + "()"
+    if n > len(names):
+        takes = f"from {first_default} to {len(names)}" if defaults else str(len(names))
+        plural = "s" if defaults or len(names) != 1 else ""
+        raise ArgumentError(callee.node, f"{who} takes {takes} positional argument{plural} but {n} "
+                                         f"{'was' if n == 1 else 'were'} given")
+    missing = names[n:first_default]
+    if missing:
+        quoted = [f"'{m}'" for m in missing]
+        listed = quoted[0] if len(quoted) == 1 else (
+            f"{quoted[0]} and {quoted[1]}" if len(quoted) == 2 else ", ".join(quoted[:-1]) + f", and {quoted[-1]}")
+        raise ArgumentError(callee.node, f"{who} missing {len(missing)} required positional argument"
+                                         f"{'s' if len(missing) > 1 else ''}: {listed}")
+    return defaults[n - first_default:] if n > first_default else defaults
+
+
 class ArgumentError(CompileError):
     """A call whose arguments do not fit the callee: CPython's TypeError when
     the call runs (``message``), so compiling it is no error."""
@@ -674,6 +698,23 @@ class _FunctionTyper:
             return function_type(self.fn.nested(e), self.spec, self.program)
         return T.BOTTOM
 
+    def key_call(self, e, item: PyType) -> None:
+        """``key=f``: the specialization ``f(item)`` calls (items are read from a list: objects)."""
+        for k in e.keywords or []:
+            if k.arg != "key":
+                continue
+            f = self.expr(k.value)
+            if isinstance(f, FunctionType):
+                try:
+                    defaults = bind_positional(f.func, 1)
+                except ArgumentError:
+                    return
+                args = [f, item] + [self.expr(d) for d in defaults]
+                self.program.call_specialization(f.func, args, self.spec, e)
+            elif f is not T.NONE and f is not T.BOTTOM:
+                raise error_at(k.value, "key= must be a def or lambda of this module (or None)",
+                               "wrap it: key=lambda x: abs(x)")
+
     def bound_or_none(self, e, callee):
         """The call's bound arguments; None if they do not fit (a TypeError at run time)."""
         try:
@@ -723,6 +764,8 @@ class _FunctionTyper:
             arg_types = [self.expr(a) for a in e.args]
             for kw in e.keywords or []:
                 self.expr(kw.value)
+            if what == "sort":
+                self.key_call(e, T.OBJECT)
             if T.BOTTOM in arg_types or receiver is T.BOTTOM:
                 return T.BOTTOM
             r = sem.method_type(what, receiver, arg_types)
@@ -748,6 +791,12 @@ class _FunctionTyper:
         arg_types = [self.expr(a) for a in e.args]
         if T.BOTTOM in arg_types:
             return T.BOTTOM
+        if what in KEYED and any(k.arg == "key" for k in e.keywords or []):
+            self.key_call(e, T.OBJECT)
+            if what in ("min", "max"):
+                default = [self.expr(k.value) for k in e.keywords if k.arg == "default"]
+                item = _t(sem.iter_type(arg_types[0])) if len(arg_types) == 1 else T.OBJECT
+                return join(item, default[0]) if default else item
         r = sem.builtin_type(what, arg_types, [const_value(a) for a in e.args])
         return _t(r) if r is not None else T.BOTTOM
 
@@ -755,6 +804,9 @@ class _FunctionTyper:
 def _is_range_call(it, fn) -> bool:
     return loop_form(it, fn) == "range"
 
+
+#: builtins that take ``key=``
+KEYED = ("sorted", "min", "max")
 
 #: builtins that make iterators: compiled as loop forms of ``for`` and comprehensions
 LOOP_FORMS = ("range", "enumerate", "zip", "reversed")
