@@ -49,7 +49,8 @@ EXCEPTION_CLASS = "iree_pydm.exception_class"  # the code a public function retu
 ORIGIN = "iree_pydm.origin"              # this location, as the origin of a runtime-library failure
 RECORD_ORIGIN = "iree_pydm.record_origin"  # remember (once) where a runtime-library call failed
 EXCEPTION_MATCHES = "iree_pydm.exception_matches"  # i1: is the exception an instance of one of `classes`
-EXCEPTION_CAUGHT = "iree_pydm.exception_caught"  # a handler took the exception: forget its origin
+EXCEPTION_CAUGHT = "iree_pydm.exception_caught"  # a handler took the exception: (its site, its object)
+EXCEPTION_RESTORE = "iree_pydm.exception_restore"  # bare raise: the handled exception's object is current again
 # variables (pass promote-vars turns them into SSA values)
 LOAD_VAR = "iree_pydm.load_var"          # (value, i1 bound) of a local variable slot
 STORE_VAR = "iree_pydm.store_var"        # bind a local variable slot
@@ -77,7 +78,7 @@ RECORD_SPLIT = "iree_pydm.record_split"  # seed-002 record -> (code, bits, ref) 
 
 ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL, NOT,
            BOOL_TO_PRED, SELECT, IS, RANGE_NEXT, RAW_INT, FAILED, SUCCESS, RAISE, POLL, POLL_TICK, EXCEPTION_CLASS,
-           ORIGIN, RECORD_ORIGIN, EXCEPTION_MATCHES, EXCEPTION_CAUGHT,
+           ORIGIN, RECORD_ORIGIN, EXCEPTION_MATCHES, EXCEPTION_CAUGHT, EXCEPTION_RESTORE,
            LOAD_VAR, STORE_VAR, UNDEF, STATIC_CAST, BOX, UNBOX, GET_TYPE_CODE,
            MAKE_TUPLE, TUPLE_GET, TUPLE_LEN, SEQ_NEW, SEQ_SET, SEQ_RESIZE, LIST_SET,
            DYN_OF, DYN_UNBOX, DYN_IS, RECORD_OF, RECORD_SPLIT)
@@ -87,7 +88,7 @@ BINARY_NAMES = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
 COMPARE_NAMES = ("lt", "le", "gt", "ge", "eq", "ne")
 UNARY_NAMES = ("neg", "pos", "invert", "abs")
 #: how a raise op's operands complete its message (see pydm/exceptions.py)
-RAISE_FORMATS = ("", "types", "values", "args")
+RAISE_FORMATS = ("", "types", "values", "args", "none")
 
 
 # ---- types -----------------------------------------------------------------
@@ -235,9 +236,11 @@ def raise_(cls: str, message: str, args=(), fmt: str = "", ip=None) -> ir.Value:
     With ``args`` the message is completed at run time: ``fmt="values"``
     formats ``message.format(*values)``, ``fmt="types"`` formats it with the
     Python type names of the args (objects, or their type codes after
-    split-objects). The args travel in an exception object (pydm/exceptions.py)."""
+    split-objects), ``fmt="args"`` calls the class with them. The args travel
+    in an exception object (pydm/exceptions.py). ``fmt="none"`` (no args):
+    ``cls()``, no message at all."""
     return _op(RAISE, list(args), [exc_type()], cls=_str(cls), message=_str(message),
-               fmt=_str(fmt) if args else None, ip=ip).result
+               fmt=_str(fmt) if args or fmt == "none" else None, ip=ip).result
 
 
 def exception_class(exc, ip=None) -> ir.Value:
@@ -253,10 +256,19 @@ def exception_matches(exc, classes, ip=None) -> ir.Value:
     return _op(EXCEPTION_MATCHES, [exc], [i1()], classes=ir.ArrayAttr.get([_str(c) for c in classes]), ip=ip).result
 
 
-def exception_caught(ip=None) -> ir.Operation:
-    """A handler took the exception: the origin a runtime-library failure
-    recorded on its way out is stale from here on."""
-    return _op(EXCEPTION_CAUGHT, [], [], ip=ip)
+def exception_caught(exc, ip=None) -> tuple[ir.Value, ir.Value]:
+    """A handler took the exception ``exc``: (the code that names it for a
+    re-raise - a builtin class's code from a public callee becomes its raise
+    site -, its exception object, saved: a later exception replaces the
+    current one). The origin a runtime-library failure recorded on its way
+    out is stale from here on."""
+    op = _op(EXCEPTION_CAUGHT, [exc], [exc_type(), ir_type(PyType.REF)], ip=ip)
+    return op.results[0], op.results[1]
+
+
+def exception_restore(saved, ip=None) -> ir.Operation:
+    """Bare ``raise``: the saved object of the handled exception is current again."""
+    return _op(EXCEPTION_RESTORE, [saved], [], ip=ip)
 
 
 def origin(ip=None) -> ir.Value:

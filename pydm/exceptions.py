@@ -25,6 +25,7 @@ runtime reads the args through the ``__pydm_exception`` export. Handlers
 """
 from __future__ import annotations
 
+import ast
 import builtins
 import json
 from dataclasses import dataclass, asdict
@@ -55,6 +56,10 @@ NEGATIVE_CODES: dict[int, str] = {
 CODE_OF_CLASS: dict[str, int] = {name: code for code, name in NEGATIVE_CODES.items()}
 
 SUCCESS = 0
+
+#: messages that are the repr of CPython's args tuple (``10.0 ** 400``'s
+#: OverflowError has the args ``(34, 'Numerical result out of range')``)
+LITERAL_ARGS = frozenset({"(34, 'Numerical result out of range')"})
 
 
 def builtin_exception_class(name: str):
@@ -144,8 +149,11 @@ class RaiseSiteTable:
         cls = getattr(builtins, site.cls)
         if site.fmt == "args":
             return cls(*((self.args_reader() if self.args_reader is not None else None) or ()))
-        message = self.message(site)
-        return cls(message) if message or site.fmt else cls()
+        if site.fmt == "none":
+            return cls()
+        if not site.fmt and site.message in LITERAL_ARGS:
+            return cls(*ast.literal_eval(site.message))
+        return cls(self.message(site))
 
     def make_exception(self, code: int) -> BaseException:
         """The Python exception a non-zero code stands for: a builtin class's

@@ -109,6 +109,11 @@ class ExpressionWalker:
             g = gens[k]
 
             def body():
+                if k == 0 and isinstance(e, nodes.GeneratorExp):
+                    return self.in_generator(lambda: clauses())
+                clauses()
+
+            def clauses():
                 for cond in g.ifs:
                     yes, no = self.fb.new_block(), self.fb.new_block()
                     self.branch_on(cond, yes, no)
@@ -120,6 +125,30 @@ class ExpressionWalker:
                 raise error_at(g, "async comprehensions are not supported")
             self.for_loop(LoopShape(e, g.target, g.iter, body, []))
         level(0)
+
+    def in_generator(self, walk) -> None:
+        """Walk a generator expression's body (past its first iterable, which
+        CPython evaluates outside the generator): a StopIteration raised in it
+        becomes ``RuntimeError: generator raised StopIteration`` (PEP 479)."""
+        fb = self.fb
+        converter = fb.new_block(d.exc_type(), d.exc_type())
+        fb.handlers.append(converter)
+        try:
+            walk()
+        finally:
+            fb.handlers.pop()
+        if not any(True for _ in converter.predecessors):
+            return
+        after = fb.block
+        fb.block = converter
+        code, origin = converter.arguments
+        stop, other = fb.new_block(), fb.new_block()
+        fb.cond_br(self.b.exception_matches(code, ["StopIteration"]), [], [], stop, other)
+        fb.block = stop
+        fb.raise_here("RuntimeError", "generator raised StopIteration")
+        fb.block = other
+        fb.goto(fb.handler, [code, origin])
+        fb.block = after
 
     def expr_ListComp(self, e):
         xs = self.emit.make_list([])

@@ -84,7 +84,7 @@ class HandlerWalker:
             if self.fb.block is None:
                 return
         if not values:
-            self.fb.raise_here(cls, "")
+            self.fb.raise_here(cls, "", fmt="none")  # cls(): no args at all
             return
         self.fb.raise_here(cls, "", values, "args")
 
@@ -96,7 +96,9 @@ class HandlerWalker:
         if not self.frame.handling:
             self.fb.raise_here("RuntimeError", "No active exception to reraise")
             return
-        self.fb.goto(self.fb.handler, list(self.frame.handling[-1]))
+        code, origin, saved = self.frame.handling[-1]
+        self.b.exception_restore(saved)
+        self.fb.goto(self.fb.handler, [code, origin])
 
     def stmt_Assert(self, s):
         ok, bad = self.fb.new_block(), self.fb.new_block()
@@ -133,9 +135,13 @@ class HandlerWalker:
             if any(True for _ in fin.predecessors):  # the exception path
                 fb.block = fin
                 code, origin = fin.arguments
-                frame.handling.append((code, origin))
+                with self.at(s):
+                    code, saved = self.b.exception_caught(code)
+                frame.handling.append((code, origin, saved))
                 self.visit_body(s.finalbody)
                 frame.handling.pop()
+                if fb.block is not None:
+                    self.b.exception_restore(saved)
                 fb.goto(fb.handler, [code, origin])
         fb.block = done if any(True for _ in done.predecessors) else None
         if fin is not None and fb.block is not None:
@@ -160,8 +166,8 @@ class HandlerWalker:
                     fb.cond_br(self.b.exception_matches(code, classes), [], [], hit, miss)
             fb.block = hit
             with self.at(h):
-                self.b.exception_caught()
-            frame.handling.append((code, origin))
+                caught, saved = self.b.exception_caught(code)
+            frame.handling.append((caught, origin, saved))
             self.visit_body(h.body)
             frame.handling.pop()
             fb.goto(done)

@@ -91,7 +91,8 @@ def emit(emitter, name: str, args, node):
         return None
     if name == "fail":
         cls, template = _literal(node, 0), _literal(node, 1)
-        fb.raise_here(cls, template, [emitter.coerce(a, T.OBJECT) for a in args], "values" if args else "")
+        fmt = "values" if args else ("none" if not template else "")  # fail(cls, ""): cls(), as CPython's
+        fb.raise_here(cls, template, [emitter.coerce(a, T.OBJECT) for a in args], fmt)
         return None
     if name == "fail_types":
         cls, template = _literal(node, 0), _literal(node, 1)

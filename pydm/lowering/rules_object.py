@@ -147,7 +147,8 @@ def lower_raise(ctx, op, operands):
     cls = ir.StringAttr(op.attributes["cls"]).value
     message = ir.StringAttr(op.attributes["message"]).value
     if not operands:
-        return [_i32(ctx.raise_code(cls, message))]
+        fmt = ir.StringAttr(op.attributes["fmt"]).value if "fmt" in op.attributes else ""
+        return [_i32(ctx.raise_code(cls, message, fmt))]
     fmt = ir.StringAttr(op.attributes["fmt"]).value
     # split-objects records how many values each arg became (3 for a dynamic value)
     sizes = list(ir.DenseI32ArrayAttr(op.attributes["arg_parts"])) if "arg_parts" in op.attributes \

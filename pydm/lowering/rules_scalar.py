@@ -102,10 +102,36 @@ def lower_exception_matches(ctx, op, operands):
 
 @rule(d.EXCEPTION_CAUGHT)
 def lower_exception_caught(ctx, op, operands):
-    """Forget the origin a library failure recorded: it belonged to the caught exception."""
+    """Save what names the caught exception: its exception object (the
+    module's exception slot), and for a builtin class's code (a public
+    callee's) the raise site waiting in the site slot, if it is of that
+    class. Forget the origin a library failure recorded."""
+    from iree.compiler.dialects import func
     from .driver import ORIGIN_GLOBAL
+    from .rules_object import list_type
+    from .support import CLASS_OF_SITE, EXCEPTION_GLOBAL, SITE_GLOBAL
+    ctx.support.update(("exception", "site", "class_of_site"))
+    code = operands[0]
     if ctx.uses_origin:
         util.GlobalStoreOp(_ok(), ORIGIN_GLOBAL)
+    i32 = ir.IntegerType.get_signless(32)
+    site = util.GlobalLoadOp(i32, SITE_GLOBAL).result
+    site_class = func.CallOp([i32], CLASS_OF_SITE, [site]).results[0]
+    named = arith.andi(arith.cmpi(arith.CmpIPredicate.slt, code, _ok()),
+                       arith.andi(arith.cmpi(arith.CmpIPredicate.sgt, site, _ok()),
+                                  arith.cmpi(arith.CmpIPredicate.eq, site_class, code)))
+    saved = util.GlobalLoadOp(list_type(), EXCEPTION_GLOBAL).result
+    # a barrier: IREE folds `store(load @g) -> @g` away even when a call in
+    # between stores @g (PLATFORM.md; tests/platform/test_platform_globals.py)
+    saved = util.OptimizationBarrierOp([saved.type], [saved]).results[0]
+    return [arith.select(named, site, code), saved]
+
+
+@rule(d.EXCEPTION_RESTORE)
+def lower_exception_restore(ctx, op, operands):
+    from .support import EXCEPTION_GLOBAL
+    ctx.support.add("exception")
+    util.GlobalStoreOp(operands[0], EXCEPTION_GLOBAL)
     return []
 
 
