@@ -14,7 +14,7 @@ from . import dialect as d
 from . import representation as rep
 from .backend import compile_module, session
 from .backend.driver import COMPILE_LOCK as driver_lock
-from .exceptions import RaiseSiteTable
+from .exceptions import ExceptionClasses, RaiseSiteTable
 from .frontend.importer import build_module
 from .frontend.source import FunctionInfo, ModuleInfo
 from .frontend.typing import ProgramTypes
@@ -95,7 +95,9 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
             # "pydm": dynamic values still as objects (split-objects is a representation
             # change; its result is the stage "after:split-objects")
             stages["pydm"] = stages["after:link-runtime"]
-        sites = RaiseSiteTable()
+        sites = RaiseSiteTable(classes=ExceptionClasses(module.exception_classes))
+        if global_values is not None:
+            sites.classes.namespace = global_values  # the user's own classes, for the exceptions raised
         lower_module(mod, LoweringContext(sites))
         exports = {}
         for spec in entry_specs:

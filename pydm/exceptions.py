@@ -68,12 +68,67 @@ def builtin_exception_class(name: str):
     return cls if isinstance(cls, type) and issubclass(cls, BaseException) else None
 
 
+#: the code of a module's first exception class of its own; the next ones count down
+FIRST_USER_CODE = -20
+
+
+class ExceptionClasses:
+    """The exception classes a module's code can raise and catch: the builtin
+    ones of :data:`NEGATIVE_CODES`, and the module's own (``class
+    MyError(ValueError): pass``; ``user``: name -> base name, in definition
+    order), with codes counting down from FIRST_USER_CODE."""
+
+    def __init__(self, user: dict | None = None):
+        self.user = dict(user or {})
+        self.codes = dict(CODE_OF_CLASS)
+        for i, name in enumerate(self.user):
+            self.codes[name] = FIRST_USER_CODE - i
+        self.names = {c: n for n, c in self.codes.items()}
+        #: where the runtime finds a user class by name (a JIT function's globals)
+        self.namespace: dict | None = None
+        self._made: dict = {}
+
+    def code(self, name: str) -> int:
+        """A class's code (0: a class without one)."""
+        return self.codes.get(name, 0)
+
+    def ancestors(self, name: str) -> list[str]:
+        """``name`` and the names of its bases, nearest first (through the
+        module's classes, then the builtin class's own MRO)."""
+        out = []
+        while name in self.user:
+            out.append(name)
+            name = self.user[name]
+        cls = builtin_exception_class(name)
+        return out + ([c.__name__ for c in cls.__mro__] if cls is not None else [name])
+
+    def caught_by(self, names) -> list[int]:
+        """The class codes an ``except`` clause naming the classes ``names``
+        catches: each class with a code that is one of them or a subclass."""
+        wanted = set(names)
+        return sorted((c for n, c in self.codes.items() if wanted & set(self.ancestors(n))), reverse=True)
+
+    def python_class(self, name: str):
+        """The Python class of a raise site's class name: a builtin, the
+        user's own class (JIT), or - ahead of time, where the module is not
+        imported - a class of that name and base made here."""
+        cls = builtin_exception_class(name)
+        if cls is not None:
+            return cls
+        found = (self.namespace or {}).get(name)
+        if isinstance(found, type) and issubclass(found, BaseException):
+            return found
+        if name not in self._made:
+            self._made[name] = type(name, (self.python_class(self.user.get(name, "Exception")),), {})
+        return self._made[name]
+
+
+BUILTIN_CLASSES = ExceptionClasses()
+
+
 def codes_caught_by(names) -> list[int]:
-    """The class codes an ``except`` clause naming the classes ``names``
-    catches: each class with a code that is one of them or a subclass."""
-    bases = tuple(builtin_exception_class(n) for n in names)
-    return sorted((c for c, n in NEGATIVE_CODES.items() if issubclass(builtin_exception_class(n), bases)),
-                  reverse=True)
+    """``except (names...)`` among the builtin classes (:meth:`ExceptionClasses.caught_by`)."""
+    return BUILTIN_CLASSES.caught_by(names)
 
 
 def type_name(value) -> str:
@@ -108,8 +163,9 @@ class RaiseSiteTable:
     Identical sites share a slot, so a code is stable for a given source.
     """
 
-    def __init__(self, sites: list[RaiseSite] | None = None):
+    def __init__(self, sites: list[RaiseSite] | None = None, classes: ExceptionClasses | None = None):
         self.sites: list[RaiseSite] = list(sites or [])
+        self.classes = classes or ExceptionClasses()
         self._index = {s: i + 1 for i, s in enumerate(self.sites)}
         #: set by the runtime: returns (and clears) the program's origin site —
         #: the user line whose runtime-library call raised — or 0
@@ -128,11 +184,15 @@ class RaiseSiteTable:
         return code
 
     def to_json(self) -> str:
-        return json.dumps([asdict(s) for s in self.sites], separators=(",", ":"))
+        return json.dumps({"sites": [asdict(s) for s in self.sites], "classes": self.classes.user},
+                          separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> "RaiseSiteTable":
-        return cls([RaiseSite(**d) for d in json.loads(text)])
+        data = json.loads(text)
+        if isinstance(data, list):  # a module compiled before exception classes of its own
+            data = {"sites": data, "classes": {}}
+        return cls([RaiseSite(**d) for d in data["sites"]], ExceptionClasses(data["classes"]))
 
     def message(self, site: RaiseSite) -> str:
         """The site's message, completed with its exception object's args."""
@@ -146,7 +206,7 @@ class RaiseSiteTable:
     def instance(self, site: RaiseSite) -> BaseException:
         """The exception a site raises: ``cls(message)``; ``cls()`` for no
         message; ``cls(*args)`` for a ``raise`` with run-time arguments."""
-        cls = getattr(builtins, site.cls)
+        cls = self.classes.python_class(site.cls)
         if site.fmt == "args":
             return cls(*((self.args_reader() if self.args_reader is not None else None) or ()))
         if site.fmt == "none":
@@ -173,7 +233,7 @@ class RaiseSiteTable:
             else:
                 exc.add_note(site.note())
             return exc
-        name = NEGATIVE_CODES.get(code)
+        name = self.classes.names.get(code)
         if name is None:
             return SystemError(f"pydm: unknown exception code {code}")
-        return getattr(builtins, name)()
+        return self.classes.python_class(name)()

@@ -41,10 +41,17 @@ class FinallyFrame:
     loop_depth: int  # the loops enclosing the try
 
 
-def exception_class_name(node, what: str = "raise") -> str:
-    """The builtin exception class a syntax node names (``ValueError``)."""
+def exception_class_name(node, module, what: str = "raise") -> str:
+    """The exception class a syntax node names: a builtin one (``ValueError``)
+    or one of the module's (``class MyError(ValueError): pass``)."""
+    if isinstance(node, nodes.Name) and node.name in module.exception_classes:
+        return node.name
     if isinstance(node, nodes.Name) and node.name in CODE_OF_CLASS and builtin_exception_class(node.name):
         return node.name
+    if isinstance(node, nodes.Name) and isinstance(module.tree.locals.get(node.name, [None])[0], nodes.ClassDef):
+        raise error_at(node, f"the class {node.name} is not an exception class pydm compiles",
+                       "a module-level class with one base (a builtin exception or such a class) and a "
+                       "body of pass or a docstring")
     if isinstance(node, nodes.Name) and builtin_exception_class(node.name):
         raise error_at(node, f"the exception class {node.name} is not supported",
                        "pydm raises and catches " + ", ".join(sorted(CODE_OF_CLASS)))
@@ -65,9 +72,9 @@ class HandlerWalker:
         if isinstance(exc, nodes.Call):
             if exc.keywords:
                 raise error_at(exc, "keyword arguments to an exception class are not supported")
-            self.raise_new(exception_class_name(exc.func), exc.args)
+            self.raise_new(exception_class_name(exc.func, self.program.module), exc.args)
         else:
-            self.raise_new(exception_class_name(exc), [])
+            self.raise_new(exception_class_name(exc, self.program.module), [])
 
     def raise_new(self, cls: str, arg_nodes) -> None:
         """``raise cls(*args)``: a literal message is a static raise site; other
@@ -160,7 +167,7 @@ class HandlerWalker:
                 hit, miss = fb.block, None
             else:
                 with self.at(h.type):
-                    classes = [exception_class_name(t, "except") for t in
+                    classes = [exception_class_name(t, self.program.module, "except") for t in
                                (h.type.elts if isinstance(h.type, nodes.Tuple) else [h.type])]
                     hit, miss = fb.new_block(), fb.new_block()
                     fb.cond_br(self.b.exception_matches(code, classes), [], [], hit, miss)

@@ -78,6 +78,8 @@ class ModuleInfo:
     tree: nodes.Module
     functions: dict[str, FunctionInfo]
     runtime_lib: bool = False  # every function is compiled and intrinsics are available
+    #: the module's exception classes (``class E(ValueError): pass``): name -> base name
+    exception_classes: dict = field(default_factory=dict)
 
     def function(self, name: str) -> FunctionInfo:
         return self.functions[name]
@@ -119,6 +121,11 @@ def load_module(filename: str, source: str | None = None, runtime_lib: bool = Fa
         info = ModuleInfo(filename, tree, {}, runtime_lib)
         table = scopes.module_table(source, filename)
         for stmt in tree.body:
+            if isinstance(stmt, nodes.ClassDef):
+                base = exception_class_base(stmt, info)
+                if base is not None:
+                    info.exception_classes[stmt.name] = base
+                continue
             if not isinstance(stmt, (nodes.FunctionDef, nodes.AsyncFunctionDef)):
                 continue
             decorators = stmt.decorators.nodes if stmt.decorators else []
@@ -140,6 +147,26 @@ def load_module(filename: str, source: str | None = None, runtime_lib: bool = Fa
         if mtime >= 0:
             _cache[filename] = (mtime, source, info)
         return info
+
+
+def exception_class_base(node: nodes.ClassDef, info: ModuleInfo) -> str | None:
+    """The base of a module-level exception class pydm compiles (one base: a
+    builtin exception class pydm knows or an earlier such class of the
+    module; a body of ``pass``, ``...`` or a docstring), else None."""
+    from ..exceptions import CODE_OF_CLASS
+    if len(node.bases) != 1 or node.keywords or node.decorators or not isinstance(node.bases[0], nodes.Name):
+        return None
+    base = node.bases[0].name
+    if base not in CODE_OF_CLASS and base not in info.exception_classes:
+        return None
+    for stmt in node.body:
+        if isinstance(stmt, nodes.Pass):
+            continue
+        if isinstance(stmt, nodes.Expr) and isinstance(stmt.value, nodes.Const) and (
+                isinstance(stmt.value.value, str) or stmt.value.value is Ellipsis):
+            continue
+        return None
+    return base
 
 
 def _module_name(filename: str) -> str:

@@ -133,13 +133,8 @@ def raise_with_args(ctx, cls: str, template: str, fmt: str, parts) -> ir.Value:
     from .support import raise_function
     ctx.support.add(f"raise{len(parts)}")
     site = ctx.raise_code(cls, template, fmt)
-    operands = [_i64(_class_code(cls)), _i32(site)] + [v for p in parts for v in p]
+    operands = [_i64(ctx.sites.classes.code(cls)), _i32(site)] + [v for p in parts for v in p]
     return func.CallOp([ir.IntegerType.get_signless(32)], raise_function(len(parts)), operands).results[0]
-
-
-def _class_code(cls: str) -> int:
-    from ..exceptions import CODE_OF_CLASS
-    return CODE_OF_CLASS.get(cls, 0)
 
 
 @rule(d.RAISE)

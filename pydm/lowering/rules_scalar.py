@@ -86,7 +86,6 @@ def lower_exception_matches(ctx, op, operands):
     mapped by ``class_of_site``) compared with each class code the clause
     catches. ``BaseException`` catches every code."""
     from iree.compiler.dialects import func
-    from ..exceptions import codes_caught_by
     from .support import CLASS_OF_SITE
     names = [ir.StringAttr(a).value for a in ir.ArrayAttr(op.attributes["classes"])]
     if "BaseException" in names:
@@ -94,7 +93,7 @@ def lower_exception_matches(ctx, op, operands):
     ctx.support.add("class_of_site")
     cls = func.CallOp([ir.IntegerType.get_signless(32)], CLASS_OF_SITE, [operands[0]]).results[0]
     hit = None
-    for code in codes_caught_by(names):
+    for code in ctx.sites.classes.caught_by(names):
         eq = arith.cmpi(arith.CmpIPredicate.eq, cls, _i32(code))
         hit = eq if hit is None else arith.ori(hit, eq)
     return [hit if hit is not None else arith.constant(ir.IntegerType.get_signless(1), 0)]

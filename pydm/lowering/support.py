@@ -279,8 +279,7 @@ def class_of_site_text(sites) -> str:
     its builtin class's negative code (``pydm/exceptions.py``), read from a
     constant table with one byte per site; other codes are returned as they
     are (a site of a class without a code too)."""
-    from ..exceptions import CODE_OF_CLASS
-    table = [0] + [CODE_OF_CLASS.get(site.cls, 0) for site in sites.sites]
+    table = [0] + [sites.classes.code(site.cls) for site in sites.sites]
     entries = ", ".join(str(c) for c in table)
     return f"""
 func.func private @{CLASS_OF_SITE}(%code: i32) -> i32 {{
