@@ -14,7 +14,8 @@ Cases that need issue #3 (unannotated functions, ``object`` annotations) print
 "n/a (unsupported)" when pydm raises its CompileError.
 
 Kernels live in real files (pydm reads a function's source): cases_typed.py,
-cases_untyped.py, cases_object.py, cases_tuples.py, cases_lists.py. The CPython side runs the same code:
+cases_untyped.py, cases_object.py, cases_tuples.py, cases_lists.py, cases_functions.py. The CPython side
+runs the same code:
 the case file loaded a second time with ``pydm.jit`` stubbed to the identity
 (the functions are what ``f.py_func`` is, but recursive calls stay in
 CPython).
@@ -65,12 +66,15 @@ QUICK = Settings(fib_n=22, loop_n=200_000, repeats=3, budget_s=1.0,
 WARM_N = {"fib": 10, "int_loop": 100, "int_sum_loop": 100, "float_loop": 100,  # first (compiling) call
           "mixed_loop": 100, "dynamic_loop": 100, "pair_loop": 100, "swap_loop": 100,
           "tuple_index_loop": 100, "sieve": 100, "primes": 100, "build_sum": 100, "matmul": 4,
-          "sort_ints": 100, "fannkuch": 5, "queens": 5}
+          "sort_ints": 100, "fannkuch": 5, "queens": 5, "calls_plain": 100, "calls_in_try": 100,
+          "raise_catch": 100, "sort_by_key": 100}
 #: the list rows' sizes (the issue's: sieve n = 2,000,000, a million ints, 100x100, ...)
 LIST_N = {"sieve": 2_000_000, "primes": 2_000_000, "build_sum": 1_000_000, "matmul": 100,
-          "sort_ints": 100_000, "fannkuch": 8, "queens": 8}
+          "sort_ints": 100_000, "fannkuch": 8, "queens": 8,
+          "calls": 1_000_000, "raise_catch": 200_000, "sort_by_key": 100_000}
 LIST_N_QUICK = {"sieve": 20_000, "primes": 20_000, "build_sum": 10_000, "matmul": 12,
-                "sort_ints": 2_000, "fannkuch": 6, "queens": 6}
+                "sort_ints": 2_000, "fannkuch": 6, "queens": 6,
+                "calls": 20_000, "raise_catch": 5_000, "sort_by_key": 2_000}
 
 
 # --------------------------------------------------------------------------
@@ -428,6 +432,7 @@ def main(argv=None) -> int:
     obj = Group("cases_object")
     tuples = Group("cases_tuples")
     lists = Group("cases_lists")
+    functions = Group("cases_functions")
     ln = LIST_N_QUICK if args.quick else LIST_N
 
     fib, loop = f"fib({cfg.fib_n})", f"{cfg.loop_n:,} it"
@@ -457,6 +462,14 @@ def main(argv=None) -> int:
         kernel_row(f"sort {ln['sort_ints']:,} ints", lists, "sort_ints", ln["sort_ints"], cfg, 2),
         kernel_row(f"fannkuch({ln['fannkuch']})", lists, "fannkuch", ln["fannkuch"], cfg, 2),
         kernel_row(f"n-queens({ln['queens']})", lists, "queens", ln["queens"], cfg, 2),
+        kernel_row(f"{ln['calls']:,} calls of a small function", functions, "calls_plain", ln["calls"], cfg,
+                   None),
+        kernel_row(f"{ln['calls']:,} calls, each inside try/except", functions, "calls_in_try", ln["calls"],
+                   cfg, None),
+        kernel_row(f"raise and catch, {ln['raise_catch']:,} iterations (half raise)", functions,
+                   "raise_catch", ln["raise_catch"], cfg, 1),
+        kernel_row(f"sorted({ln['sort_by_key']:,} pairs, key=lambda (a closure))", functions, "sort_by_key",
+                   ln["sort_by_key"], cfg, None),
         compile_row(cfg, notes),  # after the others: a warm process
         call_row("call `inc(x)` typed, per call", typed, cfg, 1),
         call_row("call `inc(x)` untyped, per call", untyped, cfg, None),
@@ -470,6 +483,9 @@ def main(argv=None) -> int:
                  "of a tuple of 8 ints; each returns its tuple or int to Python.")
     notes.append("list rows (benchmarks/cases_lists.py): the issue's kernels as a user writes them; "
                  "every list is a list of dynamic values (two VM list slots per element).")
+    notes.append("function rows (benchmarks/cases_functions.py): the cost of `try` on the no-exception "
+                 "path is the ratio of the two call rows' pydm times (issue target ≤ 10 % overhead); "
+                 "raise and catch: a callee raising ValueError for odd i, caught in the loop.")
     notes.append("mixed loop: `s = s + i * x` called with (int, float): entry dispatch to the "
                  "(int, float) twin; dynamic loop: `t = t + (1.5 if i % 3 == 0 else i)`, whose "
                  "values stay boxed.")

@@ -145,8 +145,13 @@ def _defaults(fn: FunctionInfo) -> dict:
 
 
 def check_exportable_defaults(fn: FunctionInfo) -> None:
-    """``pydm compile``: a .vmfb carries only constant defaults."""
+    """``pydm compile``: a .vmfb carries only constant defaults, and exports
+    functions of positional-or-keyword parameters."""
     from .frontend.typing import literal_value, NO_VALUE
+    if not fn.simple_signature:
+        raise error_at(fn.node, "pydm compile exports functions of plain parameters only (no *args, "
+                                "keyword-only or positional-only ones)",
+                       "wrap it in a function of plain parameters, or use it with @pydm.jit")
     for node in fn.node.args.defaults or []:
         if literal_value(node, NO_VALUE) is NO_VALUE:
             raise error_at(node, "a default value that is not a constant cannot be exported",

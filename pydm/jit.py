@@ -54,6 +54,7 @@ class JitFunction:
         self._by_types: dict[tuple, object] = {}  # by the arguments' static types
         self._programs: dict[tuple, object] = {}
         self._info = None
+        self._simple = False  # set with _info: only positional-or-keyword parameters
         self._last_key = None
         _ALL.add(self)
 
@@ -76,14 +77,22 @@ class JitFunction:
             fn.check()
             if fn.node.returns is not None:
                 annotation_type(fn.node.returns)
-            annotations = [annotation_type(a) for a in fn.node.args.annotations]
+            a = fn.node.args
+            annotations = [annotation_type(x) for x in list(a.posonlyargs_annotations or []) + list(a.annotations)]
+            if fn.vararg:
+                annotations.append(None)  # the tuple of the extra arguments: typed by its items
+
+            annotations += [annotation_type(x) for x in a.kwonlyargs_annotations or []]
             # the defaults CPython evaluated once, at definition: a mutable one is
             # shared between calls (a list default is passed by reference)
             given = self.py_func.__defaults__ or ()
-            defaults = dict(zip(fn.params[len(fn.params) - len(given):], given))
+            positional = list(fn.posonly) + list(fn.positional)
+            defaults = dict(zip(positional[len(positional) - len(given):], given))
+            defaults.update(self.py_func.__kwdefaults__ or {})
             self._annotations = annotations
             self._defaults = defaults
-            self._binder = make_binder(fn.name, fn.params, defaults)
+            self._binder = make_binder(fn.name, fn.params, defaults, fn.posonly, fn.vararg, fn.kwonly)
+            self._simple = fn.simple_signature
             self._info = fn  # last: a failed check above leaves nothing half-set
         return self._info
 
@@ -107,12 +116,12 @@ class JitFunction:
 
     # -- calling
     def __call__(self, *args, **kwargs):
-        if not kwargs:
+        if not kwargs and self._simple:
             caller = self._callers.get(tuple(map(type, args)))
             if caller is not None:
                 return caller(*args)
         info = self.info
-        if kwargs or len(args) != len(info.params):
+        if kwargs or len(args) != len(info.params) or not self._simple:
             args = self._binder(*args, **kwargs)  # CPython's TypeErrors
         key = tuple(map(type, args))
         caller = self._callers.get(key)

@@ -26,7 +26,7 @@ from .. import typecodes as tc
 from ..errors import error_at
 from ..types import FunctionType, PyType, join, list_of
 from .loops import LoopShape
-from .typing import ArgumentError, bind_positional, function_serial, function_type
+from .typing import ArgumentError, Packed, bind_positional, function_serial, function_type
 
 T = PyType
 CLOSURE = "$closure"
@@ -140,7 +140,7 @@ class ClosureWalker:
         values = self.call_arguments(e, bound)
         if values is None:
             return None
-        args = [f] + [values[id(node)] for _, node in bound]
+        args = [f] + self.bound_values(bound, values)
         spec = self.program.call_specialization(t.func, [d.value_type(a) for a in args], self.frame.spec, e)
         return self.plain_call(spec, args)
 
@@ -148,7 +148,7 @@ class ClosureWalker:
         """The call's arguments in source order (as CPython evaluates them),
         then the defaults the bindings use; by node id. None if one raised."""
         values = {}
-        defaults = [n for bound in bindings for _, n in bound]
+        defaults = [n for bound in bindings for _, n in bound if not isinstance(n, Packed)]
         for node in list(e.args) + [kw.value for kw in e.keywords or []] + defaults:
             if id(node) in values:
                 continue
@@ -156,6 +156,22 @@ class ClosureWalker:
             if self.fb.block is None:
                 return None
         return values
+
+    def bound_values(self, bound, values, given=()):
+        """A binding's argument values, a ``*args`` parameter's as a tuple
+        (``given``: the values of ``bind_positional``'s placeholders)."""
+        given = iter(given)
+
+        def one(node):
+            return next(given) if node is None else values[id(node)]
+        out = []
+        for _, a in bound:
+            if isinstance(a, Packed):
+                items = [one(n) for n in a.nodes]
+                out.append(self.emit.make_tuple(items))
+            else:
+                out.append(one(a))
+        return out
 
     def call_dynamic(self, e, f):
         """``f(args)`` for a dynamic ``f``: a function value's number picks the
@@ -188,7 +204,7 @@ class ClosureWalker:
                 fb.block = no
                 continue
             _, closure = b.unbox(f, t, checked=False)
-            args = [closure] + [values[id(node)] for _, node in bound]
+            args = [closure] + self.bound_values(bound, values)
             spec = self.program.call_specialization(t.func, [d.value_type(a) for a in args], self.frame.spec, e)
             out = self.plain_call(spec, args)
             if fb.block is not None:
@@ -213,12 +229,14 @@ class ClosureWalker:
         """``f(*values)`` for a function value of static type (a key function's call)."""
         t = d.value_type(f)
         try:
-            defaults = bind_positional(t.func, len(values))
+            bound = bind_positional(t.func, len(values))
         except ArgumentError as exc:
             self.fb.raise_here("TypeError", exc.message)
             return None
         from .typing import literal_value
-        args = [f] + list(values) + [self.constant_value(literal_value(n)) for n in defaults]
+        defaults = {id(n): self.constant_value(literal_value(n)) for _, n in bound
+                    if n is not None and not isinstance(n, Packed)}
+        args = [f] + self.bound_values(bound, defaults, values)
         spec = self.program.call_specialization(t.func, [d.value_type(a) for a in args], self.frame.spec, node)
         return self.plain_call(spec, args)
 

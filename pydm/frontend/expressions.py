@@ -17,7 +17,7 @@ from . import inlining, intrinsics
 from . import semantics as sem
 from .loops import LoopShape
 from .scopes import variable_key
-from .typing import (KEYED, LOOP_FORMS, Specialization, bind_arguments, const_type, const_value, loop_form, resolve_call,
+from .typing import (BUILTIN, KEYED, LOOP_FORMS, Specialization, bind_arguments, const_type, const_value, loop_form, resolve_call,
                      slice_bounds)
 
 #: builtins that consume an iterable whole: a generator expression or an
@@ -75,6 +75,9 @@ class ExpressionWalker:
         """A module-level name: its constant value (frozen when compiled), or
         CPython's NameError when the read runs and the name is not defined."""
         found, value = self.program.global_value(node)
+        if not found and value == BUILTIN:
+            raise error_at(node, f"the builtin '{node.name}' as a value is not supported",
+                           "call it, or wrap it: key=lambda x: abs(x)")
         if not found:
             self.fb.raise_here("NameError", f"name '{node.name}' is not defined")
             return None
@@ -446,14 +449,10 @@ class ExpressionWalker:
         bound = self.bind_or_raise(e, what)
         if bound is None:
             return None
-        values = {}  # the arguments in source order (as CPython evaluates them), then defaults
-        for node in list(e.args) + [kw.value for kw in e.keywords or []] + [n for _, n in bound]:
-            if id(node) in values:
-                continue
-            values[id(node)] = self.expr(node)
-            if self.fb.block is None:
-                return None
-        args = [values[id(node)] for _, node in bound]
+        values = self.call_arguments(e, bound)
+        if values is None:
+            return None
+        args = self.bound_values(bound, values)
         spec = self.program.call_specialization(what, [d.value_type(a) for a in args], self.frame.spec, e)
         how = inlining.expansion(self.root, spec, self.frame.prefix.count("@"))
         if how is not None:

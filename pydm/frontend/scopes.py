@@ -69,22 +69,21 @@ def _direct_scopes(node):
 
 def _check_signature(node) -> None:
     a = node.args
-    for what, present, where in (("*args", a.vararg, getattr(a, "vararg_node", None)),
-                                 ("**kwargs", a.kwarg, getattr(a, "kwarg_node", None))):
-        if present:
-            raise error_at(where or node, f"{what} parameters are not supported",
-                           "declare each parameter by name")
-    extra = list(a.kwonlyargs or []) + list(a.posonlyargs or [])
-    if extra:
-        raise error_at(extra[0], "keyword-only and positional-only parameters are not supported",
-                       "declare plain positional-or-keyword parameters")
+    if a.kwarg:
+        raise error_at(getattr(a, "kwarg_node", None) or node, "**kwargs parameters are not supported yet",
+                       "they need dicts; declare each keyword parameter by name")
 
 
 def _fill(fn, ftable) -> None:
     node = fn.node
     args = node.args
     _check_signature(node)
-    fn.params = (["$closure"] if fn.outer is not None else []) + [a.name for a in args.args]
+    fn.posonly = tuple(a.name for a in args.posonlyargs or [])
+    fn.positional = tuple(a.name for a in args.args)
+    fn.vararg = args.vararg or None
+    fn.kwonly = tuple(a.name for a in args.kwonlyargs or [])
+    fn.params = (["$closure"] if fn.outer is not None else []) + list(fn.posonly) + list(fn.positional) + \
+        ([fn.vararg] if fn.vararg else []) + list(fn.kwonly)
     fn.table = ftable
     inner_scopes = _direct_scopes(node)
     fn.has_nested_scopes = bool(inner_scopes)

@@ -36,6 +36,17 @@ class FunctionInfo:
     outer: "FunctionInfo | None" = None
     table: object = None  # its symtable scope
     has_nested_scopes: bool = False  # holds a def or lambda
+    #: the parameters by kind (``params`` lists them in this order: positional-only,
+    #: positional-or-keyword, ``*args``, keyword-only)
+    posonly: tuple = ()
+    positional: tuple = ()
+    vararg: str | None = None
+    kwonly: tuple = ()
+
+    @property
+    def simple_signature(self) -> bool:
+        """Only positional-or-keyword parameters (the common, fast case)."""
+        return not (self.posonly or self.vararg or self.kwonly)
     _nested: dict = field(default_factory=dict)
 
     @property

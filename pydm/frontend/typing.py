@@ -146,6 +146,10 @@ def variable_owner(spec: "Specialization", name: str) -> "Specialization":
     return outer
 
 
+#: ``global_value``'s verdict for a builtin name (``len``, ``int``)
+BUILTIN = "builtin"
+
+
 class ProgramTypes:
     """All specializations reachable from the entry points, with their types."""
 
@@ -176,7 +180,8 @@ class ProgramTypes:
         """What a read of the global ``node.name`` finds, at compile time:
         ``(True, value)`` for a constant pydm can carry (int, float, bool,
         None, tuples of them), ``(False, None)`` if the name is not defined
-        (a NameError when the read runs). The value is frozen at compile time."""
+        (a NameError when the read runs), ``(False, BUILTIN)`` for a builtin
+        (not a value pydm has). The value is frozen at compile time."""
         name = node.name
         if name not in self._globals:
             self._globals[name] = self._find_global(node)
@@ -197,17 +202,16 @@ class ProgramTypes:
         name = node.name
         if self.global_values is not None:
             if name not in self.global_values:
-                if hasattr(builtins, name):
-                    raise error_at(node, f"the builtin '{name}' as a value is not supported",
-                                   "call it, or pass the value it computes")
-                return False, None
+                return (False, BUILTIN) if hasattr(builtins, name) else (False, None)
             value = self.global_values[name]
         else:
             found = [s for s in self.module.tree.body if isinstance(s, (nodes.Assign, nodes.AnnAssign))
                      and any(isinstance(t, nodes.AssignName) and t.name == name
                              for t in (s.targets if isinstance(s, nodes.Assign) else [s.target]))]
+            if not found and name not in self.module.tree.locals and hasattr(builtins, name):
+                return False, BUILTIN
             if not found:
-                if name in self.module.tree.locals or hasattr(builtins, name):
+                if name in self.module.tree.locals:
                     raise error_at(node, f"the global '{name}' is not a constant pydm can read ahead of time",
                                    "module-level names assigned once to an int, float, bool, None or a "
                                    "tuple of them are")
@@ -319,74 +323,94 @@ def _shadowed(module: ModuleInfo, name: str) -> bool:
     return name in module.tree.locals
 
 
-def bind_arguments(call: nodes.Call, callee: FunctionInfo):
-    """Map a call's positional/keyword arguments onto the callee's parameters.
+class Packed:
+    """The argument nodes a ``*args`` parameter collects (a tuple at run time)."""
 
-    Returns a list of (param name, argument node or default node)."""
-    params = callee.node.args
-    names = [a.name for a in params.args]
-    defaults = params.defaults or []
-    first_default = len(names) - len(defaults)
+    def __init__(self, nodes_):
+        self.nodes = list(nodes_)
+
+
+def bind_arguments(call: nodes.Call, callee: FunctionInfo):
+    """Map a call's positional/keyword arguments onto the callee's parameters,
+    as CPython binds them (positional-only, ``*args``, keyword-only).
+
+    Returns a list of (param name, argument node, default node, or a
+    :class:`Packed` for ``*args``), in parameter order; an
+    :class:`ArgumentError` (CPython's TypeError when the call runs) if they do
+    not fit."""
     for a in list(call.args) + list(call.keywords or []):
         if isinstance(a, nodes.Starred) or isinstance(a, nodes.Keyword) and a.arg is None:
             raise error_at(a, "star-arguments in calls are not supported", "pass the arguments one by one")
-    who = callee.qualname + "()"
-    if len(call.args) > len(names):
-        takes = f"from {first_default} to {len(names)}" if defaults else str(len(names))
-        plural = "s" if defaults or len(names) != 1 else ""
-        raise ArgumentError(call, f"{who} takes {takes} positional argument{plural} but {len(call.args)} "
-                                  f"{'was' if len(call.args) == 1 else 'were'} given")
-    bound: dict[str, nodes.NodeNG] = dict(zip(names, call.args))
-    for kw in call.keywords or []:
-        if kw.arg not in names:
-            raise ArgumentError(kw, f"{who} got an unexpected keyword argument '{kw.arg}'")
-        if kw.arg in bound:
-            raise ArgumentError(kw, f"{who} got multiple values for argument '{kw.arg}'")
-        bound[kw.arg] = kw.value
-    missing = [n for i, n in enumerate(names) if n not in bound and i < first_default]
-    if missing:
-        quoted = [f"'{n}'" for n in missing]
-        listed = quoted[0] if len(quoted) == 1 else (
-            f"{quoted[0]} and {quoted[1]}" if len(quoted) == 2 else ", ".join(quoted[:-1]) + f", and {quoted[-1]}")
-        raise ArgumentError(call, f"{who} missing {len(missing)} required positional argument"
-                                  f"{'s' if len(missing) > 1 else ''}: {listed}")
-    out = []
-    for i, n in enumerate(names):
-        if n in bound:
-            out.append((n, bound[n]))
-        else:
-            default = defaults[i - first_default]
-            if literal_value(default, _NO_VALUE) is _NO_VALUE:
-                # evaluated once, at definition (a shared list): not the same as evaluating it here
-                raise error_at(call, f"the default value of '{n}' of {callee.name}() is not a constant; "
-                                     "a call that relies on it is not supported yet",
-                               "pass the argument, or use a constant default (int, float, bool, None, tuples)")
-            out.append((n, default))
-    return out
+    return _bind(callee, list(call.args), {kw.arg: kw.value for kw in call.keywords or []},
+                 call, {kw.arg: kw for kw in call.keywords or []})
 
 
 def bind_positional(callee: FunctionInfo, n: int):
     """A call of ``callee`` with ``n`` positional values (a key function's
-    one item): the default nodes of the parameters left over, or an
-    ArgumentError (CPython's TypeError when the call runs)."""
-    params = callee.node.args
-    names = [a.name for a in params.args]
-    defaults = params.defaults or []
+    one item): the binding, the values standing as ``None`` (the k-th None
+    met, also inside a Packed, is the k-th value); or an ArgumentError."""
+    return _bind(callee, [None] * n, {}, callee.node, {})
+
+
+def _bind(callee: FunctionInfo, positional: list, keywords: dict, where, kw_nodes: dict):
+    args = callee.node.args
+    names = list(callee.posonly) + list(callee.positional)
+    defaults = args.defaults or []
     first_default = len(names) - len(defaults)
     who = callee.qualname + "()"
-    if n > len(names):
+    if len(positional) > len(names) and not callee.vararg:
         takes = f"from {first_default} to {len(names)}" if defaults else str(len(names))
         plural = "s" if defaults or len(names) != 1 else ""
-        raise ArgumentError(callee.node, f"{who} takes {takes} positional argument{plural} but {n} "
-                                         f"{'was' if n == 1 else 'were'} given")
-    missing = names[n:first_default]
+        raise ArgumentError(where, f"{who} takes {takes} positional argument{plural} but {len(positional)} "
+                                   f"{'was' if len(positional) == 1 else 'were'} given")
+    bound: dict = dict(zip(names, positional))
+    by_keyword = [k for k in keywords if k in callee.posonly]
+    if by_keyword:
+        raise ArgumentError(kw_nodes[by_keyword[0]], f"{who} got some positional-only arguments passed as "
+                                                     f"keyword arguments: '{', '.join(by_keyword)}'")
+    for name, value in keywords.items():
+        if name not in names and name not in callee.kwonly:
+            raise ArgumentError(kw_nodes[name], f"{who} got an unexpected keyword argument '{name}'")
+        if name in bound:
+            raise ArgumentError(kw_nodes[name], f"{who} got multiple values for argument '{name}'")
+        bound[name] = value
+    missing = [n for i, n in enumerate(names) if n not in bound and i < first_default]
     if missing:
-        quoted = [f"'{m}'" for m in missing]
-        listed = quoted[0] if len(quoted) == 1 else (
-            f"{quoted[0]} and {quoted[1]}" if len(quoted) == 2 else ", ".join(quoted[:-1]) + f", and {quoted[-1]}")
-        raise ArgumentError(callee.node, f"{who} missing {len(missing)} required positional argument"
-                                         f"{'s' if len(missing) > 1 else ''}: {listed}")
-    return defaults[n - first_default:] if n > first_default else defaults
+        raise ArgumentError(where, f"{who} missing {len(missing)} required positional argument"
+                                   f"{'s' if len(missing) > 1 else ''}: {_listed(missing)}")
+    kw_defaults = dict(zip(callee.kwonly, args.kw_defaults or []))
+    missing = [n for n in callee.kwonly if n not in bound and kw_defaults.get(n) is None]
+    if missing:
+        raise ArgumentError(where, f"{who} missing {len(missing)} required keyword-only argument"
+                                   f"{'s' if len(missing) > 1 else ''}: {_listed(missing)}")
+    out = []
+    for i, n in enumerate(names):
+        out.append((n, bound[n] if n in bound else _constant_default(defaults[i - first_default], n, callee,
+                                                                       where)))
+    if callee.vararg:
+        out.append((callee.vararg, Packed(positional[len(names):])))
+    for n in callee.kwonly:
+        out.append((n, bound[n] if n in bound else _constant_default(kw_defaults[n], n, callee, where)))
+    return out
+
+
+def _listed(names) -> str:
+    """CPython's list of names in a message: 'a', 'a' and 'b', 'a', 'b', and 'c'."""
+    quoted = [f"'{n}'" for n in names]
+    if len(quoted) == 1:
+        return quoted[0]
+    if len(quoted) == 2:
+        return f"{quoted[0]} and {quoted[1]}"
+    return ", ".join(quoted[:-1]) + f", and {quoted[-1]}"
+
+
+def _constant_default(default, name: str, callee: FunctionInfo, where):
+    if literal_value(default, _NO_VALUE) is _NO_VALUE:
+        # evaluated once, at definition (a shared list): not the same as evaluating it here
+        raise error_at(where, f"the default value of '{name}' of {callee.name}() is not a constant; "
+                              "a call that relies on it is not supported yet",
+                       "pass the argument, or use a constant default (int, float, bool, None, tuples)")
+    return default
 
 
 class ArgumentError(CompileError):
@@ -706,14 +730,23 @@ class _FunctionTyper:
             f = self.expr(k.value)
             if isinstance(f, FunctionType):
                 try:
-                    defaults = bind_positional(f.func, 1)
+                    bound = bind_positional(f.func, 1)
                 except ArgumentError:
                     return
-                args = [f, item] + [self.expr(d) for d in defaults]
+                args = [f] + self.bound_types(bound, [item])
                 self.program.call_specialization(f.func, args, self.spec, e)
             elif f is not T.NONE and f is not T.BOTTOM:
                 raise error_at(k.value, "key= must be a def or lambda of this module (or None)",
                                "wrap it: key=lambda x: abs(x)")
+
+    def bound_types(self, bound, values=()):
+        """The types of a binding's arguments (``values``: the types of the
+        ``None`` placeholders of ``bind_positional``, in order)."""
+        given = iter(values)
+
+        def one(node):
+            return next(given) if node is None else self.expr(node)
+        return [tuple_of(*map(one, a.nodes)) if isinstance(a, Packed) else one(a) for _, a in bound]
 
     def bound_or_none(self, e, callee):
         """The call's bound arguments; None if they do not fit (a TypeError at run time)."""
@@ -737,7 +770,7 @@ class _FunctionTyper:
                 for t, bound, _ in self.program.dynamic_call_targets(e):
                     if bound is None:
                         continue
-                    args = [self.expr(a) for _, a in bound]
+                    args = self.bound_types(bound)
                     if T.BOTTOM not in args:
                         out = join(out, self.program.call_specialization(t.func, [t] + args, self.spec, e).ret)
                 for a in list(e.args) + [k.value for k in e.keywords or []]:
@@ -749,7 +782,7 @@ class _FunctionTyper:
             bound = self.bound_or_none(e, f.func)
             if bound is None:
                 return T.BOTTOM
-            args = [self.expr(a) for _, a in bound]
+            args = self.bound_types(bound)
             if T.BOTTOM in args:
                 return T.BOTTOM
             return self.program.call_specialization(f.func, [f] + args, self.spec, e).ret
@@ -774,7 +807,7 @@ class _FunctionTyper:
             bound = self.bound_or_none(e, what)
             if bound is None:
                 return T.BOTTOM
-            args = [self.expr(a) for _, a in bound]
+            args = self.bound_types(bound)
             if T.BOTTOM in args:
                 return T.BOTTOM
             return self.program.call_specialization(what, args, self.spec, e).ret

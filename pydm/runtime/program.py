@@ -262,27 +262,41 @@ def make_caller(program: LoadedProgram, fn, name, params, param_types, ret, defa
     return call
 
 
-def make_binder(name: str, params, defaults: dict):
+def make_binder(name: str, params, defaults: dict, posonly=(), vararg=None, kwonly=()):
     """A function that binds positional and keyword arguments to ``params`` as
     CPython binds a call of ``def name(params...)`` with these defaults, and
-    returns the tuple of all arguments — CPython itself does the binding, so
-    every TypeError (too many, missing, unexpected keyword, multiple values)
-    has CPython's exact message."""
+    returns the tuple of all arguments (``*args`` as one tuple) — CPython
+    itself does the binding, so every TypeError (too many, missing,
+    unexpected keyword, multiple values) has CPython's exact message.
+    ``params`` lists them all in order; ``posonly``, ``vararg`` and
+    ``kwonly`` name those of each kind."""
     params = list(params)
     for p in params:
         if not p.isidentifier():
             raise ValueError(f"pydm: bad parameter name {p!r}")
     if not name.isidentifier():
         raise ValueError(f"pydm: bad function name {name!r}")
-    first_default = len(params)
-    while first_default > 0 and params[first_default - 1] in defaults:
+    positional = [p for p in params if p != vararg and p not in kwonly]
+    first_default = len(positional)
+    while first_default > 0 and positional[first_default - 1] in defaults:
         first_default -= 1
+    parts = []
+    for i, p in enumerate(positional):
+        parts.append(f"{p}=_d[{p!r}]" if i >= first_default else p)
+        if posonly and p == posonly[-1]:
+            parts.append("/")
+    if vararg:
+        parts.append(f"*{vararg}")
+    elif kwonly:
+        parts.append("*")
+    parts += [f"{p}=_d[{p!r}]" if p in defaults else p for p in kwonly]
     listed = ", ".join(params)
-    src = f"def {name}({listed}):\n    return ({listed}{',' if params else ''})\n"
+    src = (f"def _make(_d):\n    def {name}({', '.join(parts)}):\n"
+           f"        return ({listed}{',' if params else ''})\n    return {name}\n")
     namespace: dict = {}
     exec(compile(src, f"<pydm binder {name}>", "exec"), namespace)
-    binder = namespace[name]
-    binder.__defaults__ = tuple(defaults[p] for p in params[first_default:]) or None
+    binder = namespace["_make"](dict(defaults))
+    binder.__qualname__ = name  # CPython's messages name the function by its qualified name
     return binder
 
 
