@@ -8,9 +8,10 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-@pytest.mark.parametrize("name", ["lists.py"])
-def test_example_runs(name):
+@pytest.mark.parametrize("name,expected", [("lists.py", "primes(100): [2, 3, 5, 7"),
+                                           ("functions.py", "parse_all([3, -2, 5],): [6, 0, -1, 0, 10, 0]")])
+def test_example_runs(name, expected):
     path = os.path.join(ROOT, "examples", name)
     p = subprocess.run([sys.executable, path], capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stdout + p.stderr
-    assert "primes(100): [2, 3, 5, 7" in p.stdout
+    assert expected in p.stdout
