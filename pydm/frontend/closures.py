@@ -257,18 +257,49 @@ class ClosureWalker:
         self.each_item(xs, node, on_item)
         return keys if self.fb.block is not None else None
 
-    def keyed_sort(self, xs, keywords, node):
+    def keyed_sort(self, xs, keywords, node, in_place: bool = True):
         """``xs.sort(key=f, reverse=r)``: the keys, then a stable sort of the
-        items by them (``runtime_lib/lists.py``: keyed_sort)."""
+        items by them (``runtime_lib/lists.py``: keyed_sort). As CPython's
+        ``list.sort``, the list is empty while the key function runs; what it
+        does to the list is discarded, and then raises ``ValueError: list
+        modified during sort``; if a key raises, the list gets its items back
+        unsorted (``in_place``: False for a fresh list nobody else sees)."""
+        fb, emit = self.fb, self.emit
         keywords = dict(keywords)
         f = keywords.pop("key")
-        reverse = self.emit.sort_reverse(keywords, node)
-        if self.fb.block is None:
+        reverse = emit.sort_reverse(keywords, node)
+        if fb.block is None:
             return None
-        keys = self.keys_of(xs, f, node)
-        if keys is None:
+        if not in_place:
+            keys = self.keys_of(xs, f, node)
+            if keys is None:
+                return None
+            emit.call_library("keyed_sort", [xs, keys, reverse])
+            return self.b.constant(None, T.NONE)
+        items = emit.call_library("list_copy", [xs])
+        emit.call_library("list_clear", [xs])
+        restore = fb.new_block(d.exc_type(), d.exc_type())
+        fb.handlers.append(restore)
+        try:
+            keys = self.keys_of(items, f, node)
+            if keys is not None:
+                emit.call_library("keyed_sort", [items, keys, reverse])
+        finally:
+            fb.handlers.pop()
+        if any(True for _ in restore.predecessors):
+            after = fb.block
+            fb.block = restore
+            code, origin = restore.arguments
+            emit.call_library("list_clear", [xs])
+            emit.call_library("list_extend", [xs, items])
+            fb.goto(fb.handler, [code, origin])
+            fb.block = after
+        if fb.block is None:
             return None
-        self.emit.call_library("keyed_sort", [xs, keys, reverse])
+        _, modified = self.b.apply_compare("ne", emit.length(xs), self.b.constant(0, T.INT))
+        emit.call_library("list_clear", [xs])
+        emit.call_library("list_extend", [xs, items])
+        fb.raise_if(self.b.bool_to_pred(modified), "ValueError", "list modified during sort")
         return self.b.constant(None, T.NONE)
 
     def keyed_builtin(self, name, args, keywords, node):
@@ -278,7 +309,7 @@ class ClosureWalker:
             if len(args) != 1:
                 raise error_at(node, f"sorted expected 1 argument, got {len(args)}")
             xs = self.emit.iterable_builtin("list", args, node, {})
-            if xs is None or self.keyed_sort(xs, keywords, node) is None:
+            if xs is None or self.keyed_sort(xs, keywords, node, in_place=False) is None:
                 return None
             return xs
         f = keywords.pop("key")
