@@ -275,16 +275,24 @@ def list_clear(xs: list) -> None:
 # ---- sorting -----------------------------------------------------------------------------------
 def list_sort(xs: list, reverse: bool) -> None:
     """``xs.sort(reverse=...)``: a stable merge sort that compares with ``<``
-    only, as CPython does (``reverse`` keeps equal elements in order). A list
-    of only ints (and bools), or only floats, compares them unboxed, as
+    only, as CPython does (``reverse`` keeps equal elements in order: the list
+    is reversed before and after, also when a comparison raises). A list of
+    only ints (and bools), or only floats, compares them unboxed, as
     CPython's own sort does for such lists."""
     if reverse:
         list_reverse(xs)
+    try:
+        sort_items(xs)
+    finally:
+        if reverse:
+            list_reverse(xs)
+
+
+def sort_items(xs: list) -> None:
+    """The stable ascending sort of ``list_sort``."""
     n = len(xs)
     if n < 64:  # CPython's timsort on a short list: one run, then binary insertion
         small_sort(xs, n)
-        if reverse:
-            list_reverse(xs)
         return
     kind = sort_kind(xs)
     src = xs
@@ -306,8 +314,6 @@ def list_sort(xs: list, reverse: bool) -> None:
     if src is not xs:
         for m in range(n):
             seq_set(xs, m, item(src, m))
-    if reverse:
-        list_reverse(xs)
 
 
 def small_sort(xs: list, n: int) -> None:
@@ -419,41 +425,49 @@ def merge(src: list, dst: list, lo: int, mid: int, hi: int, kind: int) -> None:
 
 def keyed_sort(xs: list, keys: list, reverse: bool) -> None:
     """``xs.sort(key=f, reverse=...)`` once the keys ``f(x)`` are computed:
-    the indices are sorted by their keys (only keys are compared, with ``<``;
-    stable), then the items put in that order. Short lists take CPython's
-    comparisons one for one, as ``small_sort``."""
+    only keys are compared, with ``<``; stable. A short list moves its items
+    with their keys, comparison for comparison as CPython (so a comparison
+    that raises leaves the items where CPython's are); a long one sorts the
+    indices by their keys, then puts the items in that order. ``reverse``
+    reverses before and after, also when a comparison raises."""
     n = len(xs)
     if reverse:
         list_reverse(xs)
         list_reverse(keys)
+    try:
+        if n < 64:
+            small_sort_by(keys, xs, n)
+        else:
+            sort_long_by(xs, keys, n)
+    finally:
+        if reverse:
+            list_reverse(xs)
+
+
+def sort_long_by(xs: list, keys: list, n: int) -> None:
+    kind = sort_kind(keys)
     order = list_new(n)
     for m in range(n):
         seq_set(order, m, m)
-    if n < 64:
-        small_sort_by(order, keys, n)
-    else:
-        src = order
-        dst = list_new(n)
-        width = 1
-        while width < n:
-            lo = 0
-            while lo < n:
-                mid = min(lo + width, n)
-                hi = min(mid + width, n)
-                merge_by(src, dst, lo, mid, hi, keys)
-                lo = hi
-            src, dst = dst, src
-            width *= 2
-        order = src
+    src = order
+    dst = list_new(n)
+    width = 1
+    while width < n:
+        lo = 0
+        while lo < n:
+            mid = min(lo + width, n)
+            hi = min(mid + width, n)
+            merge_by(src, dst, lo, mid, hi, keys, kind)
+            lo = hi
+        src, dst = dst, src
+        width *= 2
     items = list_copy(xs)
     for m in range(n):
-        seq_set(xs, m, item(items, int_value(item(order, m))))
-    if reverse:
-        list_reverse(xs)
+        seq_set(xs, m, item(items, int_value(item(src, m))))
 
 
-def small_sort_by(order: list, keys: list, n: int) -> None:
-    """``small_sort`` of the indices ``order`` by ``keys[i]``."""
+def small_sort_by(keys: list, xs: list, n: int) -> None:
+    """``small_sort`` of ``keys``, each move made in ``xs`` too."""
     if n < 2:
         return
     run = 2
@@ -463,41 +477,52 @@ def small_sort_by(order: list, keys: list, n: int) -> None:
         i = 0
         j = run - 1
         while i < j:
-            a = item(order, i)
-            seq_set(order, i, item(order, j))
-            seq_set(order, j, a)
+            a = item(keys, i)
+            seq_set(keys, i, item(keys, j))
+            seq_set(keys, j, a)
+            a = item(xs, i)
+            seq_set(xs, i, item(xs, j))
+            seq_set(xs, j, a)
             i += 1
             j -= 1
     else:
         while run < n and not (item(keys, run) < item(keys, run - 1)):
             run += 1
     for start in range(run, n):
-        pivot = item(order, start)
-        pivot_key = item(keys, int_value(pivot))
+        pivot_key = item(keys, start)
+        pivot = item(xs, start)
         lo = 0
         hi = start
         while lo < hi:
             mid = lo + ((hi - lo) >> 1)
-            if pivot_key < item(keys, int_value(item(order, mid))):
+            if pivot_key < item(keys, mid):
                 hi = mid
             else:
                 lo = mid + 1
         k = start
         while k > lo:
-            seq_set(order, k, item(order, k - 1))
+            seq_set(keys, k, item(keys, k - 1))
+            seq_set(xs, k, item(xs, k - 1))
             k -= 1
-        seq_set(order, lo, pivot)
+        seq_set(keys, lo, pivot_key)
+        seq_set(xs, lo, pivot)
 
 
-def merge_by(src: list, dst: list, lo: int, mid: int, hi: int, keys: list) -> None:
-    """``merge`` of runs of indices, compared by their keys."""
+def merge_by(src: list, dst: list, lo: int, mid: int, hi: int, keys: list, kind: int) -> None:
+    """``merge`` of runs of indices, compared by their keys (``kind`` as ``sort_kind``)."""
     i = lo
     j = mid
     k = lo
     while i < mid and j < hi:
         a = item(src, i)
         b = item(src, j)
-        if item(keys, int_value(b)) < item(keys, int_value(a)):
+        if kind == 1:
+            before = int_value(item(keys, int_value(b))) < int_value(item(keys, int_value(a)))
+        elif kind == 2:
+            before = float_value(item(keys, int_value(b))) < float_value(item(keys, int_value(a)))
+        else:
+            before = item(keys, int_value(b)) < item(keys, int_value(a))
+        if before:
             seq_set(dst, k, b)
             j += 1
         else:

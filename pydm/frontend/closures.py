@@ -26,7 +26,7 @@ from .. import typecodes as tc
 from ..errors import error_at
 from ..types import FunctionType, PyType, join, list_of
 from .loops import LoopShape
-from .typing import ArgumentError, Packed, bind_positional, function_serial, function_type
+from .typing import ArgumentError, Packed, bind_positional, closure_part, function_serial, function_type
 
 T = PyType
 CLOSURE = "$closure"
@@ -118,6 +118,13 @@ class ClosureWalker:
             self.b.seq_set(closure, self.b.constant(1 + i, T.INT), self.cell_of(name))
         return closure
 
+    def module_function_value(self, info):
+        """A module-level function used as a value: a record of its number only."""
+        t = function_type(info, None)
+        record = self.b.seq_new(self.b.constant(1, T.INT), t)
+        self.b.seq_set(record, self.b.constant(0, T.INT), self.b.constant(function_serial(t), T.INT))
+        return record
+
     def stmt_FunctionDef(self, s):
         self.bind_variable(s.name, self.make_function(s))
 
@@ -132,15 +139,17 @@ class ClosureWalker:
         t = d.value_type(f)
         if t.is_dynamic:
             return self.call_dynamic(e, f)
-        if not isinstance(t, FunctionType):  # pragma: no cover - typing.py rejects it first
-            raise error_at(e.func, "calling this value is not supported")
+        if not isinstance(t, FunctionType):  # CPython evaluates the arguments, then fails to call
+            if self.exprs(list(e.args) + [k.value for k in e.keywords or []]) is not None:
+                self.fb.raise_here("TypeError", f"'{t.python_name}' object is not callable")
+            return None
         bound = self.bind_or_raise(e, t.func)
         if bound is None:
             return None
         values = self.call_arguments(e, bound)
         if values is None:
             return None
-        args = [f] + self.bound_values(bound, values)
+        args = closure_part(t, f) + self.bound_values(bound, values)
         spec = self.program.call_specialization(t.func, [d.value_type(a) for a in args], self.frame.spec, e)
         return self.plain_call(spec, args)
 
@@ -176,14 +185,30 @@ class ClosureWalker:
     def call_dynamic(self, e, f):
         """``f(args)`` for a dynamic ``f``: a function value's number picks the
         function to call (``TypeError`` if ``f`` is no function)."""
-        fb, b = self.fb, self.b
         targets = self.program.dynamic_call_targets(e)
         values = self.call_arguments(e, *[bound for _, bound, _ in targets if bound is not None])
         if values is None:
             return None
-        result_type = self.type_of(e)
-        code = b.get_type_code(f)
-        _, is_function = b.apply_compare("eq", code, b.constant(tc.FUNCTION, T.INT))
+
+        def call(t, bound, mismatch):
+            if bound is None:  # its parameters do not fit this call
+                self.fb.raise_here("TypeError", mismatch)
+                return None
+            _, closure = self.b.unbox(f, t, checked=False)
+            args = closure_part(t, closure) + self.bound_values(bound, values)
+            spec = self.program.call_specialization(t.func, [d.value_type(a) for a in args], self.frame.spec, e)
+            return self.plain_call(spec, args)
+        return self.dispatch(f, e, [(t, lambda t=t, b=b, m=m: call(t, b, m)) for t, b, m in targets])
+
+    def dispatch(self, f, node, cases, result_type=None):
+        """Call through a dynamic function value: ``cases`` pairs each function
+        type the program makes with a callable that builds its call; the
+        value's number (slot 0 of its record) picks one. The result has the
+        node's static type (or ``result_type``); ``TypeError`` if ``f`` holds
+        no function."""
+        fb, b = self.fb, self.b
+        result_type = result_type or self.type_of(node)
+        _, is_function = b.apply_compare("eq", b.get_type_code(f), b.constant(tc.FUNCTION, T.INT))
         callable_, not_callable = fb.new_block(), fb.new_block()
         fb.cond_br(b.bool_to_pred(is_function), [], [], callable_, not_callable)
         fb.block = not_callable
@@ -191,7 +216,7 @@ class ClosureWalker:
         fb.block = callable_
         merge = fb.new_block(d.ir_type(result_type)) if result_type is not T.BOTTOM else None
         serial = None
-        for t, bound, mismatch in targets:
+        for t, build in cases:
             if serial is None:
                 _, record = b.unbox(f, t, checked=False)
                 _, serial = b.tuple_get(record, b.constant(0, T.INT), T.INT, in_range=True)
@@ -199,14 +224,7 @@ class ClosureWalker:
             yes, no = fb.new_block(), fb.new_block()
             fb.cond_br(b.bool_to_pred(hit), [], [], yes, no)
             fb.block = yes
-            if bound is None:  # its parameters do not fit this call
-                fb.raise_here("TypeError", mismatch)
-                fb.block = no
-                continue
-            _, closure = b.unbox(f, t, checked=False)
-            args = [closure] + self.bound_values(bound, values)
-            spec = self.program.call_specialization(t.func, [d.value_type(a) for a in args], self.frame.spec, e)
-            out = self.plain_call(spec, args)
+            out = build()
             if fb.block is not None:
                 fb.goto(merge, [self.emit.coerce(out, result_type)])
             fb.block = no
@@ -215,7 +233,6 @@ class ClosureWalker:
             return None
         return fb.enter_merge(merge)
 
-
     # ---- key functions ----------------------------------------------------------------
     def has_key_function(self, keywords) -> bool:
         """``key=f`` with a function value (``key=None`` is dropped: no key)."""
@@ -223,11 +240,21 @@ class ClosureWalker:
         if key is not None and d.value_type(key) is T.NONE:
             del keywords["key"]
             return False
-        return key is not None and isinstance(d.value_type(key), FunctionType)
+        return key is not None and (isinstance(d.value_type(key), FunctionType) or d.value_type(key).is_dynamic)
 
     def call_value(self, f, values, node):
-        """``f(*values)`` for a function value of static type (a key function's call)."""
+        """``f(*values)`` for a function value (a key function's call); a
+        dynamic ``f`` dispatches on its function's number."""
         t = d.value_type(f)
+        if t.is_dynamic:
+            return self.dispatch(f, node, [(ft, lambda ft=ft: self.call_value_as(f, ft, values, node))
+                                           for ft in self.program.function_types], T.OBJECT)
+        return self.call_value_as(f, t, values, node)
+
+    def call_value_as(self, f, t, values, node):
+        """``f(*values)`` for ``f`` known to be a value of function type ``t``."""
+        if d.value_type(f) is not t:
+            _, f = self.b.unbox(f, t, checked=False)
         try:
             bound = bind_positional(t.func, len(values))
         except ArgumentError as exc:
@@ -236,7 +263,7 @@ class ClosureWalker:
         from .typing import literal_value
         defaults = {id(n): self.constant_value(literal_value(n)) for _, n in bound
                     if n is not None and not isinstance(n, Packed)}
-        args = [f] + self.bound_values(bound, defaults, values)
+        args = closure_part(t, f) + self.bound_values(bound, defaults, values)
         spec = self.program.call_specialization(t.func, [d.value_type(a) for a in args], self.frame.spec, node)
         return self.plain_call(spec, args)
 

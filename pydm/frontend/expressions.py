@@ -72,8 +72,11 @@ class ExpressionWalker:
         return self.fb.load(self.frame.slot(name), self.frame.var_type(name), checked, node.name)
 
     def load_global(self, node):
-        """A module-level name: its constant value (frozen when compiled), or
-        CPython's NameError when the read runs and the name is not defined."""
+        """A module-level name: a function of the module as a value, its
+        constant value (frozen when compiled), or CPython's NameError when the
+        read runs and the name is not defined."""
+        if node.name in self.program.module.functions:
+            return self.module_function_value(self.program.module.functions[node.name])
         found, value = self.program.global_value(node)
         if not found and value == BUILTIN:
             raise error_at(node, f"the builtin '{node.name}' as a value is not supported",

@@ -186,8 +186,8 @@ class HandlerWalker:
     def check_unused_exception_name(self, h) -> None:
         name = h.name.name
         fn = self.frame.fn.node
-        for n in fn.nodes_of_class(nodes.Name):
-            if n.name == name and n.scope() is fn:
+        for n in fn.nodes_of_class(nodes.Name):  # nested functions included: a lambda may read it
+            if n.name == name:
                 raise error_at(n, f"using the caught exception ('{name}') is not supported yet",
                                "exceptions are not values yet; 'except E:' without 'as' is supported")
 

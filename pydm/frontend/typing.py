@@ -122,14 +122,22 @@ def _function_serial(t: FunctionType) -> int:
     return _SERIALS.setdefault(t.value, len(_SERIALS))
 
 
-def function_type(func: FunctionInfo, outer: "Specialization", program=None) -> FunctionType:
-    """The type of the function value a def or lambda makes in ``outer``
+def function_type(func: FunctionInfo, outer: "Specialization | None", program=None) -> FunctionType:
+    """The type of the function value a def or lambda makes in ``outer``, or
+    of a module-level function used as a value (``outer`` None: no closure)
     (registered with ``program``: a call of a dynamic value may reach it)."""
-    t = FunctionType(f"{func.key}/{outer.symbol}", func, outer)
+    key = f"{func.key}/{outer.symbol if outer is not None else 'module'}"
+    t = FunctionType(key.replace("<", "(").replace(">", ")"), func, outer)  # <lambda>: no brackets in a type
     if program is not None and t not in program.function_types:
         program.function_types.append(t)
         program._changed = True
     return t
+
+
+def closure_part(t: FunctionType, closure) -> list:
+    """The hidden first argument of a call of a function value: its closure
+    (none for a module-level function)."""
+    return [closure] if t.outer is not None else []
 
 
 def function_serial(t: FunctionType) -> int:
@@ -353,27 +361,37 @@ def bind_positional(callee: FunctionInfo, n: int):
 
 
 def _bind(callee: FunctionInfo, positional: list, keywords: dict, where, kw_nodes: dict):
+    """CPython's binding (``initialize_locals``), checks in its order:
+    keywords, too many positional, missing positional, missing keyword-only."""
+    callee.check()  # a callee outside the subset is its compile error, whatever the call
     args = callee.node.args
     names = list(callee.posonly) + list(callee.positional)
     defaults = args.defaults or []
     first_default = len(names) - len(defaults)
     who = callee.qualname + "()"
+    bound: dict = dict(zip(names, positional))
+    by_keyword = [k for k in keywords if k in callee.posonly]
+    for name, value in keywords.items():
+        if name in callee.posonly or name not in names and name not in callee.kwonly:
+            if by_keyword:  # CPython names every positional-only one passed by keyword
+                raise ArgumentError(kw_nodes.get(name, where), f"{who} got some positional-only arguments "
+                                                               f"passed as keyword arguments: "
+                                                               f"'{', '.join(by_keyword)}'")
+            raise ArgumentError(kw_nodes.get(name, where), f"{who} got an unexpected keyword argument '{name}'")
+        if name in bound:
+            raise ArgumentError(kw_nodes.get(name, where), f"{who} got multiple values for argument '{name}'")
+        bound[name] = value
     if len(positional) > len(names) and not callee.vararg:
         takes = f"from {first_default} to {len(names)}" if defaults else str(len(names))
         plural = "s" if defaults or len(names) != 1 else ""
-        raise ArgumentError(where, f"{who} takes {takes} positional argument{plural} but {len(positional)} "
-                                   f"{'was' if len(positional) == 1 else 'were'} given")
-    bound: dict = dict(zip(names, positional))
-    by_keyword = [k for k in keywords if k in callee.posonly]
-    if by_keyword:
-        raise ArgumentError(kw_nodes[by_keyword[0]], f"{who} got some positional-only arguments passed as "
-                                                     f"keyword arguments: '{', '.join(by_keyword)}'")
-    for name, value in keywords.items():
-        if name not in names and name not in callee.kwonly:
-            raise ArgumentError(kw_nodes[name], f"{who} got an unexpected keyword argument '{name}'")
-        if name in bound:
-            raise ArgumentError(kw_nodes[name], f"{who} got multiple values for argument '{name}'")
-        bound[name] = value
+        given = len(positional)
+        kwonly_given = sum(1 for k in keywords if k in callee.kwonly)
+        if kwonly_given:
+            what = (f"{given} positional argument{'s' if given != 1 else ''} (and {kwonly_given} keyword-only "
+                    f"argument{'s' if kwonly_given != 1 else ''}) were")
+        else:
+            what = f"{given} {'was' if given == 1 else 'were'}"
+        raise ArgumentError(where, f"{who} takes {takes} positional argument{plural} but {what} given")
     missing = [n for i, n in enumerate(names) if n not in bound and i < first_default]
     if missing:
         raise ArgumentError(where, f"{who} missing {len(missing)} required positional argument"
@@ -563,9 +581,10 @@ class _FunctionTyper:
         elif isinstance(s, nodes.AugAssign):
             if isinstance(s.target, nodes.AssignName):
                 name = sem.BINARY.get(s.op[:-1])
-                lt = self.vars.get(s.target.name, T.BOTTOM)
-                self.assign(s.target.name, _t(sem.binary_type(name, lt, self.expr(s.value), const_value(s.value),
-                                                              inplace=True)))
+                key = variable_key(s.target)
+                lt = self.variable(key)  # a free variable's (nonlocal) type is its owner's
+                self.assign(key, _t(sem.binary_type(name, lt, self.expr(s.value), const_value(s.value),
+                                                    inplace=True)))
             else:
                 self.expr(s.target)
                 self.expr(s.value)
@@ -667,6 +686,8 @@ class _FunctionTyper:
             key = variable_key(e)
             if key in self.fn.locals or "@" in key or key in self.fn.frees:
                 return self.variable(key)
+            if key in self.program.module.functions:  # a module-level function as a value
+                return function_type(self.program.module.functions[key], None, self.program)
             found, value = self.program.global_value(e)
             return constant_type(value) if found else T.BOTTOM
         if isinstance(e, nodes.Tuple):
@@ -728,16 +749,18 @@ class _FunctionTyper:
             if k.arg != "key":
                 continue
             f = self.expr(k.value)
-            if isinstance(f, FunctionType):
+            targets = [f] if isinstance(f, FunctionType) else list(self.program.function_types) \
+                if f.is_dynamic else []
+            for t in targets:  # a dynamic key may be any function value the program makes
                 try:
-                    bound = bind_positional(f.func, 1)
+                    bound = bind_positional(t.func, 1)
                 except ArgumentError:
-                    return
-                args = [f] + self.bound_types(bound, [item])
-                self.program.call_specialization(f.func, args, self.spec, e)
-            elif f is not T.NONE and f is not T.BOTTOM:
-                raise error_at(k.value, "key= must be a def or lambda of this module (or None)",
-                               "wrap it: key=lambda x: abs(x)")
+                    continue
+                args = closure_part(t, t) + self.bound_types(bound, [item])
+                self.program.call_specialization(t.func, args, self.spec, e)
+            if not targets and f is not T.NONE and f is not T.BOTTOM:
+                raise error_at(k.value, "key= must be a function (a def or lambda, a function of this module) "
+                                        "or None", "wrap a builtin: key=lambda x: abs(x)")
 
     def bound_types(self, bound, values=()):
         """The types of a binding's arguments (``values``: the types of the
@@ -772,20 +795,22 @@ class _FunctionTyper:
                         continue
                     args = self.bound_types(bound)
                     if T.BOTTOM not in args:
-                        out = join(out, self.program.call_specialization(t.func, [t] + args, self.spec, e).ret)
+                        out = join(out, self.program.call_specialization(t.func, closure_part(t, t) + args,
+                                                                         self.spec, e).ret)
                 for a in list(e.args) + [k.value for k in e.keywords or []]:
                     self.expr(a)
                 return out
-            if not isinstance(f, FunctionType):
-                raise error_at(e.func, f"calling a value of type {f.python_name} is not supported",
-                               "call a function: a def or lambda of this function, or a function passed in")
+            if not isinstance(f, FunctionType):  # TypeError: '<type>' object is not callable
+                for a in list(e.args) + [k.value for k in e.keywords or []]:
+                    self.expr(a)
+                return T.BOTTOM
             bound = self.bound_or_none(e, f.func)
             if bound is None:
                 return T.BOTTOM
             args = self.bound_types(bound)
             if T.BOTTOM in args:
                 return T.BOTTOM
-            return self.program.call_specialization(f.func, [f] + args, self.spec, e).ret
+            return self.program.call_specialization(f.func, closure_part(f, f) + args, self.spec, e).ret
         if kind == "intrinsic":
             args = []
             for a in e.args:
