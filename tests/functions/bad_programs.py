@@ -1,0 +1,130 @@
+"""Programs pydm must reject with a CompileError (tests/functions/test_compile_errors.py).
+
+In each function the line where the error must point carries the marker
+comment ``# <- error``; the test finds it, so moving code cannot break it.
+A ``global`` statement lives in ``bad_global.py`` (checked per file).
+"""
+import pydm
+
+GLOBAL_LIST = [1, 2]
+GLOBAL_DICT = {1: 2}
+GLOBAL_TUPLE_WITH_LIST = (1, [2])
+
+
+def callee_star_kwargs(a, **kw):  # <- error
+    return a
+
+
+def callee_list_default(a, acc=[]):  # noqa: B006
+    acc.append(a)
+    return acc
+
+
+@pydm.jit
+def calls_star_kwargs(n):
+    return callee_star_kwargs(n)
+
+
+@pydm.jit
+def calls_without_list_default(n):
+    return callee_list_default(n)  # <- error
+
+
+@pydm.jit
+def class_in_function(n):
+    class C:  # <- error
+        pass
+    return n
+
+
+@pydm.jit
+def nested_star_kwargs(n):
+    def inner(**kw):  # <- error
+        return 0
+    return inner()
+
+
+@pydm.jit
+def lambda_star_kwargs(n):
+    f = lambda **kw: n  # <- error  # noqa: E731
+    return f()
+
+
+@pydm.jit
+def lambda_in_comprehension(n):
+    fs = [lambda: i for i in range(n)]  # <- error
+    return len(fs)
+
+
+@pydm.jit
+def lambda_in_comprehension_condition(n):
+    return [i for i in range(n) if (lambda v: v > 1)(i)]  # <- error
+
+
+@pydm.jit
+def lambda_in_generator(n):
+    return sum((lambda: i)() for i in range(n))  # <- error
+
+
+@pydm.jit
+def nested_list_default(n):
+    def inner(a, acc=[]):  # noqa: B006
+        acc.append(a)
+        return len(acc)
+    return inner(n)  # <- error
+
+
+@pydm.jit
+def lambda_default_from_variable(n):
+    fs = []
+    for i in range(n):
+        fs.append(lambda i=i: i)
+    return [f() for f in fs]  # <- error
+
+
+@pydm.jit
+def nested_default_expression(n):
+    def inner(a, b=n + 1):  # <- error
+        return a + b
+    return inner(n, 2)
+
+
+@pydm.jit
+def reads_global_list(n):
+    return GLOBAL_LIST[0] + n  # <- error
+
+
+@pydm.jit
+def reads_global_dict(n):
+    if n > 0:
+        return n
+    return GLOBAL_DICT  # <- error
+
+
+@pydm.jit
+def reads_global_tuple_with_list(n):
+    return GLOBAL_TUPLE_WITH_LIST[0]  # <- error
+
+
+@pydm.jit
+def closure_reads_global_list(n):
+    g = lambda: GLOBAL_LIST  # <- error  # noqa: E731
+    return len(g()) + n
+
+
+@pydm.jit
+def except_as_used(n):
+    try:
+        return 10 // n
+    except ZeroDivisionError as e:
+        return e  # <- error
+
+
+@pydm.jit
+def except_as_used_in_closure(n):
+    try:
+        return 10 // n
+    except ZeroDivisionError as e:
+        f = lambda: e  # <- error  # noqa: E731
+        f()
+        return 0
