@@ -320,38 +320,7 @@ def small_sort(xs: list, n: int) -> None:
     """CPython's timsort for fewer than 64 items, comparison for comparison
     (so a NaN or a TypeError ends up where CPython's does): the leading run
     (a strictly descending one is reversed), then binary insertion of the rest."""
-    if n < 2:
-        return
-    run = 2
-    if item(xs, 1) < item(xs, 0):
-        while run < n and item(xs, run) < item(xs, run - 1):
-            run += 1
-        i = 0
-        j = run - 1
-        while i < j:
-            a = item(xs, i)
-            seq_set(xs, i, item(xs, j))
-            seq_set(xs, j, a)
-            i += 1
-            j -= 1
-    else:
-        while run < n and not (item(xs, run) < item(xs, run - 1)):
-            run += 1
-    for start in range(run, n):
-        pivot = item(xs, start)
-        lo = 0
-        hi = start
-        while lo < hi:
-            mid = lo + ((hi - lo) >> 1)
-            if pivot < item(xs, mid):
-                hi = mid
-            else:
-                lo = mid + 1
-        k = start
-        while k > lo:
-            seq_set(xs, k, item(xs, k - 1))
-            k -= 1
-        seq_set(xs, lo, pivot)
+    small_sort_by(xs, xs, n)
 
 
 def sort_kind(xs: list) -> int:
@@ -467,9 +436,11 @@ def sort_long_by(xs: list, keys: list, n: int) -> None:
 
 
 def small_sort_by(keys: list, xs: list, n: int) -> None:
-    """``small_sort`` of ``keys``, each move made in ``xs`` too."""
+    """``small_sort`` of ``keys``, each move made in ``xs`` too (unless ``xs``
+    is ``keys``: a sort without a key function)."""
     if n < 2:
         return
+    apart = xs is not keys
     run = 2
     if item(keys, 1) < item(keys, 0):
         while run < n and item(keys, run) < item(keys, run - 1):
@@ -480,9 +451,10 @@ def small_sort_by(keys: list, xs: list, n: int) -> None:
             a = item(keys, i)
             seq_set(keys, i, item(keys, j))
             seq_set(keys, j, a)
-            a = item(xs, i)
-            seq_set(xs, i, item(xs, j))
-            seq_set(xs, j, a)
+            if apart:
+                a = item(xs, i)
+                seq_set(xs, i, item(xs, j))
+                seq_set(xs, j, a)
             i += 1
             j -= 1
     else:
@@ -502,10 +474,12 @@ def small_sort_by(keys: list, xs: list, n: int) -> None:
         k = start
         while k > lo:
             seq_set(keys, k, item(keys, k - 1))
-            seq_set(xs, k, item(xs, k - 1))
+            if apart:
+                seq_set(xs, k, item(xs, k - 1))
             k -= 1
         seq_set(keys, lo, pivot_key)
-        seq_set(xs, lo, pivot)
+        if apart:
+            seq_set(xs, lo, pivot)
 
 
 def merge_by(src: list, dst: list, lo: int, mid: int, hi: int, keys: list, kind: int) -> None:
