@@ -123,12 +123,6 @@ class ExceptionClasses:
         return self._made[name]
 
 
-BUILTIN_CLASSES = ExceptionClasses()
-
-
-def codes_caught_by(names) -> list[int]:
-    """``except (names...)`` among the builtin classes (:meth:`ExceptionClasses.caught_by`)."""
-    return BUILTIN_CLASSES.caught_by(names)
 
 
 def type_name(value) -> str:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from .. import dialect as d
 from .. import typecodes as tc
 from ..errors import error_at
-from ..types import FunctionType, PyType, join, list_of
+from ..types import FunctionType, PyType, list_of
 from .loops import LoopShape
 from .typing import ArgumentError, Packed, bind_positional, closure_part, function_serial, function_type
 

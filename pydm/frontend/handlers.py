@@ -26,10 +26,7 @@ from astroid import nodes
 
 from .. import dialect as d
 from ..errors import error_at
-from ..exceptions import CODE_OF_CLASS, NEGATIVE_CODES, builtin_exception_class
-from ..types import PyType
-
-T = PyType
+from ..exceptions import CODE_OF_CLASS, builtin_exception_class
 
 
 @dataclass
@@ -222,4 +219,4 @@ def _inside_handler(node) -> bool:
     return False
 
 
-__all__ = ["HandlerWalker", "FinallyFrame", "exception_class_name", "NEGATIVE_CODES"]
+__all__ = ["HandlerWalker", "FinallyFrame", "exception_class_name"]
