@@ -20,7 +20,7 @@ import pydm
 from .lharness import INF, NAN, check
 from shared import INT64_MAX, INT64_MIN
 
-N = int(os.environ.get("PYDM_LIST_EXAMPLES", "50"))
+N = int(os.environ.get("PYDM_LIST_EXAMPLES", "30"))
 PROFILE = dict(max_examples=N, deadline=None, database=None, derandomize=True,
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
                phases=[Phase.explicit, Phase.generate])

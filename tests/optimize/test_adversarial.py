@@ -23,7 +23,7 @@ from conformance.harness import INT64_MAX, INT64_MIN, check, check_overflow
 
 M, X = INT64_MIN, INT64_MAX
 SQ = 3037000499  # isqrt(INT64_MAX)
-PROFILE = dict(deadline=None, database=None, max_examples=60,
+PROFILE = dict(deadline=None, database=None, max_examples=30,
                suppress_health_check=[HealthCheck.too_slow])
 EDGE_INTS = [M, M + 1, M + 2, M + 3, M + 4, -SQ - 1, -SQ, -(2**53) - 1, -(2**32), -1000, -7, -3, -2, -1,
              0, 1, 2, 3, 4, 5, 7, 100, 2**32, 2**53, 2**53 + 1, SQ, SQ + 1, X - 4, X - 3, X - 2, X - 1, X]

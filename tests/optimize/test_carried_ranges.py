@@ -197,13 +197,13 @@ def test_the_kernel_runs_without_overflow_checks_on_add_and_mod():
     assert "nonneg" in text, text              # i * i and the % get the cheaper forms
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.integers(INT64_MIN, INT64_MAX), st.integers(0, 6))
 def test_entry_values_property(start, n):
     expect(entry_outside, (n, start), n >= 1 and start > 7)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.one_of(st.integers(-SQ - 10, -SQ + 10), st.integers(SQ - 10, SQ + 10), st.integers(-1000, 1000)),
        st.integers(0, 6))
 def test_squares_property(a, k):

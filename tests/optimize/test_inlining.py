@@ -619,7 +619,7 @@ def test_return_from_while_true():
 
 # ---------------------------------------------------------------- properties
 
-@settings(max_examples=50, **PROFILE)
+@settings(max_examples=25, **PROFILE)
 @given(st.integers(-2, 18))
 def test_property_fib(n):
     check(fib, n)
@@ -640,7 +640,7 @@ edge_ints = st.one_of(st.sampled_from([0, 1, -1, 2, -2, INT64_MIN, INT64_MAX, IN
                       st.integers(INT64_MIN, INT64_MAX), st.integers(-100, 100))
 
 
-@settings(max_examples=50, **PROFILE)
+@settings(max_examples=25, **PROFILE)
 @given(edge_ints, st.integers(0, 62),
        st.one_of(st.sampled_from([0, 1, -1, 2, 3037000499, -3037000499, 1000000007]),
                  st.integers(-3037000499, 3037000499)))
@@ -648,7 +648,7 @@ def test_property_powmod(b, e, m):
     check(powmod, b, e, m)
 
 
-@settings(max_examples=50, **PROFILE)
+@settings(max_examples=25, **PROFILE)
 @given(edge_ints, edge_ints)
 def test_property_gcd(a, b):
     check(gcd, a, b)

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.slow  # > 5 s; `pytest -m "not slow"` leaves it out
 # no shrinking: while a case fails to compile, every shrinking step would compile again
 PROFILE = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow],
                phases=[Phase.explicit, Phase.generate])
-N = int(os.environ.get("PYDM_TUPLE_EXAMPLES", "50"))
+N = int(os.environ.get("PYDM_TUPLE_EXAMPLES", "30"))
 
 numbers = st.one_of(st.integers(-2, 2), st.sampled_from([0.0, -0.0, 1.0, 1.5, -2.0, INF, NAN, INT64_MAX, INT64_MIN]),
                     st.booleans())

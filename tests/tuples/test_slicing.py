@@ -15,7 +15,7 @@ from .tharness import INF, INT64_MAX, INT64_MIN, NAN, P, check, check_many
 # no shrinking: while a case fails to compile, every shrinking step would compile again
 PROFILE = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow],
                phases=[Phase.explicit, Phase.generate])
-N = int(os.environ.get("PYDM_TUPLE_EXAMPLES", "100"))
+N = int(os.environ.get("PYDM_TUPLE_EXAMPLES", "50"))
 
 T5 = (1, 2.5, None, True, (3, -0.0))
 HUGE = [INT64_MAX, INT64_MIN, INT64_MAX - 1, INT64_MIN + 1]
