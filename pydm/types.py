@@ -183,6 +183,8 @@ class FunctionType(PyType):
         text = f"function<{key}>"
         found = PyType._interned.get(text)
         if found is not None:
+            if func is not None:  # a new compile of the same source: its own specializations
+                found.func, found.outer = func, outer
             return found
         self = PyType.__new__(cls, text)
         self.func = func

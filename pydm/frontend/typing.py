@@ -248,7 +248,8 @@ class ProgramTypes:
         arg_types = [widen_argument(t) for t in arg_types]
         if sum(1 for (name, _) in self.specs if name == fn.key) >= MAX_SPECIALIZATIONS and \
                 (fn.key, tuple(arg_types)) not in self.specs:
-            arg_types = [t if t.is_scalar else T.OBJECT for t in arg_types]
+            # (a function value keeps its type: its closure is no object, and its calls are direct)
+            arg_types = [t if t.is_scalar or isinstance(t, FunctionType) else T.OBJECT for t in arg_types]
         key = (fn.key, tuple(arg_types))
         spec = self.specs.get(key)
         if spec is not None and spec is caller:
@@ -534,7 +535,8 @@ class _FunctionTyper:
     def run(self) -> None:
         start = dict(self.vars)
         for name, t in zip(self.fn.params, self.spec.arg_types):
-            self.vars[name] = t
+            # joined, not set: a nested function may assign a parameter (nonlocal) another type
+            self.vars[name] = join(self.vars.get(name, T.BOTTOM), t)
         body = self.fn.node.body
         while True:  # types only grow, and their depth is bounded
             before = dict(self.vars)
