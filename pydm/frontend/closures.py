@@ -2,15 +2,16 @@
 ``def`` inside a function, ``lambda``, cells, and calls of function values.
 
 Scopes come from ``scopes.py``: a local that a nested function reads is a
-*cell*, every other local stays a plain variable slot. A cell is a list of
-one element (seed 002's mutable record), made when the function starts; its
-element is unset (type code 0) until the variable is first bound. The
+*cell*, every other local stays a plain variable slot. A cell is a list
+(seed 002's mutable record), made empty when the function starts and given
+its one element when the variable is first bound (empty: unbound). The
 function and every closure made from it share the cell, so a closure sees
 the variable's latest value (late binding, as CPython).
 
 A function value is its closure: a record of the number that names its
-function (``function_serial``), then the cells of its free variables (``FunctionType``, one static type per definition
-and specialization that makes it). The VM has no indirect call, and none is
+function (``function_serial``), then the cells of its free variables
+(``FunctionType``: one static type per definition and specialization that
+makes it; a module-level function used as a value has no cells). The VM has no indirect call, and none is
 needed: a value's static type names its function, so ``f(x)`` is a direct
 call of that function's specialization with the closure as a hidden first
 argument (``$closure``), and a function passed to another compiled function
@@ -106,9 +107,10 @@ class ClosureWalker:
         if self.frame.prefix:  # pragma: no cover - functions with nested scopes are not expanded in place
             raise error_at(node, "pydm internal: a nested function in an expanded copy")
         t = function_type(info, self.frame.spec)
-        if node.args.defaults:
+        defaults = list(node.args.defaults or []) + [k for k in node.args.kw_defaults or [] if k is not None]
+        if defaults:
             from .typing import literal_value, NO_VALUE
-            for default in node.args.defaults:
+            for default in defaults:
                 if literal_value(default, NO_VALUE) is NO_VALUE:
                     raise error_at(default, "a default value of a nested function that is not a constant "
                                             "is not supported yet", "use int, float, bool, None or a tuple of them")
