@@ -24,7 +24,12 @@ The reference is the program's own syntax tree run by CPython, rewritten so that
 * ``sum(...)`` adds left to right as CPython does, checking every int it makes
   (so an int sum that leaves 64 bits midway is an ``Int64Escape`` even if
   the total fits again, as pydm raises ``OverflowError`` there);
-* ``xs[i] += v`` evaluates ``xs`` and ``i`` once and checks the stored int.
+* ``xs[i] += v`` evaluates ``xs`` and ``i`` once and checks the stored int;
+* a bare ``except:`` is ``except Exception:`` (the programs raise no other
+  BaseException; the reference's time limit is one and must not be caught).
+
+``Int64Escape`` is an ``OverflowError`` and ``ComplexPower`` a ``ValueError``, so
+the handlers of a program catch them as they catch pydm's exceptions.
 
 Everything else is plain CPython, including exception messages (an augmented
 assignment stays an augmented assignment: ``+=`` appears in CPython's
@@ -190,20 +195,22 @@ def remove(obj, x):
 _MISSING = object()
 
 
-def _min_max(name, op, args, default):
+def _min_max(name, op, args, default, key=None):
     """CPython's ``min``/``max`` (``item < best`` / ``item > best``, the first of equal
-    items wins) with ``rich`` for the comparison, so tuples and lists held in the
-    iterable compare their elements with pydm's identity of floats too."""
+    items wins; with ``key``, each item's key computed as the walk reaches it and
+    compared with the best key) with ``rich`` for the comparison, so tuples and lists
+    held in the iterable compare their elements with pydm's identity of floats too."""
     if len(args) == 1:
         items = iter(args[0])
     else:
         if default is not _MISSING:
             return getattr(builtins, name)(*args, default=default)  # CPython's TypeError
         items = iter(args)
-    best = _MISSING
+    best = best_key = _MISSING
     for x in items:
-        if best is _MISSING or rich(op, x, best):
-            best = x
+        k = x if key is None else key(x)
+        if best is _MISSING or rich(op, k, best_key):
+            best, best_key = x, k
     if best is _MISSING:
         if default is not _MISSING:
             return default
@@ -211,12 +218,12 @@ def _min_max(name, op, args, default):
     return best
 
 
-def min_(*args, default=_MISSING):
-    return _min_max("min", operator.lt, args, default)
+def min_(*args, key=None, default=_MISSING):
+    return _min_max("min", operator.lt, args, default, key)
 
 
-def max_(*args, default=_MISSING):
-    return _min_max("max", operator.gt, args, default)
+def max_(*args, key=None, default=_MISSING):
+    return _min_max("max", operator.gt, args, default, key)
 
 
 def sum_(iterable, start=0):
@@ -286,6 +293,15 @@ class _Rewrite(ast.NodeTransformer):
 
     def visit_Import(self, node):
         return None  # ``import pydm``: the reference is pure CPython
+
+    def visit_ExceptHandler(self, node):
+        """A bare ``except:`` catches ``Exception`` only: the programs raise nothing else, and
+        so the reference's time limit (``runner.ReferenceTimeout``, a BaseException) is never
+        caught."""
+        self.generic_visit(node)
+        if node.type is None:
+            node.type = ast.Name("Exception", ast.Load())
+        return node
 
     def visit_BinOp(self, node):
         self.generic_visit(node)

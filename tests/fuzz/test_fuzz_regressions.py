@@ -296,3 +296,159 @@ def test_sort_of_unordered_items_raises_cpythons_type_error(fn):
 def test_sort_of_ordered_items():
     check_program(SORT_ORDER, "f", ([3, 1.5, True, -2, 0.0, 2, -0.0, 0],))
     check_program(SORT_ORDER, "g", ([[2], [1, 5], [1], []],))
+
+
+# ---------------------------------------------------------------- exceptions and functions (issue 9)
+
+TYPE_COMPARED_WITH_A_BUILTIN = """
+import pydm
+
+
+@pydm.jit
+def f(x):
+    return (type(x) is float, type(x) == int, type(x // 2) != float)
+"""
+
+
+# Found by the fuzzer after module constants came (bf7d823): the typing pass read the class as a
+# global ("the builtin 'float' as a value is not supported"; ahead of time: "the global 'float' is
+# not a constant pydm can read ahead of time"). Fixed in 1b2501a (builtins as names).
+@pytest.mark.parametrize("mode", ["jit", "aot"])
+def test_type_compared_with_a_builtin_class(mode):
+    check_program(TYPE_COMPARED_WITH_A_BUILTIN, "f", (1.5,), mode=mode)
+
+
+NONLOCAL_PARAMETER_OF_ANOTHER_TYPE = """
+import pydm
+
+
+@pydm.jit
+def f(x):
+    def g():
+        nonlocal x
+        x = None
+    g()
+    return x
+"""
+
+
+# Found by the fuzzer: the compile never ended (type inference looped; also None for an int, an int
+# for a bool, x + 0.5 for an int). Fixed in efaff2b.
+def test_nonlocal_assignment_of_a_parameter_with_another_type():
+    check_program(NONLOCAL_PARAMETER_OF_ANOTHER_TYPE, "f", (1,), timeout=10)
+
+
+NONLOCAL_LOCAL_OF_ANOTHER_TYPE = """
+import pydm
+
+
+@pydm.jit
+def f(x):
+    y = 1
+
+    def g():
+        nonlocal y
+        y = x
+    g()
+    return y
+"""
+
+
+@pytest.mark.parametrize("x", [2.5, None, 7])
+def test_nonlocal_assignment_of_a_local_with_another_type(x):
+    check_program(NONLOCAL_LOCAL_OF_ANOTHER_TYPE, "f", (x,))
+
+
+# Found while reducing a fuzzer program: after fn.inspect(stage, 2.5) the call compiled again and
+# returned 4612811918334230528 (the float's bits as an int: a function type reused by the later
+# compile read the inspect compile's variable types). Fixed in efaff2b.
+def test_call_after_inspect_of_a_function_with_a_nonlocal(tmp_path, monkeypatch):
+    import importlib
+    (tmp_path / "fz_inspect_nonlocal.py").write_text(NONLOCAL_LOCAL_OF_ANOTHER_TYPE.strip() + "\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    mod = importlib.import_module("fz_inspect_nonlocal")
+    mod.f.inspect("pydm", 2.5)
+    assert mod.f(2.5) == 2.5
+
+
+CLOSURE_IN_A_FUNCTION_OF_MANY_SPECIALIZATIONS = """
+import pydm
+
+
+@pydm.jit
+def f(n, t):
+    g = lambda: n
+    if n <= 0:
+        return g()
+    return f(n - 1, t + (1,)) + f(n - 1, t + (1.5,))
+"""
+
+
+# Found by the fuzzer (mutually recursive functions growing tuples, compiled ahead of time): past
+# MAX_SPECIALIZATIONS (12) the generic specialization turned the closure's own type into object
+# (AttributeError "'PyType' object has no attribute 'outer'" while compiling). Fixed in efaff2b.
+def test_closure_in_a_function_with_many_specializations():
+    check_program(CLOSURE_IN_A_FUNCTION_OF_MANY_SPECIALIZATIONS, "f", (2, ()))
+
+
+MINMAX_KEY_CHANGING_THE_LIST = """
+import pydm
+
+
+@pydm.jit
+def f(xs):
+    def k(a):
+        xs[-1] = 100
+        return a
+    return max(xs, key=k)
+
+
+@pydm.jit
+def g(xs):
+    log = []
+
+    def k(a):
+        log.append((a, len(xs)))
+        xs.pop()
+        return a
+    return min(xs, key=k), log
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="pydm bug: min/max(xs, key=f) walk a snapshot of xs, so a key function "
+                                       "that changes xs is not seen: f([1, 2, 3]) returns 3 (CPython 100), g([1, "
+                                       "2, 3]) walks all three items (CPython stops after two: the list has one)")
+@pytest.mark.parametrize("fn", ["f", "g"])
+def test_min_max_with_a_key_function_that_changes_the_list(fn):
+    check_program(MINMAX_KEY_CHANGING_THE_LIST, fn, ([1, 2, 3],))
+
+
+SORT_KEY_OF_A_DYNAMIC_VALUE = """
+import pydm
+
+
+@pydm.jit
+def f(c):
+    xs = [3, 1, 2] if c else None
+    xs.sort(key=lambda a: -a)
+    return xs
+
+
+@pydm.jit
+def g(xs):
+    xs.sort(key=lambda a: -a)
+    return xs
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="pydm bug: xs.sort(key=...) where xs is not statically a list (a list or "
+                                       "None; an unannotated parameter ahead of time) is a CompileError 'sort(key="
+                                       "...) is not supported yet' (with the stale hint 'pydm has no function "
+                                       "values yet'); sorted(xs, key=...), min and max work there")
+@pytest.mark.parametrize("fn, args, mode", [("f", (1,), "jit"), ("f", (0,), "jit"), ("g", ([3, 1, 2],), "aot")])
+def test_sort_with_a_key_of_a_value_that_may_not_be_a_list(fn, args, mode):
+    check_program(SORT_KEY_OF_A_DYNAMIC_VALUE, fn, args, mode=mode)
+
+
+def test_sort_with_a_key_of_a_list():
+    check_program(SORT_KEY_OF_A_DYNAMIC_VALUE, "g", ([3, 1, 2],))

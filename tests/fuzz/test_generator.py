@@ -2,6 +2,7 @@
 kind and makes programs CPython runs quickly without a scoping mistake; the
 reference applies pydm's documented divergences."""
 import ast
+import itertools
 import re
 import time
 
@@ -9,20 +10,26 @@ import pytest
 from hypothesis import HealthCheck, given, seed, settings
 
 from . import reference as R
-from .generator import EXPR_KINDS, STMT_KINDS, fuzz_cases
+from .generator import EXPR_KINDS, OTHER_KINDS, STMT_KINDS, fuzz_cases
 from .runner import call_copy, compare, disagreement, run_reference, same_value
 
 
 def test_every_kind_is_generated_and_programs_are_sound():
     used, slow = set(), []
     outcomes = {}
-    wanted = {k.name for k in EXPR_KINDS + STMT_KINDS} | {"mutual_recursion"}
+    wanted = {k.name for k in EXPR_KINDS + STMT_KINDS} | set(OTHER_KINDS)
 
     def collect(case):
         used.update(case.program.kinds)
         tree = ast.parse(case.program.source)
-        assert all(isinstance(f, ast.FunctionDef) and ast.unparse(f.decorator_list[0]) == "pydm.jit"
-                   for f in tree.body[1:])
+        # import pydm, constants, then functions: helpers (h*) undecorated, the last one jit
+        constants = list(itertools.takewhile(lambda s: isinstance(s, ast.Assign), tree.body[1:]))
+        functions = tree.body[1 + len(constants):]
+        assert all(isinstance(c.targets[0], ast.Name) and c.targets[0].id.startswith("K") for c in constants)
+        assert functions and all(isinstance(f, ast.FunctionDef) for f in functions)
+        assert all([ast.unparse(d) for d in f.decorator_list] == ([] if f.name.startswith("h") else ["pydm.jit"])
+                   for f in functions) and functions[-1].decorator_list
+        assert {c.function for c in case.calls} <= {f.name for f in functions if f.decorator_list}
         ns = R.reference_namespace(case.program.source)
         for call in case.calls:
             t = time.perf_counter()

@@ -36,7 +36,7 @@ from .runner import TOLERABLE, run_program, session_directory
 
 pytestmark = pytest.mark.slow  # > 5 s; `pytest -m "not slow"` leaves it out
 
-EXAMPLES = int(os.environ.get("PYDM_FUZZ_EXAMPLES", "40"))
+EXAMPLES = int(os.environ.get("PYDM_FUZZ_EXAMPLES", "30"))
 SEED = int(os.environ.get("PYDM_FUZZ_SEED", "20261122"))
 LOG = os.environ.get("PYDM_FUZZ_LOG")
 # Shrinking recompiles the program hundreds of times (minutes): off unless asked for;
@@ -47,7 +47,7 @@ SHRINK = os.environ.get("PYDM_FUZZ_SHRINK") == "1"
 # programs (generator.AVOIDABLE) or their disagreement accepted (runner.TOLERABLE),
 # so that the fuzzer keeps finding new ones. PYDM_FUZZ_KNOWN=none includes them all;
 # remove a name here when its bug is fixed (its strict xfail will say so).
-KNOWN_BUGS = {"complex_overflow"}
+KNOWN_BUGS = {"complex_overflow", "minmax_key_snapshot", "sort_key_dynamic"}
 _known = os.environ.get("PYDM_FUZZ_KNOWN")
 if _known is not None:
     KNOWN_BUGS = set(filter(None, _known.split(","))) - {"none"}
