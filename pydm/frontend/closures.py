@@ -348,7 +348,12 @@ class ClosureWalker:
         if len(args) > 1 and default is not None:
             return self.fb.raise_here("TypeError", f"Cannot specify a default for {name}() with multiple "
                                                    "positional arguments")
-        xs = self.emit.make_list(args) if len(args) > 1 else self.emit.iterable_builtin("list", args, node, {})
+        if len(args) > 1:
+            xs = self.emit.make_list(args)
+        elif self.emit.type(args[0]).is_list:
+            xs = args[0]  # walked live, as CPython's iterator: a key may change the list
+        else:
+            xs = self.emit.iterable_builtin("list", args, node, {})
         if xs is None:
             return None
         return self.keyed_extreme(name, xs, f, default, node)

@@ -411,8 +411,14 @@ class ExpressionWalker:
                     return None
             n = 1 + len(e.args)
             keywords = {k.arg: v for k, v in zip(e.keywords or [], values[n:])}
-            if what == "sort" and self.has_key_function(keywords) and self.type_of(e.func.expr).is_list:
-                return self.keyed_sort(values[0], keywords, e)
+            if what == "sort" and self.has_key_function(keywords):
+                xs = values[0]
+                if self.emit.type(xs).is_dynamic:  # a list, else CPython's AttributeError
+                    xs = self.emit.as_kind_for_method(xs, "sort")
+                    if xs is None:
+                        return None
+                if self.emit.type(xs).is_list:
+                    return self.keyed_sort(xs, keywords, e)
             return self.emit.method(what, values[0], values[1:n], e, keywords)
         if kind == "builtin":
             if what == "isinstance":

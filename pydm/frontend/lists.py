@@ -135,8 +135,8 @@ class ListOps:
         """The ``reverse=`` of ``sort``/``sorted`` as a bool (``key=`` needs function values)."""
         keywords = dict(keywords or {})
         if "key" in keywords:
-            raise error_at(node, "sort(key=...) is not supported yet",
-                           "pydm has no function values yet; sort tuples (key, item) instead")
+            raise error_at(node, "sort(key=...) with this key is not supported",
+                           "key= takes a function: a def, a lambda or a function of the module")
         reverse = keywords.pop("reverse", None)
         if keywords:
             raise error_at(node, f"unexpected keyword argument '{next(iter(keywords))}'")
