@@ -1,16 +1,29 @@
 """The jit functions of the operator tests (shared by test_operators.py and
 test_properties_dynamic.py so that each specialization compiles once per session).
 
-Every ``dyn_*`` function routes its operands through variables whose static type
+Every dynamic function routes its operands through variables whose static type
 is mixed: ``x = 0.5 if c else None`` already joins float and None, and the
 ``if c: x = a`` merges the argument into it, so ``x`` is an object whatever the
 argument types are (also under SSA/flow-sensitive typing). With ``c=True`` the
 operands are exactly the arguments; with ``c=False`` they are None and 0.5.
 
-``side_*`` makes only one operand dynamic (object op statically-typed value):
-the left one if ``left`` else the right one (one function for both sides, so
-each argument-type signature compiles once for the two shapes). ``spec_*`` is the plain ``a OP b``, which the JIT
-specializes on the argument types (no object needed, but the same results).
+A compile costs far more than a call (suite time), so the binary operators are
+selected by an argument ``op`` (the index in ``OPS``) and the operands that are
+objects anyway are ``object`` parameters (passed boxed: one compile covers
+every pair of operand types):
+
+* ``dyn_binary(c, a, b, op)``: both operands objects; one compile in all;
+* ``side_left(c, a, b, op)`` / ``side_right(c, a, b, op)``: only the left/right
+  operand is an object (object op statically-typed value); one compile per
+  type of the static operand;
+* ``spec_arith(a, b, op)`` / ``spec_compare(a, b, op)``: the plain ``a OP b``,
+  which the JIT specializes on the argument types (no object needed, but the
+  same results); one compile per pair of argument types, comparisons apart so
+  that their result stays a static bool.
+
+``dyn_<name>(c, a, b)`` has one operator and untyped parameters: a statically
+typed argument boxed where it merges into the object (the operator tests call
+each with one pair of argument types, every pair with some operator).
 """
 import pydm
 
@@ -19,6 +32,180 @@ BINARY = [("add", "+"), ("sub", "-"), ("mul", "*"), ("truediv", "/"), ("floordiv
           ("or", "|"), ("xor", "^")]
 COMPARE = [("lt", "<"), ("le", "<="), ("gt", ">"), ("ge", ">="), ("eq", "=="), ("ne", "!=")]
 UNARY = [("neg", "-"), ("pos", "+"), ("invert", "~"), ("not", "not")]
+OPS = BINARY + COMPARE
+#: the selector argument of the ``op``-taking functions
+OP = {name: i for i, (name, _) in enumerate(OPS)}
+
+
+@pydm.jit
+def dyn_binary(c, a: object, b: object, op: int):
+    x = 0.5 if c else None
+    y = None if c else 0.5
+    if c:
+        x = a
+        y = b
+    if op == 0:
+        return x + y
+    if op == 1:
+        return x - y
+    if op == 2:
+        return x * y
+    if op == 3:
+        return x / y
+    if op == 4:
+        return x // y
+    if op == 5:
+        return x % y
+    if op == 6:
+        return x ** y
+    if op == 7:
+        return x << y
+    if op == 8:
+        return x >> y
+    if op == 9:
+        return x & y
+    if op == 10:
+        return x | y
+    if op == 11:
+        return x ^ y
+    if op == 12:
+        return x < y
+    if op == 13:
+        return x <= y
+    if op == 14:
+        return x > y
+    if op == 15:
+        return x >= y
+    if op == 16:
+        return x == y
+    return x != y  # 17
+
+
+@pydm.jit
+def side_left(c, a: object, b, op: int):
+    x = 0.5 if c else None
+    if c:
+        x = a
+    if op == 0:
+        return x + b
+    if op == 1:
+        return x - b
+    if op == 2:
+        return x * b
+    if op == 3:
+        return x / b
+    if op == 4:
+        return x // b
+    if op == 5:
+        return x % b
+    if op == 6:
+        return x ** b
+    if op == 7:
+        return x << b
+    if op == 8:
+        return x >> b
+    if op == 9:
+        return x & b
+    if op == 10:
+        return x | b
+    if op == 11:
+        return x ^ b
+    if op == 12:
+        return x < b
+    if op == 13:
+        return x <= b
+    if op == 14:
+        return x > b
+    if op == 15:
+        return x >= b
+    if op == 16:
+        return x == b
+    return x != b  # 17
+
+
+@pydm.jit
+def side_right(c, a, b: object, op: int):
+    x = 0.5 if c else None
+    if c:
+        x = b
+    if op == 0:
+        return a + x
+    if op == 1:
+        return a - x
+    if op == 2:
+        return a * x
+    if op == 3:
+        return a / x
+    if op == 4:
+        return a // x
+    if op == 5:
+        return a % x
+    if op == 6:
+        return a ** x
+    if op == 7:
+        return a << x
+    if op == 8:
+        return a >> x
+    if op == 9:
+        return a & x
+    if op == 10:
+        return a | x
+    if op == 11:
+        return a ^ x
+    if op == 12:
+        return a < x
+    if op == 13:
+        return a <= x
+    if op == 14:
+        return a > x
+    if op == 15:
+        return a >= x
+    if op == 16:
+        return a == x
+    return a != x  # 17
+
+
+@pydm.jit
+def spec_arith(a, b, op: int):
+    if op == 0:
+        return a + b
+    if op == 1:
+        return a - b
+    if op == 2:
+        return a * b
+    if op == 3:
+        return a / b
+    if op == 4:
+        return a // b
+    if op == 5:
+        return a % b
+    if op == 6:
+        return a ** b
+    if op == 7:
+        return a << b
+    if op == 8:
+        return a >> b
+    if op == 9:
+        return a & b
+    if op == 10:
+        return a | b
+    return a ^ b  # 11
+
+
+@pydm.jit
+def spec_compare(a, b, op: int):
+    if op == 12:
+        return a < b
+    if op == 13:
+        return a <= b
+    if op == 14:
+        return a > b
+    if op == 15:
+        return a >= b
+    if op == 16:
+        return a == b
+    return a != b  # 17
+
 
 @pydm.jit
 def dyn_add(c, a, b):
@@ -31,20 +218,6 @@ def dyn_add(c, a, b):
 
 
 @pydm.jit
-def side_add(c, left, a, b):
-    x = 0.5 if c else None
-    if c:
-        x = a if left else b
-    if left:
-        return x + b
-    return a + x
-
-
-@pydm.jit
-def spec_add(a, b):
-    return a + b
-
-@pydm.jit
 def dyn_sub(c, a, b):
     x = 0.5 if c else None
     y = None if c else 0.5
@@ -53,20 +226,6 @@ def dyn_sub(c, a, b):
         y = b
     return x - y
 
-
-@pydm.jit
-def side_sub(c, left, a, b):
-    x = 0.5 if c else None
-    if c:
-        x = a if left else b
-    if left:
-        return x - b
-    return a - x
-
-
-@pydm.jit
-def spec_sub(a, b):
-    return a - b
 
 @pydm.jit
 def dyn_mul(c, a, b):
@@ -79,20 +238,6 @@ def dyn_mul(c, a, b):
 
 
 @pydm.jit
-def side_mul(c, left, a, b):
-    x = 0.5 if c else None
-    if c:
-        x = a if left else b
-    if left:
-        return x * b
-    return a * x
-
-
-@pydm.jit
-def spec_mul(a, b):
-    return a * b
-
-@pydm.jit
 def dyn_truediv(c, a, b):
     x = 0.5 if c else None
     y = None if c else 0.5
@@ -101,20 +246,6 @@ def dyn_truediv(c, a, b):
         y = b
     return x / y
 
-
-@pydm.jit
-def side_truediv(c, left, a, b):
-    x = 0.5 if c else None
-    if c:
-        x = a if left else b
-    if left:
-        return x / b
-    return a / x
-
-
-@pydm.jit
-def spec_truediv(a, b):
-    return a / b
 
 @pydm.jit
 def dyn_floordiv(c, a, b):
@@ -127,20 +258,6 @@ def dyn_floordiv(c, a, b):
 
 
 @pydm.jit
-def side_floordiv(c, left, a, b):
-    x = 0.5 if c else None
-    if c:
-        x = a if left else b
-    if left:
-        return x // b
-    return a // x
-
-
-@pydm.jit
-def spec_floordiv(a, b):
-    return a // b
-
-@pydm.jit
 def dyn_mod(c, a, b):
     x = 0.5 if c else None
     y = None if c else 0.5
@@ -149,20 +266,6 @@ def dyn_mod(c, a, b):
         y = b
     return x % y
 
-
-@pydm.jit
-def side_mod(c, left, a, b):
-    x = 0.5 if c else None
-    if c:
-        x = a if left else b
-    if left:
-        return x % b
-    return a % x
-
-
-@pydm.jit
-def spec_mod(a, b):
-    return a % b
 
 @pydm.jit
 def dyn_pow(c, a, b):
@@ -175,20 +278,6 @@ def dyn_pow(c, a, b):
 
 
 @pydm.jit
-def side_pow(c, left, a, b):
-    x = 0.5 if c else None
-    if c:
-        x = a if left else b
-    if left:
-        return x ** b
-    return a ** x
-
-
-@pydm.jit
-def spec_pow(a, b):
-    return a ** b
-
-@pydm.jit
 def dyn_lshift(c, a, b):
     x = 0.5 if c else None
     y = None if c else 0.5
@@ -197,20 +286,6 @@ def dyn_lshift(c, a, b):
         y = b
     return x << y
 
-
-@pydm.jit
-def side_lshift(c, left, a, b):
-    x = 0.5 if c else None
-    if c:
-        x = a if left else b
-    if left:
-        return x << b
-    return a << x
-
-
-@pydm.jit
-def spec_lshift(a, b):
-    return a << b
 
 @pydm.jit
 def dyn_rshift(c, a, b):
@@ -223,20 +298,6 @@ def dyn_rshift(c, a, b):
 
 
 @pydm.jit
-def side_rshift(c, left, a, b):
-    x = 0.5 if c else None
-    if c:
-        x = a if left else b
-    if left:
-        return x >> b
-    return a >> x
-
-
-@pydm.jit
-def spec_rshift(a, b):
-    return a >> b
-
-@pydm.jit
 def dyn_and(c, a, b):
     x = 0.5 if c else None
     y = None if c else 0.5
@@ -245,20 +306,6 @@ def dyn_and(c, a, b):
         y = b
     return x & y
 
-
-@pydm.jit
-def side_and(c, left, a, b):
-    x = 0.5 if c else None
-    if c:
-        x = a if left else b
-    if left:
-        return x & b
-    return a & x
-
-
-@pydm.jit
-def spec_and(a, b):
-    return a & b
 
 @pydm.jit
 def dyn_or(c, a, b):
@@ -271,20 +318,6 @@ def dyn_or(c, a, b):
 
 
 @pydm.jit
-def side_or(c, left, a, b):
-    x = 0.5 if c else None
-    if c:
-        x = a if left else b
-    if left:
-        return x | b
-    return a | x
-
-
-@pydm.jit
-def spec_or(a, b):
-    return a | b
-
-@pydm.jit
 def dyn_xor(c, a, b):
     x = 0.5 if c else None
     y = None if c else 0.5
@@ -293,20 +326,6 @@ def dyn_xor(c, a, b):
         y = b
     return x ^ y
 
-
-@pydm.jit
-def side_xor(c, left, a, b):
-    x = 0.5 if c else None
-    if c:
-        x = a if left else b
-    if left:
-        return x ^ b
-    return a ^ x
-
-
-@pydm.jit
-def spec_xor(a, b):
-    return a ^ b
 
 @pydm.jit
 def dyn_lt(c, a, b):
@@ -319,20 +338,6 @@ def dyn_lt(c, a, b):
 
 
 @pydm.jit
-def side_lt(c, left, a, b):
-    x = 0.5 if c else None
-    if c:
-        x = a if left else b
-    if left:
-        return x < b
-    return a < x
-
-
-@pydm.jit
-def spec_lt(a, b):
-    return a < b
-
-@pydm.jit
 def dyn_le(c, a, b):
     x = 0.5 if c else None
     y = None if c else 0.5
@@ -341,20 +346,6 @@ def dyn_le(c, a, b):
         y = b
     return x <= y
 
-
-@pydm.jit
-def side_le(c, left, a, b):
-    x = 0.5 if c else None
-    if c:
-        x = a if left else b
-    if left:
-        return x <= b
-    return a <= x
-
-
-@pydm.jit
-def spec_le(a, b):
-    return a <= b
 
 @pydm.jit
 def dyn_gt(c, a, b):
@@ -367,20 +358,6 @@ def dyn_gt(c, a, b):
 
 
 @pydm.jit
-def side_gt(c, left, a, b):
-    x = 0.5 if c else None
-    if c:
-        x = a if left else b
-    if left:
-        return x > b
-    return a > x
-
-
-@pydm.jit
-def spec_gt(a, b):
-    return a > b
-
-@pydm.jit
 def dyn_ge(c, a, b):
     x = 0.5 if c else None
     y = None if c else 0.5
@@ -389,20 +366,6 @@ def dyn_ge(c, a, b):
         y = b
     return x >= y
 
-
-@pydm.jit
-def side_ge(c, left, a, b):
-    x = 0.5 if c else None
-    if c:
-        x = a if left else b
-    if left:
-        return x >= b
-    return a >= x
-
-
-@pydm.jit
-def spec_ge(a, b):
-    return a >= b
 
 @pydm.jit
 def dyn_eq(c, a, b):
@@ -415,20 +378,6 @@ def dyn_eq(c, a, b):
 
 
 @pydm.jit
-def side_eq(c, left, a, b):
-    x = 0.5 if c else None
-    if c:
-        x = a if left else b
-    if left:
-        return x == b
-    return a == x
-
-
-@pydm.jit
-def spec_eq(a, b):
-    return a == b
-
-@pydm.jit
 def dyn_ne(c, a, b):
     x = 0.5 if c else None
     y = None if c else 0.5
@@ -437,20 +386,6 @@ def dyn_ne(c, a, b):
         y = b
     return x != y
 
-
-@pydm.jit
-def side_ne(c, left, a, b):
-    x = 0.5 if c else None
-    if c:
-        x = a if left else b
-    if left:
-        return x != b
-    return a != x
-
-
-@pydm.jit
-def spec_ne(a, b):
-    return a != b
 
 @pydm.jit
 def dyn_neg(c, a):
@@ -574,7 +509,11 @@ def by_name(prefix: str, name: str):
 
 def shape_call(shape, name, a, b, c=True):
     """(jit function, argument tuple) evaluating ``a OP b`` in ``shape``
-    (``dyn``: both operands objects; ``left``/``right``: only that one)."""
+    (``dyn``: both operands objects; ``left``/``right``: only that one;
+    ``spec``: neither, specialized on the types of ``a`` and ``b``)."""
+    op = OP[name]
     if shape == "dyn":
-        return by_name("dyn", name), (c, a, b)
-    return by_name("side", name), (c, shape == "left", a, b)
+        return dyn_binary, (c, a, b, op)
+    if shape == "spec":
+        return (spec_arith if op < len(BINARY) else spec_compare), (a, b, op)
+    return (side_left if shape == "left" else side_right), (c, a, b, op)

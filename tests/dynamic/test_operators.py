@@ -8,10 +8,13 @@ the int ``2``), and errors in class and message:
 ``bad operand type for unary ~: 'float'``, ``float division by zero``, ...
 
 Four shapes per operator (see ``opfuncs.py``): both operands dynamic (``dyn``),
-only the left/right one dynamic (``side`` with left=True/False: object op
-static value), and the plain ``a OP b`` specialized on the argument types
-(``spec``). The dynamic shapes are also called with ``c=False`` (an operand is
-then None).
+only the left/right one dynamic (``left``/``right``: object op static value),
+and the plain ``a OP b`` specialized on the argument types (``spec``). The
+dynamic shapes are also called with ``c=False`` (an operand is then None).
+The operator is an argument of the jit function and the dynamic operands are
+``object`` parameters, so a compile serves every operator and every pair of
+operand types it can (suite time); ``test_binary_dynamic_static_arguments``
+keeps statically typed arguments merging into the objects.
 
 The one documented divergence: an int result outside 64 bits is OverflowError.
 """
@@ -36,9 +39,9 @@ def _ids(items):
     return [f"{name}({op})" for name, op in items]
 
 
-def _guard_operands(args):
-    # with c=False an operand is None (never an astronomic int power/shift)
-    return args[-2:] if args[0] else (None, None)
+def _operands(args):
+    # (c, a, b, op): with c=False an operand is None (never an astronomic int power/shift)
+    return args[1:3] if args[0] else (None, None)
 
 
 @pytest.mark.parametrize("shape", ["dyn", "left", "right"])
@@ -47,13 +50,33 @@ def test_binary_dynamic(shape, name, op):
     fn, _ = shape_call(shape, name, 0, 0)
     cases = [shape_call(shape, name, a, b)[1] for a, b in PAIRS]
     cases += [shape_call(shape, name, a, b, c=False)[1] for a in ONE_PER_TYPE for b in ONE_PER_TYPE]
-    check_all(fn, cases, op=op, operands_of=_guard_operands)
+    check_all(fn, cases, op=op, operands_of=_operands)
+
+
+TYPES = [type(None), bool, int, float]
+#: operator index -> the pair of argument types of its one-operator ``dyn_<name>``
+#: test (a compile each): a stride coprime with 16 gives every pair to some operator
+STATIC_PAIR = {i: (TYPES[(5 * i + 6) % 16 // 4], TYPES[(5 * i + 6) % 4]) for i in range(len(BIN_AND_CMP))}
+assert len(set(STATIC_PAIR.values())) == len(TYPES) ** 2
+
+
+@pytest.mark.parametrize("name,op", BIN_AND_CMP, ids=_ids(BIN_AND_CMP))
+def test_binary_dynamic_static_arguments(name, op):
+    """``dyn_<name>(c, a, b)``: statically typed arguments boxed where they merge
+    into the objects (the dispatch on the objects' types is ``test_binary_dynamic``'s)."""
+    ta, tb = STATIC_PAIR[opfuncs.OP[name]]
+    left = [v for v in VALUES if type(v) is ta]
+    right = [v for v in VALUES if type(v) is tb]
+    cases = [(True, a, b) for a in left for b in right] + [(False, left[0], right[0])]
+    check_all(opfuncs.by_name("dyn", name), cases, op=op,
+              operands_of=lambda args: args[1:] if args[0] else (None, None))
 
 
 @pytest.mark.parametrize("name,op", BIN_AND_CMP, ids=_ids(BIN_AND_CMP))
 def test_binary_specialized(name, op):
-    fn = opfuncs.by_name("spec", name)
-    check_all(fn, PAIRS, op=op, operands_of=lambda args: args)
+    fn, _ = shape_call("spec", name, 0, 0)
+    check_all(fn, [shape_call("spec", name, a, b)[1] for a, b in PAIRS], op=op,
+              operands_of=lambda args: args[:2])
 
 
 @pytest.mark.parametrize("name,op", opfuncs.UNARY, ids=_ids(opfuncs.UNARY))
@@ -93,60 +116,67 @@ def test_and_or_return_deciding_operand(name):
 # A few exact expectations (independent of the reference run), so that a wrong
 # reference could not hide a wrong result.
 EXACT = [
-    (opfuncs.dyn_and, (True, True, False), False),
-    (opfuncs.dyn_or, (True, True, False), True),
-    (opfuncs.dyn_xor, (True, True, True), False),
-    (opfuncs.dyn_and, (True, True, 3), 1),
-    (opfuncs.dyn_add, (True, True, True), 2),
-    (opfuncs.dyn_mul, (True, True, 1.5), 1.5),
-    (opfuncs.dyn_truediv, (True, 1, True), 1.0),
-    (opfuncs.dyn_floordiv, (True, -3, 1.5), -2.0),
-    (opfuncs.dyn_mod, (True, -3, float("inf")), float("inf")),
-    (opfuncs.dyn_pow, (True, -3, -1), -1 / 3),
-    (opfuncs.dyn_pow, (True, True, -3), 1.0),
-    (opfuncs.dyn_lshift, (True, True, 1), 2),
-    (opfuncs.dyn_rshift, (True, -3, True), -2),
-    (opfuncs.dyn_lt, (True, False, True), True),
-    (opfuncs.dyn_eq, (True, 1, True), True),
-    (opfuncs.dyn_eq, (True, None, None), True),
-    (opfuncs.dyn_ne, (True, 0, None), True),
-    (opfuncs.dyn_eq, (True, -0.0, False), True),
-    (opfuncs.dyn_neg, (True, True), -1),
-    (opfuncs.dyn_pos, (True, True), 1),
-    (opfuncs.dyn_invert, (True, False), -1),
-    (opfuncs.dyn_not, (True, float("nan")), False),
+    ("and", (True, True, False), False),
+    ("or", (True, True, False), True),
+    ("xor", (True, True, True), False),
+    ("and", (True, True, 3), 1),
+    ("add", (True, True, True), 2),
+    ("mul", (True, True, 1.5), 1.5),
+    ("truediv", (True, 1, True), 1.0),
+    ("floordiv", (True, -3, 1.5), -2.0),
+    ("mod", (True, -3, float("inf")), float("inf")),
+    ("pow", (True, -3, -1), -1 / 3),
+    ("pow", (True, True, -3), 1.0),
+    ("lshift", (True, True, 1), 2),
+    ("rshift", (True, -3, True), -2),
+    ("lt", (True, False, True), True),
+    ("eq", (True, 1, True), True),
+    ("eq", (True, None, None), True),
+    ("ne", (True, 0, None), True),
+    ("eq", (True, -0.0, False), True),
+    ("neg", (True, True), -1),
+    ("pos", (True, True), 1),
+    ("invert", (True, False), -1),
+    ("not", (True, float("nan")), False),
 ]
 
 
-@pytest.mark.parametrize("fn,args,expected", EXACT,
-                         ids=[f"{f.py_func.__name__}{a[1:]}" for f, a, _ in EXACT])
-def test_exact_results(fn, args, expected):
+def _dyn(name, args):
+    """(jit function, arguments) of operator ``name`` on objects; ``args``: (c, a[, b])."""
+    if name in opfuncs.OP:
+        return opfuncs.dyn_binary, (*args, opfuncs.OP[name])
+    return opfuncs.by_name("dyn", name), args
+
+
+@pytest.mark.parametrize("name,args,expected", EXACT, ids=[f"{n}{a[1:]}" for n, a, _ in EXACT])
+def test_exact_results(name, args, expected):
     from conformance.harness import check_result
+    fn, args = _dyn(name, args)
     check_result(fn, expected, *args)
 
 
 ERRORS = [
-    (opfuncs.dyn_add, (True, 1, None), TypeError, "unsupported operand type(s) for +: 'int' and 'NoneType'"),
-    (opfuncs.dyn_add, (False, 1, 1), TypeError, "unsupported operand type(s) for +: 'NoneType' and 'float'"),
-    (opfuncs.dyn_lshift, (True, 1.5, 1), TypeError, "unsupported operand type(s) for <<: 'float' and 'int'"),
-    (opfuncs.dyn_pow, (True, None, 2), TypeError,
+    ("add", (True, 1, None), TypeError, "unsupported operand type(s) for +: 'int' and 'NoneType'"),
+    ("add", (False, 1, 1), TypeError, "unsupported operand type(s) for +: 'NoneType' and 'float'"),
+    ("lshift", (True, 1.5, 1), TypeError, "unsupported operand type(s) for <<: 'float' and 'int'"),
+    ("pow", (True, None, 2), TypeError,
      "unsupported operand type(s) for ** or pow(): 'NoneType' and 'int'"),
-    (opfuncs.dyn_lt, (True, 1, None), TypeError, "'<' not supported between instances of 'int' and 'NoneType'"),
-    (opfuncs.dyn_ge, (True, None, None), TypeError,
+    ("lt", (True, 1, None), TypeError, "'<' not supported between instances of 'int' and 'NoneType'"),
+    ("ge", (True, None, None), TypeError,
      "'>=' not supported between instances of 'NoneType' and 'NoneType'"),
-    (opfuncs.dyn_invert, (True, 1.5), TypeError, "bad operand type for unary ~: 'float'"),
-    (opfuncs.dyn_neg, (True, None), TypeError, "bad operand type for unary -: 'NoneType'"),
-    (opfuncs.dyn_truediv, (True, 1, False), ZeroDivisionError, "division by zero"),
-    (opfuncs.dyn_mod, (True, 1.5, 0), ZeroDivisionError, "float modulo"),
-    (opfuncs.dyn_floordiv, (True, True, -0.0), ZeroDivisionError, "float floor division by zero"),
-    (opfuncs.dyn_rshift, (True, 1, -3), ValueError, "negative shift count"),
+    ("invert", (True, 1.5), TypeError, "bad operand type for unary ~: 'float'"),
+    ("neg", (True, None), TypeError, "bad operand type for unary -: 'NoneType'"),
+    ("truediv", (True, 1, False), ZeroDivisionError, "division by zero"),
+    ("mod", (True, 1.5, 0), ZeroDivisionError, "float modulo"),
+    ("floordiv", (True, True, -0.0), ZeroDivisionError, "float floor division by zero"),
+    ("rshift", (True, 1, -3), ValueError, "negative shift count"),
 ]
 
 
-@pytest.mark.parametrize("fn,args,exc,msg", ERRORS,
-                         ids=[f"{f.py_func.__name__}{a[1:]}" for f, a, _, _ in ERRORS])
-def test_exact_errors(fn, args, exc, msg):
+@pytest.mark.parametrize("name,args,exc,msg", ERRORS, ids=[f"{n}{a[1:]}" for n, a, _, _ in ERRORS])
+def test_exact_errors(name, args, exc, msg):
     """The messages, pinned literally (CPython 3.11)."""
+    fn, args = _dyn(name, args)
     with pytest.raises(exc) as info:
         fn(*args)
     assert type(info.value) is exc and str(info.value) == msg
@@ -154,18 +184,21 @@ def test_exact_errors(fn, args, exc, msg):
 
 def test_overflow_is_the_documented_divergence():
     from conformance.harness import check_overflow
-    check_overflow(opfuncs.dyn_mul, True, 2**62, -3)
-    check_overflow(opfuncs.dyn_add, True, 2**62, 2**62)
-    check_overflow(opfuncs.dyn_lshift, True, 2**62, True)
-    check_overflow(opfuncs.dyn_pow, True, -3, 40)
+    for name, args in (("mul", (True, 2**62, -3)), ("add", (True, 2**62, 2**62)),
+                       ("lshift", (True, 2**62, True)), ("pow", (True, -3, 40))):
+        fn, args = _dyn(name, args)
+        check_overflow(fn, *args)
 
 
 def test_nan_comparisons_are_false():
     nan = float("nan")
     for name in ("lt", "le", "gt", "ge", "eq"):
-        assert opfuncs.by_name("dyn", name)(True, nan, nan) is False
-    assert opfuncs.dyn_ne(True, nan, 1) is True
-    assert math.isnan(opfuncs.dyn_add(True, nan, True))
+        fn, args = _dyn(name, (True, nan, nan))
+        assert fn(*args) is False
+    fn, args = _dyn("ne", (True, nan, 1))
+    assert fn(*args) is True
+    fn, args = _dyn("add", (True, nan, True))
+    assert math.isnan(fn(*args))
 
 
 PRECISION_VALUES = [2**53 + 1, 2**53, 9007199254740992.0, 2**63 - 1, 9.223372036854775808e18,
@@ -176,7 +209,6 @@ PRECISION_VALUES = [2**53 + 1, 2**53, 9007199254740992.0, 2**63 - 1, 9.223372036
 def test_int_float_precision_dynamic(name, op):
     """int/float mixes where converting the int to float loses precision:
     comparisons are exact in CPython (2**53 + 1 > 2.0**53), arithmetic rounds
-    the int correctly; same type signatures as above, so no new compiles."""
-    pairs = [(a, b) for a in PRECISION_VALUES for b in PRECISION_VALUES]
-    check_all(opfuncs.by_name("dyn", name),
-              [(True, a, b) for a, b in pairs], op=op, operands_of=_guard_operands)
+    the int correctly; the functions of test_binary_dynamic, so no new compiles."""
+    cases = [shape_call("dyn", name, a, b)[1] for a in PRECISION_VALUES for b in PRECISION_VALUES]
+    check_all(opfuncs.dyn_binary, cases, op=op, operands_of=_operands)
