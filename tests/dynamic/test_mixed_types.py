@@ -44,8 +44,14 @@ def acc(n):
 
 
 def test_pick():
+    # every pair of types of a and b (the join); the condition a bool for half
+    # of the pairs and an int for the others, so that it meets every type of
+    # a and of b (each combination of argument types is a compile: suite time)
     vals = [False, True, 0, 5, -3, 2**63 - 1, 0.5, -0.0, NAN, INF, None]
-    cases = [(c, a, b) for c in (True, False, 0, 1) for a in vals for b in (1, 2.5, True, None)]
+    bs = [1, 2.5, True, None]
+    types = [bool, int, float, type(None)]
+    cases = [(c, a, b) for a in vals for b in bs
+             for c in ((True, False) if (types.index(type(a)) + types.index(type(b))) % 2 else (0, 1))]
     check_all(pick, cases)
 
 
@@ -156,13 +162,11 @@ def max2(a, b):
 
 
 @pydm.jit
-def min3(a, b, c):
+def min_max3(a, b, c, big: bool):
+    # min and max in one function: a compile per combination of types serves both
+    if big:
+        return max(a, b, c)
     return min(a, b, c)
-
-
-@pydm.jit
-def max3(a, b, c):
-    return max(a, b, c)
 
 
 @pydm.jit
@@ -181,7 +185,7 @@ def abs_neg_true():
 
 
 @pydm.jit
-def abs_dyn(c, a):
+def abs_dyn(c, a: object):
     x = 0.5 if c else None
     if c:
         x = a
@@ -189,7 +193,7 @@ def abs_dyn(c, a):
 
 
 @pydm.jit
-def min_dyn(c, a, b):
+def min_dyn(c, a: object, b):
     x = 0.5 if c else None
     if c:
         x = a
@@ -197,7 +201,7 @@ def min_dyn(c, a, b):
 
 
 @pydm.jit
-def max_dyn(c, a, b):
+def max_dyn(c, a: object, b):
     x = 0.5 if c else None
     if c:
         x = a
@@ -228,10 +232,10 @@ def test_min_max_two_mixed(fn):
     check_all(fn, [(a, b) for a in MINMAX_VALUES for b in MINMAX_VALUES])
 
 
-@pytest.mark.parametrize("fn", [min3, max3], ids=["min", "max"])
-def test_min_max_three_mixed(fn):
+@pytest.mark.parametrize("big", [False, True], ids=["min", "max"])
+def test_min_max_three_mixed(big):
     vals = [True, 1, 1.0, 0, -0.0, NAN]
-    check_all(fn, [(a, b, c) for a in vals for b in vals for c in vals])
+    check_all(min_max3, [(a, b, c, big) for a in vals for b in vals for c in vals])
 
 
 def test_min_max_none_is_type_error():
@@ -241,6 +245,7 @@ def test_min_max_none_is_type_error():
 
 
 def test_min_max_abs_dynamic():
+    # the dynamic operand is an object parameter: one compile per type of the other
     vals = [None, False, True, 0, -3, 2**62, -(2**63), 1.5, -0.0, NAN, -INF]
     check_all(abs_dyn, [(True, a) for a in vals] + [(False, 0)])
     cases = [(True, a, b) for a in vals for b in vals] + [(False, 1, 1), (False, 1, 0.5)]
@@ -398,7 +403,12 @@ def eq_chain(a, b, c):
 
 
 def test_between():
-    cases = [(lo, x, hi) for lo in (0, 0.5, True) for x in (0, 1, 0.75, -0.0, NAN) for hi in (1, 1.5, False)]
+    # every pair of types of lo and hi; x an int or a float by their parity, so
+    # that every pair of types (lo, x) and (x, hi) occurs too (a compile per
+    # combination of types: suite time)
+    los, his = (0, 0.5, True), (1, 1.5, False)
+    xs = ((0, 1), (0.75, -0.0, NAN))
+    cases = [(lo, x, hi) for i, lo in enumerate(los) for j, hi in enumerate(his) for x in xs[(i + j) % 2]]
     check_all(between, cases)
 
 
@@ -428,5 +438,10 @@ def test_conversions_of_dynamic_values():
 
 
 def test_eq_chain():
-    vals = [None, 0, 1, True, 1.0, NAN]
-    check_all(eq_chain, [(a, b, c) for a in vals for b in vals for c in vals])
+    # every pair of types of (a, b), of (b, c) and of (a, c) -- a Latin square
+    # on the four types, 16 of the 64 combinations (each is a compile: suite
+    # time); every value of those types
+    by_type = [[None], [0, 1], [True], [1.0, NAN]]
+    cases = [(a, b, c) for i in range(4) for j in range(4)
+             for a in by_type[i] for b in by_type[j] for c in by_type[(i + j) % 4]]
+    check_all(eq_chain, cases)
