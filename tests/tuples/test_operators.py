@@ -13,7 +13,7 @@ import pytest
 
 import pydm
 
-from .tharness import (INF, INT64_MAX, INT64_MIN, NAN, P, check_hash_consistent,
+from .tharness import (INF, INT64_MAX, INT64_MIN, NAN, P, check_batched, check_hash_consistent,
                        check_many)
 
 ELEMS = [0, 1, -1, True, False, 1.0, 2.5, -0.0, NAN, INF, None, (), (1,), (1.0,), (1, (2, None))]
@@ -48,6 +48,25 @@ def contains_scalar(x: int):
     return 1 in x
 
 
+@pydm.jit
+def contains_8(k: int, a0, b0, a1, b1, a2, b2, a3, b3, a4, b4, a5, b5, a6, b6, a7, b7):
+    if k == 0:
+        return contains(a0, b0)
+    if k == 1:
+        return contains(a1, b1)
+    if k == 2:
+        return contains(a2, b2)
+    if k == 3:
+        return contains(a3, b3)
+    if k == 4:
+        return contains(a4, b4)
+    if k == 5:
+        return contains(a5, b5)
+    if k == 6:
+        return contains(a6, b6)
+    return contains(a7, b7)
+
+
 @pytest.mark.parametrize("fn,cases", [
     P(contains, [(T, x) for x in ELEMS + [3, 2, (1, 2.0), (1, 2, 3)]] + [((), 1), ((NAN,), NAN), ((1,), 5)]),
     P(contains_typed, [((1, 2, 3), x) for x in (1, 2.0, 2.5, -0.0, True, NAN)] + [((), 1.0), ((0,), -0.0)]),
@@ -56,7 +75,10 @@ def contains_scalar(x: int):
     P(contains_scalar, [(1,)]),
 ])
 def test_contains(fn, cases):
-    check_many(fn, cases)
+    if fn is contains:
+        check_batched(contains_8, contains, cases)
+    else:
+        check_many(fn, cases)
 
 
 # ---------------------------------------------------------------- + and *
@@ -283,6 +305,28 @@ def compare(a, b, op: int):
 
 
 @pydm.jit
+def compare_8(k: int, a0, b0, c0, a1, b1, c1, a2, b2, c2, a3, b3, c3,
+              a4, b4, c4, a5, b5, c5, a6, b6, c6, a7, b7, c7):
+    # ``compare`` on the k-th of 8 argument triples: one compile for 8 pairs of
+    # tuple types (check_batched)
+    if k == 0:
+        return compare(a0, b0, c0)
+    if k == 1:
+        return compare(a1, b1, c1)
+    if k == 2:
+        return compare(a2, b2, c2)
+    if k == 3:
+        return compare(a3, b3, c3)
+    if k == 4:
+        return compare(a4, b4, c4)
+    if k == 5:
+        return compare(a5, b5, c5)
+    if k == 6:
+        return compare(a6, b6, c6)
+    return compare(a7, b7, c7)
+
+
+@pydm.jit
 def compare_typed(a: tuple[int, float], b: tuple[float, int]):
     return (a == b, a != b, a < b, a <= b, a > b, a >= b)
 
@@ -350,9 +394,11 @@ UNORDERED = [(1, None), (None, 1), (None,), (1, (2,)), ((1,),), (None, None)]
     P(minmax_typed, [((1, 2), (1, 3)), ((-1, 5), (-1, -5))]),
     P(compare_obj, [(True, (1, 2), (1, 3)), (True, (1,), 1), (False, (1,), 2), (False, (1,), (1,))]),
 ])
-@pytest.mark.slow  # > 5 s
 def test_comparisons(fn, cases):
-    check_many(fn, cases)
+    if fn is compare:
+        check_batched(compare_8, compare, cases)
+    else:
+        check_many(fn, cases)
 
 
 # ---------------------------------------------------------------- count / index
@@ -383,11 +429,69 @@ def method_of_an_int(n: int):
     return n.index(1)
 
 
+@pydm.jit
+def count_of_8(k: int, a0, b0, a1, b1, a2, b2, a3, b3, a4, b4, a5, b5, a6, b6, a7, b7):
+    if k == 0:
+        return count_of(a0, b0)
+    if k == 1:
+        return count_of(a1, b1)
+    if k == 2:
+        return count_of(a2, b2)
+    if k == 3:
+        return count_of(a3, b3)
+    if k == 4:
+        return count_of(a4, b4)
+    if k == 5:
+        return count_of(a5, b5)
+    if k == 6:
+        return count_of(a6, b6)
+    return count_of(a7, b7)
+
+
+@pydm.jit
+def index_of_8(k: int, a0, b0, a1, b1, a2, b2, a3, b3, a4, b4, a5, b5, a6, b6, a7, b7):
+    if k == 0:
+        return index_of(a0, b0)
+    if k == 1:
+        return index_of(a1, b1)
+    if k == 2:
+        return index_of(a2, b2)
+    if k == 3:
+        return index_of(a3, b3)
+    if k == 4:
+        return index_of(a4, b4)
+    if k == 5:
+        return index_of(a5, b5)
+    if k == 6:
+        return index_of(a6, b6)
+    return index_of(a7, b7)
+
+
+@pydm.jit
+def count_index_literal_8(k: int, a0, a1, a2, a3, a4, a5, a6, a7):
+    if k == 0:
+        return count_index_literal(a0)
+    if k == 1:
+        return count_index_literal(a1)
+    if k == 2:
+        return count_index_literal(a2)
+    if k == 3:
+        return count_index_literal(a3)
+    if k == 4:
+        return count_index_literal(a4)
+    if k == 5:
+        return count_index_literal(a5)
+    if k == 6:
+        return count_index_literal(a6)
+    return count_index_literal(a7)
+
+
 def test_count_and_index():
     # == with identity first, as ``in``; a missing item is CPython's ValueError
-    check_many(count_of, [(T, x) for x in ELEMS] + [((1, 1.0, True, 2), 1), ((), 1), ((NAN, NAN), NAN)])
-    check_many(index_of, [(T, x) for x in ELEMS] + [((1, 2), 3), ((), None), (((1, 2), 3), (1, 2))])
-    check_many(count_index_literal, [(x,) for x in ELEMS])
+    # (through the *_8 functions: a compile per 8 argument signatures)
+    check_batched(count_of_8, count_of, [(T, x) for x in ELEMS] + [((1, 1.0, True, 2), 1), ((), 1), ((NAN, NAN), NAN)])
+    check_batched(index_of_8, index_of, [(T, x) for x in ELEMS] + [((1, 2), 3), ((), None), (((1, 2), 3), (1, 2))])
+    check_batched(count_index_literal_8, count_index_literal, [(x,) for x in ELEMS])
     check_many(count_typed, [((1, 2, 1), 1.0), ((), 0.5), ((3, 3), 3.0)])
     check_many(method_of_an_int, [(1,), (0,)])
 

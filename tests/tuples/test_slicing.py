@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import pydm
 
-from .tharness import INF, INT64_MAX, INT64_MIN, NAN, P, check, check_many
+from .tharness import INF, INT64_MAX, INT64_MIN, NAN, P, check, check_batched, check_many
 
 # no shrinking: while a case fails to compile, every shrinking step would compile again
 PROFILE = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow],
@@ -168,18 +168,60 @@ steps = st.one_of(st.none(), st.integers(-5, 5), st.sampled_from(HUGE), st.boole
                   st.integers(INT64_MIN, INT64_MAX))
 int_bounds = st.one_of(st.integers(-15, 15), st.sampled_from(HUGE), st.integers(INT64_MIN, INT64_MAX))
 
-
-@pytest.mark.slow  # > 5 s
-@settings(max_examples=N, **PROFILE)
-@given(tuples, bounds, bounds, steps)
-def test_property_slice_objects(t, a, b, c):
-    check(slice_packed, t, (a, b, c))
+B = 8  # inputs per example: a tuple argument is specialized on its element types, so the
+# examples go 8 at a time through a function that slices the k-th (one compile per 8 inputs)
 
 
-@settings(max_examples=N, **PROFILE)
-@given(st.lists(st.integers(INT64_MIN, INT64_MAX), max_size=12).map(tuple), int_bounds, int_bounds, int_bounds)
-def test_property_slice_typed(t, a, b, c):
-    check(slice_typed, t, a, b, c)
+@pydm.jit
+def slice_packed_8(k: int, a0, b0, a1, b1, a2, b2, a3, b3, a4, b4, a5, b5, a6, b6, a7, b7):
+    if k == 0:
+        return slice_packed(a0, b0)
+    if k == 1:
+        return slice_packed(a1, b1)
+    if k == 2:
+        return slice_packed(a2, b2)
+    if k == 3:
+        return slice_packed(a3, b3)
+    if k == 4:
+        return slice_packed(a4, b4)
+    if k == 5:
+        return slice_packed(a5, b5)
+    if k == 6:
+        return slice_packed(a6, b6)
+    return slice_packed(a7, b7)
+
+
+@pydm.jit
+def slice_typed_8(k: int, a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3, a4, b4,
+                          c4, d4, a5, b5, c5, d5, a6, b6, c6, d6, a7, b7, c7, d7):
+    if k == 0:
+        return slice_typed(a0, b0, c0, d0)
+    if k == 1:
+        return slice_typed(a1, b1, c1, d1)
+    if k == 2:
+        return slice_typed(a2, b2, c2, d2)
+    if k == 3:
+        return slice_typed(a3, b3, c3, d3)
+    if k == 4:
+        return slice_typed(a4, b4, c4, d4)
+    if k == 5:
+        return slice_typed(a5, b5, c5, d5)
+    if k == 6:
+        return slice_typed(a6, b6, c6, d6)
+    return slice_typed(a7, b7, c7, d7)
+
+
+@settings(max_examples=-(-N // B), **PROFILE)
+@given(st.lists(st.tuples(tuples, st.tuples(bounds, bounds, steps)), min_size=B, max_size=B))
+def test_property_slice_objects(cases):
+    check_batched(slice_packed_8, slice_packed, cases)
+
+
+@settings(max_examples=-(-N // B), **PROFILE)
+@given(st.lists(st.tuples(st.lists(st.integers(INT64_MIN, INT64_MAX), max_size=12).map(tuple),
+                          int_bounds, int_bounds, int_bounds), min_size=B, max_size=B))
+def test_property_slice_typed(cases):
+    check_batched(slice_typed_8, slice_typed, cases)
 
 
 def test_huge_values_survive_a_slice():

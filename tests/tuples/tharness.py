@@ -47,11 +47,12 @@ def outcomes(jit_fn, args):
     return _run(reference(jit_fn), args), _run(jit_fn, args)
 
 
-def check(jit_fn, *args):
+def check(jit_fn, *args, where: str | None = None):
     """pydm agrees with CPython on ``jit_fn(*args)``: value and types recursively,
-    or exception class and message. Returns CPython's outcome."""
+    or exception class and message. Returns CPython's outcome. ``where`` names
+    the call in a failure (default: ``jit_fn`` and ``args``)."""
     (rk, rv), (pk, pv) = outcomes(jit_fn, args)
-    where = f"{jit_fn.py_func.__name__}{args!r}"
+    where = where or f"{jit_fn.py_func.__name__}{args!r}"
     if rk == "ok" and has_big_int(rv):
         assert pk == "exc" and type(pv) is OverflowError, (
             f"{where}: CPython returned {rv!r} (an int beyond 64 bits), pydm must raise "
@@ -71,6 +72,44 @@ def check_many(jit_fn, cases, *, limit: int = 30):
     for args in cases:
         try:
             check(jit_fn, *args)
+        except AssertionError as err:
+            failures.append(str(err).splitlines()[0])
+    assert not failures, (f"{len(failures)} of {len(cases)} cases disagree:\n  "
+                          + "\n  ".join(failures[:limit]))
+
+
+def signature(v):
+    """What the JIT specializes on: the type, and a tuple's element signatures."""
+    return tuple(signature(x) for x in v) if type(v) is tuple else type(v)
+
+
+def check_batched(batch_fn, fn, cases, *, limit: int = 30):
+    """``check_many(fn, cases)`` through ``batch_fn(k, *args_0, ..., *args_{n-1})``,
+    which returns ``fn(*args_k)``: a compile serves ``n`` combinations of argument
+    types (tuples are specialized on their element types, and a compile per
+    combination was most of this folder's time). The slots of one call hold
+    cases of different signatures; a case takes the slot of its signature, the
+    other slots keep the first case of theirs. Failures name ``fn`` and the case."""
+    width = len(cases[0])
+    n = (batch_fn.py_func.__code__.co_argcount - 1) // width
+    assert all(len(args) == width for args in cases) and n * width + 1 == batch_fn.py_func.__code__.co_argcount
+    slot_of, groups = {}, []  # signature -> (group, k); group -> its first case of each slot
+    for args in cases:
+        sig = signature(args)
+        if sig not in slot_of:
+            if not groups or len(groups[-1]) == n:
+                groups.append([])
+            slot_of[sig] = (len(groups) - 1, len(groups[-1]))
+            groups[-1].append(args)
+    for group in groups:
+        group.extend(group[:1] * (n - len(group)))
+    failures = []
+    for args in cases:
+        g, k = slot_of[signature(args)]
+        slots = list(groups[g])
+        slots[k] = args
+        try:
+            check(batch_fn, k, *(x for slot in slots for x in slot), where=f"{fn.py_func.__name__}{args!r}")
         except AssertionError as err:
             failures.append(str(err).splitlines()[0])
     assert not failures, (f"{len(failures)} of {len(cases)} cases disagree:\n  "
