@@ -15,6 +15,7 @@ from ..errors import error_at
 from ..types import PyType
 from . import inlining, intrinsics
 from . import semantics as sem
+from .handlers import exception_class_of
 from .loops import LoopShape
 from .scopes import variable_key
 from .typing import (BUILTIN, KEYED, LOOP_FORMS, Specialization, bind_arguments, const_type, const_value, loop_form, resolve_call,
@@ -293,7 +294,7 @@ class ExpressionWalker:
     def _isinstance(self, e):
         if len(e.args) != 2 or e.keywords:
             raise error_at(e, "isinstance() takes 2 arguments")
-        names = []
+        names, exception_classes = [], []
 
         def classes(c):
             if isinstance(c, nodes.Tuple):  # nested tuples of classes, as CPython allows
@@ -301,14 +302,37 @@ class ExpressionWalker:
                     classes(x)
             elif isinstance(c, nodes.Name) and c.name in sem.ISINSTANCE_CODES and c.name not in self.frame.fn.locals:
                 names.extend(sem.ISINSTANCE_CODES[c.name])
+            elif exception_class_of(c, self.frame.fn) is not None:
+                exception_classes.append(c.name)
             else:
-                raise error_at(c, "isinstance() supports the classes int, float, bool, tuple, list and object",
+                raise error_at(c, "isinstance() supports the classes int, float, bool, tuple, list, range, "
+                                  "object and exception classes",
                                "test with isinstance(x, int), isinstance(x, (int, float)), ...")
         classes(e.args[1])
         x = self.expr(e.args[0])
         if self.fb.block is None:
             return None
-        return self.emit.type_test(x, tuple(names))
+        hit = self.emit.type_test(x, tuple(names))
+        if exception_classes:
+            other = self.emit.is_exception_instance(x, exception_classes)
+            hit = self.b.select(self.b.bool_to_pred(hit), hit, other)
+        return hit
+
+    # ---- exception values ------------------------------------------------------------
+    def exception_instance(self, e, cls: str):
+        """``ValueError(x, ...)`` as a value (not raised here)."""
+        if e.keywords or any(isinstance(a, nodes.Starred) for a in e.args):
+            raise error_at(e, "keyword or star-arguments to an exception class are not supported")
+        if len(e.args) == 1 and isinstance(e.args[0], nodes.Const) and isinstance(e.args[0].value, str):
+            return self.emit.new_exception(cls, None, e)
+        values = self.exprs(e.args)
+        return None if values is None else self.emit.new_exception(cls, values, e)
+
+    def expr_Attribute(self, e):
+        x = self.expr(e.expr)
+        if self.fb.block is None:
+            return None
+        return self.emit.attribute(x, e.attrname, e)
 
     def expr_BoolOp(self, e):
         """``a and b`` / ``a or b``: the deciding operand's value, not a bool."""
@@ -392,6 +416,8 @@ class ExpressionWalker:
             return None
         if kind == "closure":
             return self.call_function_value(e)
+        if kind == "exception_class":
+            return self.exception_instance(e, what)
         if kind == "intrinsic":
             args = self.exprs([a for a in e.args if not (isinstance(a, nodes.Const) and isinstance(a.value, str))])
             if args is None:

@@ -318,8 +318,12 @@ class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker, ClosureWalke
         for target in s.targets:
             if self.fb.block is None:
                 return
+            if isinstance(target, nodes.DelName):
+                self.delete_name(target)
+                continue
             if not isinstance(target, nodes.Subscript):
-                raise error_at(s, "del of names is not supported", "del xs[i] and del xs[a:b] are")
+                raise error_at(target, "del of this target is not supported",
+                               "del x, del xs[i] and del xs[a:b] are")
             container = self.expr(target.value)
             if self.fb.block is None:
                 return
@@ -336,6 +340,24 @@ class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker, ClosureWalke
                 if self.fb.block is None:
                     return
                 self.emit.delete_item(container, index)
+
+    def delete_name(self, target) -> None:
+        """``del x`` of a local variable: unbound from here on (UnboundLocalError
+        if it is not bound now, as CPython)."""
+        fn = self.frame.fn
+        name = variable_key(target)
+        if name in fn.cells or name in fn.frees or name not in fn.locals:
+            raise error_at(target, f"del of '{target.name}' is not supported",
+                           "pydm deletes local variables that no nested function uses")
+        if target in self.frame.unbound_reads:
+            if self.frame.spec.var_types.get(name, T.BOTTOM) is T.BOTTOM:
+                self.fb.raise_here("UnboundLocalError", f"cannot access local variable '{target.name}' where "
+                                                        "it is not associated with a value")
+                return
+            self.fb.load(self.frame.slot(name), self.frame.var_type(name), True, target.name)
+            if self.fb.block is None:
+                return
+        self.fb.unbind(self.frame.slot(name))
 
     def bind_variable(self, name: str, value) -> None:
         """``name = value`` for a local (its slot), or a cell or free variable (its cell)."""

@@ -23,6 +23,7 @@ from ..errors import CompileError, error_at, note_call_site
 from ..types import FunctionType, PyType, join, list_of, tuple_any, tuple_of, widen
 from . import inlining, intrinsics
 from . import semantics as sem
+from .handlers import exception_class_of
 from .scopes import variable_key
 from .source import FunctionInfo, ModuleInfo
 
@@ -303,9 +304,12 @@ class ProgramTypes:
 
 def resolve_call(module: ModuleInfo, call: nodes.Call, fn: FunctionInfo, program=None):
     """What a call's callee is: ('jit', FunctionInfo), ('builtin', name),
-    ('intrinsic', name) or ('undefined', name) - a name no scope defines
+    ('intrinsic', name), ('exception_class', name) - ``ValueError(x)`` makes
+    an exception value - or ('undefined', name) - a name no scope defines
     (a NameError when the call runs, as CPython)."""
     f = call.func
+    if isinstance(f, nodes.Name) and exception_class_of(f, fn) is not None:
+        return "exception_class", f.name
     if isinstance(f, nodes.Name):
         if module.runtime_lib and intrinsics.is_intrinsic(f.name):
             return "intrinsic", f.name
@@ -611,15 +615,19 @@ class _FunctionTyper:
         elif isinstance(s, nodes.Try):
             self.block(s.body)
             for h in s.handlers:
+                if h.name is not None:  # except E as e: an exception value (an object)
+                    self.assign(variable_key(h.name), T.OBJECT)
                 self.block(h.body)
             self.block(s.orelse)
             self.block(s.finalbody)
         elif isinstance(s, nodes.Raise):
             exc = s.exc
-            if isinstance(exc, nodes.Call):  # raise E(args): the class is not a value
-                for a in exc.args:
+            if isinstance(exc, nodes.Call) and exception_class_of(exc.func, self.fn) is not None:
+                for a in exc.args:  # raise E(args): the class is not a value
                     if not (isinstance(a, nodes.Const) and isinstance(a.value, str)):
                         self.expr(a)
+            elif exc is not None and exception_class_of(exc, self.fn) is None:
+                self.expr(exc)  # raise e: an exception value
         elif isinstance(s, nodes.Assert):
             self.expr(s.test)
             if s.fail is not None and not (isinstance(s.fail, nodes.Const) and isinstance(s.fail.value, str)):
@@ -743,6 +751,10 @@ class _FunctionTyper:
             return self.call(e)
         if isinstance(e, nodes.Lambda):
             return function_type(self.fn.nested(e), self.spec, self.program)
+        if isinstance(e, nodes.Attribute):
+            receiver = self.expr(e.expr)
+            r = sem.attribute_type(e.attrname, receiver) if receiver is not T.BOTTOM else None
+            return T.BOTTOM if r is None else _t(r)
         return T.BOTTOM
 
     def key_call(self, e, item: PyType) -> None:
@@ -813,6 +825,10 @@ class _FunctionTyper:
             if T.BOTTOM in args:
                 return T.BOTTOM
             return self.program.call_specialization(f.func, closure_part(f, f) + args, self.spec, e).ret
+        if kind == "exception_class":  # ValueError(x): an exception value
+            args = [self.expr(a) for a in e.args
+                    if not (len(e.args) == 1 and isinstance(a, nodes.Const) and isinstance(a.value, str))]
+            return T.BOTTOM if T.BOTTOM in args else T.OBJECT
         if kind == "intrinsic":
             args = []
             for a in e.args:

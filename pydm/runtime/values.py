@@ -186,6 +186,12 @@ def from_record(record: rt.VmVariantList, session=None, nested: bool = False):
     if code == tc.RANGE:
         items = record.get_as_list(1)
         return range(*(from_record(items.get_as_list(i)) for i in range(3)))
+    if code == tc.EXCEPTION_RESULT:  # [class, site, records of the args]
+        obj = record.get_as_list(1)
+        session = session or ListSession()
+        records = obj.get_as_list(2)
+        args = tuple(from_record(records.get_as_list(i), session, True) for i in range(len(records)))
+        return session.exception(obj.get_variant(0), obj.get_variant(1), args)
     if code == tc.LIST or code == tc.LIST_CONVERTED:
         return (session or ListSession()).python_list(record.get_as_list(1))
     value = record.get_variant(1)
@@ -230,9 +236,17 @@ class ListSession:
     for each of the caller's lists, and the Python list of each module list
     met so far."""
 
-    def __init__(self):
+    def __init__(self, sites=None):
         self._made: dict[int, tuple] = {}      # id(python list) -> (list, vm list)
         self._known: dict[tuple, list] = {}    # bucket -> [(vm list, python list)]
+        #: the module's raise-site table: what an exception value handed out becomes
+        self.sites = sites
+
+    def exception(self, cls: int, site: int, args) -> BaseException:
+        """The Python exception of an exception value (its object's fields)."""
+        if self.sites is None:
+            raise SystemError("pydm: an exception value without its module's raise sites")
+        return self.sites.exception_value(cls, site, args)
 
     def record(self, value: list, where: str) -> rt.VmVariantList:
         """The record of a caller's list: ``[LIST_CONVERTED, the list in the
@@ -338,6 +352,9 @@ class ListSession:
                     out.append(tuple(self._elements(inner)))
                 elif code == tc.RANGE:
                     out.append(range(*self._elements(inner)))
+                elif code == tc.EXCEPTION_RESULT:  # its object: [class, site, args tuple]
+                    out.append(self.exception(inner.get_variant(0), inner.get_variant(1),
+                                              tuple(self._elements(inner.get_as_list(2)))))
                 elif code in (tc.SEQUENCE_ITERATOR, tc.FUNCTION):
                     not_passed(code)
                 else:

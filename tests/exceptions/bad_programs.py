@@ -7,21 +7,19 @@ import pydm
 
 
 @pydm.jit
-def exception_name_used_in_handler(n):
+def exception_name_captured(n):
     try:
         return 10 // n
-    except ZeroDivisionError as e:
-        return e  # <- error
+    except ZeroDivisionError as e:  # <- error
+        return (lambda: e)()
 
 
 @pydm.jit
-def exception_name_used_after(n):
-    try:
-        x = 10 // n
-    except ZeroDivisionError as e:
-        x = 0
-    y = x + 1
-    return e  # <- error
+def del_cell(n):
+    x = n
+    f = lambda: x
+    del x  # <- error
+    return f
 
 
 @pydm.jit
@@ -35,13 +33,6 @@ def raise_unknown_class(n):
 def raise_unknown_class_bare(n):
     if n > 0:
         raise FileNotFoundError  # <- error
-    return n
-
-
-@pydm.jit
-def raise_int(n):
-    if n > 0:
-        raise 5  # <- error
     return n
 
 
