@@ -428,10 +428,10 @@ def _listed(names) -> str:
 
 
 def _constant_default(default, name: str, callee: FunctionInfo, where):
-    if literal_value(default, _NO_VALUE) is _NO_VALUE:
+    if literal_value(default, _NO_VALUE) is _NO_VALUE and callee.outer is None:
         # evaluated once, at definition (a shared list): not the same as evaluating it here
         raise error_at(where, f"the default value of '{name}' of {callee.name}() is not a constant; "
-                              "a call that relies on it is not supported yet",
+                              "a call of a module-level function that relies on it is not supported",
                        "pass the argument, or use a constant default (int, float, bool, None, tuples)")
     return default
 
@@ -611,7 +611,7 @@ class _FunctionTyper:
                 if isinstance(t, nodes.Subscript):
                     self.target(t, T.NONE)  # types its container and index
         elif isinstance(s, nodes.FunctionDef):  # a nested def binds a function value
-            self.assign(s.name, function_type(self.fn.nested(s), self.spec, self.program))
+            self.assign(s.name, self.function_value(s))
         elif isinstance(s, nodes.Try):
             self.block(s.body)
             for h in s.handlers:
@@ -632,6 +632,14 @@ class _FunctionTyper:
             self.expr(s.test)
             if s.fail is not None and not (isinstance(s.fail, nodes.Const) and isinstance(s.fail.value, str)):
                 self.expr(s.fail)
+
+    def function_value(self, node) -> PyType:
+        """A def or lambda here: its defaults that are not constants are
+        evaluated (typed) here; its value's type."""
+        info = self.fn.nested(node)
+        for default in info.stored_defaults:
+            self.expr(default)
+        return function_type(info, self.spec, self.program)
 
     def item_type(self, it) -> PyType:
         """The type of the items ``for x in it`` binds (``it``: a syntax node;
@@ -750,7 +758,7 @@ class _FunctionTyper:
         if isinstance(e, nodes.Call):
             return self.call(e)
         if isinstance(e, nodes.Lambda):
-            return function_type(self.fn.nested(e), self.spec, self.program)
+            return self.function_value(e)
         if isinstance(e, nodes.Attribute):
             receiver = self.expr(e.expr)
             r = sem.attribute_type(e.attrname, receiver) if receiver is not T.BOTTOM else None
@@ -770,19 +778,24 @@ class _FunctionTyper:
                     bound = bind_positional(t.func, 1)
                 except ArgumentError:
                     continue
-                args = closure_part(t, t) + self.bound_types(bound, [item])
+                args = closure_part(t, t) + self.bound_types(bound, [item], t)
                 self.program.call_specialization(t.func, args, self.spec, e)
             if not targets and f is not T.NONE and f is not T.BOTTOM:
                 raise error_at(k.value, "key= must be a function (a def or lambda, a function of this module) "
                                         "or None", "wrap a builtin: key=lambda x: abs(x)")
 
-    def bound_types(self, bound, values=()):
+    def bound_types(self, bound, values=(), f: FunctionType | None = None):
         """The types of a binding's arguments (``values``: the types of the
-        ``None`` placeholders of ``bind_positional``, in order)."""
+        ``None`` placeholders of ``bind_positional``, in order); a default
+        stored in the function value ``f`` has the type it had where its def ran."""
         given = iter(values)
 
         def one(node):
-            return next(given) if node is None else self.expr(node)
+            if node is None:
+                return next(given)
+            if f is not None and f.func.stored_default_slot(node) is not None:
+                return f.outer.expr_types.get(node, T.BOTTOM) if f.outer is not None else T.BOTTOM
+            return self.expr(node)
         return [tuple_of(*map(one, a.nodes)) if isinstance(a, Packed) else one(a) for _, a in bound]
 
     def bound_or_none(self, e, callee):
@@ -807,7 +820,7 @@ class _FunctionTyper:
                 for t, bound, _ in self.program.dynamic_call_targets(e):
                     if bound is None:
                         continue
-                    args = self.bound_types(bound)
+                    args = self.bound_types(bound, (), t)
                     if T.BOTTOM not in args:
                         out = join(out, self.program.call_specialization(t.func, closure_part(t, t) + args,
                                                                          self.spec, e).ret)
@@ -821,7 +834,7 @@ class _FunctionTyper:
             bound = self.bound_or_none(e, f.func)
             if bound is None:
                 return T.BOTTOM
-            args = self.bound_types(bound)
+            args = self.bound_types(bound, (), f)
             if T.BOTTOM in args:
                 return T.BOTTOM
             return self.program.call_specialization(f.func, closure_part(f, f) + args, self.spec, e).ret
