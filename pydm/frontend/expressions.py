@@ -454,6 +454,10 @@ class ExpressionWalker:
             if what == "range" and not e.keywords:
                 values = self.exprs(e.args)
                 return None if values is None else self.emit.range_value(values, e)
+            if what in ("map", "filter"):
+                raise error_at(e, f"a {what}() object kept as a value is not supported",
+                               f"use {what}(...) in a for loop, a comprehension, or as the argument of "
+                               + ", ".join(f"{c}()" for c in CONSUMERS))
             if what in LOOP_FORMS:  # an iterator object (written in a for loop, no object is made)
                 values = self.exprs(list(e.args) + [k.value for k in e.keywords or []])
                 if values is None:

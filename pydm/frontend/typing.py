@@ -34,7 +34,7 @@ METHODS = tuple(sem.LIST_METHODS)
 
 BUILTINS = ("abs", "min", "max", "int", "float", "bool", "range", "isinstance", "type", "len", "hash",
             "tuple", "divmod", "pow", "list", "sorted", "any", "all", "sum", "enumerate", "zip", "reversed",
-            "iter", "next")
+            "iter", "next", "map", "filter")
 
 
 @dataclass(eq=False)
@@ -659,7 +659,41 @@ class _FunctionTyper:
             return T.BOTTOM if T.BOTTOM in items else tuple_of(*items)
         if form == "reversed":
             return _t(sem.iter_type(self.expr(it.args[0])))
+        if form in ("map", "filter"):
+            return self.mapped_type(it, form)
         return _t(sem.iter_type(self.expr(it)))
+
+    def mapped_type(self, it, form: str) -> PyType:
+        """The items of ``map(f, a, ...)`` (``f``'s results) or ``filter(f, a)``
+        (``a``'s items); types the calls of ``f``."""
+        if len(it.args) < 2:
+            return T.BOTTOM
+        fnode = it.args[0]
+        builtin = builtin_function(fnode, self.fn)
+        f = self.expr(fnode) if builtin is None else None
+        items = [_t(sem.iter_type(self.expr(a))) for a in it.args[1:]]
+        if T.BOTTOM in items or f is T.BOTTOM:
+            return T.BOTTOM
+        if builtin is not None:
+            r = sem.builtin_type(builtin, items, [None] * len(items))
+            out = _t(r) if r is not None else T.BOTTOM
+        elif form == "filter" and f is T.NONE:
+            out = items[0]
+        else:
+            out = T.BOTTOM
+            targets = [f] if isinstance(f, FunctionType) else list(self.program.function_types) \
+                if f.is_dynamic else []
+            for t in targets:
+                try:
+                    bound = bind_positional(t.func, len(items))
+                except ArgumentError:
+                    continue
+                args = closure_part(t, t) + self.bound_types(bound, items, t)
+                if T.BOTTOM not in args:
+                    out = join(out, self.program.call_specialization(t.func, args, self.spec, it).ret)
+        if form == "filter":
+            return items[0]
+        return T.OBJECT if f is not None and f.is_dynamic and out is not T.BOTTOM else out
 
     def comprehension(self, e) -> None:
         """``[elt for t in it if c ...]``: its variables are its own (``variable_key``)."""
@@ -871,6 +905,9 @@ class _FunctionTyper:
             if e.args:
                 self.expr(e.args[0])
             return T.BOOL if what == "isinstance" else T.BOTTOM
+        if what in ("map", "filter"):  # outside a loop: materialized where a consumer takes it
+            self.mapped_type(e, what)
+            return T.ITERATOR
         if what in LOOP_FORMS:  # outside a loop: materialized where a consumer takes it
             for a in e.args:
                 self.expr(a)
@@ -898,7 +935,20 @@ def _is_range_call(it, fn) -> bool:
 KEYED = ("sorted", "min", "max")
 
 #: builtins that make iterators: compiled as loop forms of ``for`` and comprehensions
-LOOP_FORMS = ("range", "enumerate", "zip", "reversed")
+LOOP_FORMS = ("range", "enumerate", "zip", "reversed", "map", "filter")
+
+#: builtins ``map(f, xs)`` may apply by name (``map(abs, xs)``)
+MAPPABLE = ("abs", "int", "float", "bool", "len", "hash", "tuple", "list", "sorted", "sum", "min", "max",
+            "any", "all")
+
+
+def builtin_function(node, fn) -> str | None:
+    """The builtin a ``map``/``filter`` function argument names, if it is
+    one pydm applies by name; else None."""
+    if (isinstance(node, nodes.Name) and node.name in MAPPABLE and node.name not in fn.locals
+            and node.name not in fn.frees and node.name not in fn.module.tree.locals):
+        return node.name
+    return None
 
 
 def loop_form(it, fn) -> str | None:
