@@ -222,19 +222,21 @@ class HandlerWalker:
         also what a bare ``raise`` restores, so it keeps its identity."""
         fb, frame = self.fb, self.frame
         name = variable_key(h.name)
-        if name in frame.fn.cells or name in frame.fn.frees:
-            raise error_at(h.name, f"a caught exception ('{h.name.name}') that a nested function uses "
-                                   "is not supported", "pass it to the function as an argument")
+        if name in frame.fn.frees:
+            raise error_at(h.name, f"a caught exception bound to a nonlocal variable ('{h.name.name}') "
+                                   "is not supported", "bind it to a local name")
         with self.at(h):
             value = self.emit.caught_value(caught, saved)
         self.bind_variable(name, value)
         _, exception = self.b.unbox(value, T.EXCEPTION, checked=False)
         frame.handling.append((caught, origin, exception))
-        slot = frame.slot(name)
-
         def unbind():
-            if fb.block is not None:
-                fb.unbind(slot)
+            if fb.block is None:
+                return
+            if name in frame.fn.cells:  # a nested function reads it: its cell is emptied
+                self.b.seq_resize(self.cell_of(name), self.b.constant(0, T.INT))
+            else:
+                fb.unbind(frame.slot(name))
 
         frame.finally_stack.append(FinallyFrame([], len(fb.handlers), len(frame.loops), unbind))
         out = fb.new_block(d.exc_type(), d.exc_type())

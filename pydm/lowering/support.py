@@ -87,14 +87,17 @@ func.func private @pydm$record_of(%code: i64, %bits: i64, %ref: !util.list<?>) -
   return %rec : !util.list<?>
 }}
 
-// an exception object [class, site, args tuple] as [class, site, records of the args]
+// an exception object [class, site, args tuple] as [class, site, records of the args,
+// the object itself] (the host makes one exception per object)
 func.func private @pydm$exception_record(%e: !util.list<?>) -> !util.list<?> {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %c3 = arith.constant 3 : index
-  %out = util.list.create %c3 : !util.list<?>
-  util.list.resize %out, %c3 : !util.list<?>
+  %c4 = arith.constant 4 : index
+  %out = util.list.create %c4 : !util.list<?>
+  util.list.resize %out, %c4 : !util.list<?>
+  util.list.set %out[%c3], %e : !util.list<?> -> !util.list<?>
   %cls = util.list.get %e[%c0] : !util.list<?> -> i64
   %site = util.list.get %e[%c1] : !util.list<?> -> i64
   util.list.set %out[%c0], %cls : i64 -> !util.list<?>

@@ -186,12 +186,12 @@ def from_record(record: rt.VmVariantList, session=None, nested: bool = False):
     if code == tc.RANGE:
         items = record.get_as_list(1)
         return range(*(from_record(items.get_as_list(i)) for i in range(3)))
-    if code == tc.EXCEPTION_RESULT:  # [class, site, records of the args]
-        obj = record.get_as_list(1)
+    if code == tc.EXCEPTION_RESULT:  # [class, site, records of the args, the object]
+        fields = record.get_as_list(1)
         session = session or ListSession()
-        records = obj.get_as_list(2)
-        args = tuple(from_record(records.get_as_list(i), session, True) for i in range(len(records)))
-        return session.exception(obj.get_variant(0), obj.get_variant(1), args)
+        records = fields.get_as_list(2)
+        return session.exception(fields.get_as_list(3), lambda: tuple(
+            from_record(records.get_as_list(i), session, True) for i in range(len(records))))
     if code == tc.LIST or code == tc.LIST_CONVERTED:
         return (session or ListSession()).python_list(record.get_as_list(1))
     value = record.get_variant(1)
@@ -241,12 +241,20 @@ class ListSession:
         self._known: dict[tuple, list] = {}    # bucket -> [(vm list, python list)]
         #: the module's raise-site table: what an exception value handed out becomes
         self.sites = sites
+        self._exceptions: list = []  # (exception object of the module, Python exception)
 
-    def exception(self, cls: int, site: int, args) -> BaseException:
-        """The Python exception of an exception value (its object's fields)."""
+    def exception(self, obj, args_of) -> BaseException:
+        """The Python exception of the module's exception object ``obj`` (a
+        VM list [class, site, ...]; ``args_of()`` reads its args): one per
+        object, so ``[e, e]`` arrives as one exception twice."""
+        for other, exc in self._exceptions:
+            if other == obj:  # the same VM list (pointer identity)
+                return exc
         if self.sites is None:
             raise SystemError("pydm: an exception value without its module's raise sites")
-        return self.sites.exception_value(cls, site, args)
+        exc = self.sites.exception_value(obj.get_variant(0), obj.get_variant(1), args_of())
+        self._exceptions.append((obj, exc))
+        return exc
 
     def record(self, value: list, where: str) -> rt.VmVariantList:
         """The record of a caller's list: ``[LIST_CONVERTED, the list in the
@@ -353,8 +361,7 @@ class ListSession:
                 elif code == tc.RANGE:
                     out.append(range(*self._elements(inner)))
                 elif code == tc.EXCEPTION_RESULT:  # its object: [class, site, args tuple]
-                    out.append(self.exception(inner.get_variant(0), inner.get_variant(1),
-                                              tuple(self._elements(inner.get_as_list(2)))))
+                    out.append(self.exception(inner, lambda: tuple(self._elements(inner.get_as_list(2)))))
                 elif code in (tc.SEQUENCE_ITERATOR, tc.FUNCTION):
                     not_passed(code)
                 else:

@@ -7,14 +7,6 @@ import pydm
 
 
 @pydm.jit
-def exception_name_captured(n):
-    try:
-        return 10 // n
-    except ZeroDivisionError as e:  # <- error
-        return (lambda: e)()
-
-
-@pydm.jit
 def del_cell(n):
     x = n
     f = lambda: x

@@ -89,11 +89,3 @@ def closure_reads_global_list(n):
     return len(g()) + n
 
 
-@pydm.jit
-def except_as_used_in_closure(n):
-    try:
-        return 10 // n
-    except ZeroDivisionError as e:  # <- error
-        f = lambda: e  # noqa: E731
-        f()
-        return 0

@@ -65,7 +65,6 @@ def E(fname, args, message, where=None):
     E("reads_global_dict", (0,), "GLOBAL_DICT"),
     E("reads_global_tuple_with_list", (1,), "GLOBAL_TUPLE_WITH_LIST"),
     E("closure_reads_global_list", (1,), "GLOBAL_LIST"),
-    E("except_as_used_in_closure", (0,), "'e'"),
 ])
 def test_compile_error(fname, args, where, message):
     expect_error(fname, args, where, message)
@@ -90,4 +89,3 @@ def test_error_columns():
 def test_rejected_programs_run_under_cpython():
     """The rejected programs are valid Python (the errors are pydm's limits)."""
     assert b.calls_star_kwargs.py_func(1) == 1
-    assert b.except_as_used_in_closure.py_func(0) == 0
