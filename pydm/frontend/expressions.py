@@ -493,8 +493,10 @@ class ExpressionWalker:
             return None
         args = self.bound_values(bound, values)
         spec = self.program.call_specialization(what, [d.value_type(a) for a in args], self.frame.spec, e)
-        how = inlining.expansion(self.root, spec, self.frame.prefix.count("@"))
+        how = inlining.expansion(self.root, spec, self.frame.prefix.count("@"), self._leaf_nodes)
         if how is not None:
+            if spec is not self.root:
+                self._leaf_nodes += inlining.body_size(spec.func.node)
             return self.inline_call(spec, args, how)
         return self.plain_call(spec, args)
 
@@ -550,7 +552,7 @@ class ExpressionWalker:
             else:
                 self.visit_body(_skip_docstring(body))
                 if self.fb.block is not None:
-                    with location(spec.func, body[-1] if body else spec.func.node):
+                    with location(spec.func, body[-1] if body else spec.func.node, spec.func is not self.root.func):
                         self.emit_return(self.emit.const(None))
         finally:
             self.frame = caller

@@ -55,13 +55,16 @@ def build_module(program: ProgramTypes, public: set[str]) -> ir.Module:
     return module
 
 
-def location(fn, node) -> ir.Location:
+def location(fn, node, named: bool = False) -> ir.Location:
     """The IR location of a syntax node: its file, line and 1-based column
-    (columns counted in characters, as the error messages count them)."""
+    (columns counted in characters, as the error messages count them);
+    ``named``: in a copy of ``fn`` expanded into another function, a location
+    named after ``fn`` (its raise sites name the function they are in)."""
     from ..errors import char_column
     line = node.lineno or 0
     col = char_column(node, line, node.col_offset or 0) + 1
-    return ir.Location.file(fn.filename, line, col)
+    loc = ir.Location.file(fn.filename, line, col)
+    return ir.Location.name(fn.name, childLoc=loc) if named else loc
 
 
 class Frame:
@@ -108,6 +111,7 @@ class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker, ClosureWalke
         self.frame = Frame(spec)
         self._hidden = 0
         self._copies = 0
+        self._leaf_nodes = 0  # syntax nodes of the leaf callees expanded in this function
 
     # ---- scaffolding -----------------------------------------------------------------
     def build(self) -> None:
@@ -178,7 +182,7 @@ class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker, ClosureWalke
     def at(self, node):
         """Enter ``node``'s location; a stray Python error becomes an internal
         compile error naming the node (never mistaken for unsupported code)."""
-        with location(self.frame.fn, node):
+        with location(self.frame.fn, node, self.frame.fn is not self.root.func):
             try:
                 yield
             except CompileError:
