@@ -71,11 +71,12 @@ def is_leaf(fn) -> bool:
         return False
     if body_size(fn.node) > MAX_LEAF_NODES:
         return False
+    from .handlers import exception_class_of
     from .typing import BUILTINS
     for call in fn.node.nodes_of_class(nodes.Call):
         f = call.func
-        if isinstance(f, nodes.Attribute):
-            continue  # a method of a list or tuple
+        if isinstance(f, nodes.Attribute) or exception_class_of(f, fn) is not None:
+            continue  # a method of a list or tuple; an exception made or raised
         if not (isinstance(f, nodes.Name) and f.name in BUILTINS and f.name not in fn.module.functions
                 and f.name not in fn.locals):
             return False
