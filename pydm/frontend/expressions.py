@@ -11,7 +11,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from .. import dialect as d
-from ..errors import error_at
+from ..errors import CompileError, error_at, note_call_site
 from ..types import PyType
 from . import inlining, intrinsics
 from . import semantics as sem
@@ -497,7 +497,7 @@ class ExpressionWalker:
         if how is not None:
             if spec is not self.root:
                 self._leaf_nodes += inlining.body_size(spec.func.node)
-            return self.inline_call(spec, args, how)
+            return self.inline_call(spec, args, how, e)
         return self.plain_call(spec, args)
 
     def bind_or_raise(self, e, callee):
@@ -522,10 +522,19 @@ class ExpressionWalker:
             return None
         return call.results[1]
 
-    def inline_call(self, spec: Specialization, args, how: str):
+    def inline_call(self, spec: Specialization, args, how: str, call=None):
         """The callee's body in place of a call, with slots of its own; each
         ``return`` jumps to the copy's exit. ``how`` is ``inlining.GUARDS``:
-        only its leading base cases, then the real call."""
+        only its leading base cases, then the real call. A compile error in
+        another function's copy names the ``call``."""
+        try:
+            return self._inline_call(spec, args, how)
+        except CompileError as exc:
+            if spec.func is not self.root.func:
+                raise note_call_site(exc, call) from None
+            raise
+
+    def _inline_call(self, spec: Specialization, args, how: str):
         from .importer import Frame, _skip_docstring, location
         self._copies += 1
         caller = self.frame
