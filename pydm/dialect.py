@@ -57,6 +57,7 @@ EXCEPTION_NEW = "iree_pydm.exception_new"  # cls(args...) as a value (not raised
 EXCEPTION_RAISE = "iree_pydm.exception_raise"  # raise e: the exception_result of raising a value
 EXCEPTION_ARGS = "iree_pydm.exception_args"  # e.args -> (exc, tuple)
 EXCEPTION_ISINSTANCE = "iree_pydm.exception_isinstance"  # isinstance(e, classes) -> bool
+EXCEPTION_SET_CAUSE = "iree_pydm.exception_set_cause"  # raise e from c: e.__cause__ = c
 # variables (pass promote-vars turns them into SSA values)
 LOAD_VAR = "iree_pydm.load_var"          # (value, i1 bound) of a local variable slot
 STORE_VAR = "iree_pydm.store_var"        # bind a local variable slot
@@ -86,7 +87,7 @@ RECORD_SPLIT = "iree_pydm.record_split"  # seed-002 record -> (code, bits, ref) 
 ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL, NOT,
            BOOL_TO_PRED, SELECT, IS, RANGE_NEXT, RAW_INT, FAILED, SUCCESS, RAISE, POLL, POLL_TICK, EXCEPTION_CLASS,
            ORIGIN, RECORD_ORIGIN, EXCEPTION_MATCHES, EXCEPTION_CAUGHT, EXCEPTION_RESTORE,
-           EXCEPTION_VALUE, EXCEPTION_NEW, EXCEPTION_RAISE, EXCEPTION_ARGS, EXCEPTION_ISINSTANCE,
+           EXCEPTION_VALUE, EXCEPTION_NEW, EXCEPTION_RAISE, EXCEPTION_ARGS, EXCEPTION_ISINSTANCE, EXCEPTION_SET_CAUSE,
            LOAD_VAR, STORE_VAR, DEL_VAR, UNDEF, STATIC_CAST, BOX, UNBOX, GET_TYPE_CODE,
            MAKE_TUPLE, TUPLE_GET, TUPLE_LEN, SEQ_NEW, SEQ_SET, SEQ_RESIZE, LIST_SET,
            DYN_OF, DYN_UNBOX, DYN_IS, RECORD_OF, RECORD_SPLIT)
@@ -310,6 +311,11 @@ def exception_isinstance(e, classes, ip=None) -> ir.Value:
     """bool: is the exception value ``e`` an instance of one of ``classes``?"""
     return _op(EXCEPTION_ISINSTANCE, [e], [ir_type(PyType.BOOL)],
                classes=ir.ArrayAttr.get([_str(c) for c in classes]), ip=ip).result
+
+
+def exception_set_cause(e, cause, ip=None) -> ir.Operation:
+    """``raise e from cause``: the exception value ``e`` gets its ``__cause__``."""
+    return _op(EXCEPTION_SET_CAUSE, [e, cause], [], ip=ip)
 
 
 def origin(ip=None) -> ir.Value:

@@ -168,10 +168,11 @@ class RaiseSiteTable:
         #: the user line whose runtime-library call raised — or 0
         self.origin_reader = None
         #: set by the runtime: return (and clear) the calling thread's last raise
-        #: site behind a class code (0: none), and the args of its last exception
-        #: object (a tuple of Python values, or None)
+        #: site behind a class code (0: none), and its last exception object:
+        #: (its site, its args - a tuple of Python values -, the Python exception
+        #: of its cause or None), or None
         self.site_reader = None
-        self.args_reader = None
+        self.exception_reader = None
 
     def code_for(self, site: RaiseSite) -> int:
         code = self._index.get(site)
@@ -233,7 +234,12 @@ class RaiseSiteTable:
             site_code = self.site_reader() if self.site_reader is not None else 0
         if 0 < site_code <= len(self.sites):
             site = self.sites[site_code - 1]
-            exc = self.instance(site, self.args_reader() if self.args_reader is not None and site.fmt else None)
+            obj = self.exception_reader() if self.exception_reader is not None else None
+            if obj is not None and obj[0] != site_code:
+                obj = None  # an earlier exception's object (this one has none)
+            exc = self.instance(site, obj[1] if obj is not None else None)
+            if obj is not None and obj[2] is not None:
+                exc.__cause__ = obj[2]
             if 0 < origin <= len(self.sites):
                 where = self.sites[origin - 1]
                 lib = site.file.replace("\\", "/").rsplit("/", 1)[-1]

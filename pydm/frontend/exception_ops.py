@@ -8,7 +8,8 @@ known only at run time. The exception-specific operations test the code:
 
 * ``except E as e`` — :meth:`caught_value`;
 * ``ValueError(x, y)`` — :meth:`new_exception` (the value is not raised);
-* ``raise e`` — :meth:`raise_value` (TypeError for a value that is no exception);
+* ``raise e`` / ``raise e from c`` — :meth:`raise_value` (TypeError for a value
+  that is no exception);
 * ``e.args`` — :meth:`attribute` (AttributeError for a value of another class);
 * ``isinstance(e, (E1, E2))`` — :meth:`is_exception_instance`.
 """
@@ -60,11 +61,30 @@ class ExceptionOps:
         _, out = self.b.unbox(x, T.EXCEPTION, checked=False)
         return out
 
-    def raise_value(self, x) -> None:
-        """``raise x`` of a value: an exception value is raised as itself."""
+    def raise_value(self, x, cause=None) -> None:
+        """``raise x`` of a value: an exception value is raised as itself;
+        ``raise x from cause``: with its ``__cause__`` (None: none)."""
         e = self.as_exception(x, "TypeError", "exceptions must derive from BaseException")
-        if e is not None:
-            self.fb.raise_exc(self.b.exception_raise(e))
+        if e is None:
+            return
+        if cause is not None and self.type(cause) is not T.NONE:
+            if self.type(cause).is_dynamic:  # None at run time: no cause
+                _, is_none = self.b.apply_compare("eq", self.b.get_type_code(cause),
+                                                  self.b.constant(tc.NONE, T.INT))
+                some, done = self.fb.new_block(), self.fb.new_block()
+                self.fb.cond_br(self.b.bool_to_pred(is_none), [], [], done, some)
+                self.fb.block = some
+                c = self.as_exception(cause, "TypeError", "exception causes must derive from BaseException")
+                if c is not None:
+                    self.b.exception_set_cause(e, c)
+                    self.fb.br([], done)
+                self.fb.block = done
+            else:
+                c = self.as_exception(cause, "TypeError", "exception causes must derive from BaseException")
+                if c is None:
+                    return
+                self.b.exception_set_cause(e, c)
+        self.fb.raise_exc(self.b.exception_raise(e))
 
     def attribute(self, x, name: str, node):
         """``x.name``: ``args`` of an exception value."""

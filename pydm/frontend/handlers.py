@@ -84,7 +84,7 @@ class HandlerWalker:
         if s.exc is None:
             return self.reraise(s)
         if s.cause is not None and not (isinstance(s.cause, nodes.Const) and s.cause.value is None):
-            raise error_at(s.cause, "raise ... from <exception> is not supported", "raise ... from None is")
+            return self.raise_from(s)
         exc = s.exc
         fn = self.frame.fn
         if isinstance(exc, nodes.Call) and exception_class_of(exc.func, fn) is not None:
@@ -98,6 +98,28 @@ class HandlerWalker:
             self.raise_value(exc)
         else:
             self.raise_value(exc)
+
+    def raise_from(self, s) -> None:
+        """``raise X from c``: the exception (made here from a class, or a
+        value) gets ``c`` as its ``__cause__``, then is raised."""
+        exc, fn = s.exc, self.frame.fn
+        if isinstance(exc, nodes.Call) and exception_class_of(exc.func, fn) is not None:
+            value = self.exception_instance(exc, exc.func.name)
+        elif exception_class_of(exc, fn) is not None:
+            with self.at(exc):
+                value = self.emit.new_exception(exc.name, [], exc)
+        else:
+            value = self.expr(exc)
+        if self.fb.block is None:
+            return
+        if exception_class_of(s.cause, fn) is not None:  # from KeyError: an instance of it
+            with self.at(s.cause):
+                cause = self.emit.new_exception(s.cause.name, [], s.cause)
+        else:
+            cause = self.expr(s.cause)
+        if self.fb.block is not None:
+            with self.at(s):
+                self.emit.raise_value(value, cause)
 
     def raise_value(self, exc) -> None:
         """``raise e``: raise an exception value (the one a handler bound, one

@@ -628,6 +628,8 @@ class _FunctionTyper:
                         self.expr(a)
             elif exc is not None and exception_class_of(exc, self.fn) is None:
                 self.expr(exc)  # raise e: an exception value
+            if s.cause is not None and exception_class_of(s.cause, self.fn) is None:
+                self.expr(s.cause)
         elif isinstance(s, nodes.Assert):
             self.expr(s.test)
             if s.fail is not None and not (isinstance(s.fail, nodes.Const) and isinstance(s.fail.value, str)):

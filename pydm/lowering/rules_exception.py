@@ -131,3 +131,13 @@ def lower_exception_isinstance(ctx, op, operands):
     for code in ctx.sites.classes.caught_by(names):
         hit = arith.ori(hit, arith.cmpi(arith.CmpIPredicate.eq, cls, _i64(code)))
     return [hit]
+
+
+@rule(d.EXCEPTION_SET_CAUSE)
+def lower_exception_set_cause(ctx, op, operands):
+    """``raise e from c``: the object grows a fourth slot, its cause."""
+    e, cause = operands
+    four = _index(4)
+    util.ListResizeOp(e, four)
+    util.ListSetOp(e, _index(3), cause)
+    return []

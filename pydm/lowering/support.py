@@ -6,8 +6,8 @@ Written as MLIR text, so each reads as what it is:
   module boundary (``@pydm$record_of``, ``@pydm$record_split``, recursive
   through nested tuples and ranges; a list crosses by reference, as itself);
 * ``exception``: the per-context exception slot ``@pydm$exception`` (an
-  exception object: class code, raise site, args tuple) and the export
-  ``__pydm_exception`` that hands its args to the runtime as records;
+  exception object: class code, raise site, args tuple, maybe a cause) and
+  the export ``__pydm_exception`` that hands it to the runtime as a record;
 * ``site`` and ``class_of_site``: a public function returns a builtin
   class's negative code (seed 002); the raise site behind it (message,
   location) waits in ``@pydm$site`` for the export ``__pydm_site``;
@@ -87,8 +87,9 @@ func.func private @pydm$record_of(%code: i64, %bits: i64, %ref: !util.list<?>) -
   return %rec : !util.list<?>
 }}
 
-// an exception object [class, site, args tuple] as [class, site, records of the args,
-// the object itself] (the host makes one exception per object)
+// an exception object [class, site, args tuple (, cause)] as [class, site, records of
+// the args, the object itself (, the record of the cause)] (the host makes one
+// exception per object)
 func.func private @pydm$exception_record(%e: !util.list<?>) -> !util.list<?> {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -105,6 +106,16 @@ func.func private @pydm$exception_record(%e: !util.list<?>) -> !util.list<?> {{
   %args = util.list.get %e[%c2] : !util.list<?> -> !util.list<?>
   %recs = func.call @pydm$tuple_to_records(%args) : (!util.list<?>) -> !util.list<?>
   util.list.set %out[%c2], %recs : !util.list<?> -> !util.list<?>
+  // raise ... from c: [..., the record of the cause]
+  %size = util.list.size %e : !util.list<?>
+  %has_cause = arith.cmpi ugt, %size, %c3 : index
+  scf.if %has_cause {{
+    %c5 = arith.constant 5 : index
+    %cause = util.list.get %e[%c3] : !util.list<?> -> !util.list<?>
+    %cause_rec = func.call @pydm$exception_record(%cause) : (!util.list<?>) -> !util.list<?>
+    util.list.resize %out, %c5 : !util.list<?>
+    util.list.set %out[%c4], %cause_rec : !util.list<?> -> !util.list<?>
+  }}
   return %out : !util.list<?>
 }}
 
@@ -272,27 +283,20 @@ func.func private @pydm$records_to_tuple(%items: !util.list<?>) -> !util.list<?>
 _EXCEPTION = f"""
 util.global private mutable @{EXCEPTION_GLOBAL} : !util.list<?>
 
-// the args of the last exception object raised, as records (null: none); cleared
+// the last exception object raised, as a boundary record [class, site, records of
+// the args, the object (, the cause's record)] (null: none); cleared
 func.func @{EXCEPTION_FUNCTION}() -> !util.list<?> attributes {{iree.reflection = {{pydm.internal = "exception"}}}} {{
-  %c2 = arith.constant 2 : index
   %null = util.null : !util.list<?>
   %e = util.global.load @{EXCEPTION_GLOBAL} : !util.list<?>
   util.global.store %null, @{EXCEPTION_GLOBAL} : !util.list<?>
   %none = util.cmp.eq %e, %null : !util.list<?>
-  %records = scf.if %none -> (!util.list<?>) {{
+  %record = scf.if %none -> (!util.list<?>) {{
     scf.yield %null : !util.list<?>
   }} else {{
-    %args = util.list.get %e[%c2] : !util.list<?> -> !util.list<?>
-    %no_args = util.cmp.eq %args, %null : !util.list<?>
-    %recs = scf.if %no_args -> (!util.list<?>) {{
-      scf.yield %null : !util.list<?>
-    }} else {{
-      %r = func.call @pydm$tuple_to_records(%args) : (!util.list<?>) -> !util.list<?>
-      scf.yield %r : !util.list<?>
-    }}
-    scf.yield %recs : !util.list<?>
+    %r = func.call @pydm$exception_record(%e) : (!util.list<?>) -> !util.list<?>
+    scf.yield %r : !util.list<?>
   }}
-  return %records : !util.list<?>
+  return %record : !util.list<?>
 }}
 """
 

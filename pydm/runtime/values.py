@@ -190,8 +190,14 @@ def from_record(record: rt.VmVariantList, session=None, nested: bool = False):
         fields = record.get_as_list(1)
         session = session or ListSession()
         records = fields.get_as_list(2)
-        return session.exception(fields.get_as_list(3), lambda: tuple(
+        exc = session.exception(fields.get_as_list(3), lambda: tuple(
             from_record(records.get_as_list(i), session, True) for i in range(len(records))))
+        if len(fields) > 4:
+            cause = rt.VmVariantList(2)
+            cause.push_int(tc.EXCEPTION_RESULT)
+            cause.push_list(fields.get_as_list(4))
+            exc.__cause__ = from_record(cause, session, True)
+        return exc
     if code == tc.LIST or code == tc.LIST_CONVERTED:
         return (session or ListSession()).python_list(record.get_as_list(1))
     value = record.get_variant(1)
@@ -254,6 +260,14 @@ class ListSession:
             raise SystemError("pydm: an exception value without its module's raise sites")
         exc = self.sites.exception_value(obj.get_variant(0), obj.get_variant(1), args_of())
         self._exceptions.append((obj, exc))
+        return exc
+
+    def exception_of_object(self, obj) -> BaseException:
+        """The Python exception of an exception object in the module's own
+        layout (an element of a list): [class, site, args tuple (, cause)]."""
+        exc = self.exception(obj, lambda: tuple(self._elements(obj.get_as_list(2))))
+        if len(obj) > 3 and exc.__cause__ is None:
+            exc.__cause__ = self.exception_of_object(obj.get_as_list(3))
         return exc
 
     def record(self, value: list, where: str) -> rt.VmVariantList:
@@ -360,8 +374,8 @@ class ListSession:
                     out.append(tuple(self._elements(inner)))
                 elif code == tc.RANGE:
                     out.append(range(*self._elements(inner)))
-                elif code == tc.EXCEPTION_RESULT:  # its object: [class, site, args tuple]
-                    out.append(self.exception(inner, lambda: tuple(self._elements(inner.get_as_list(2)))))
+                elif code == tc.EXCEPTION_RESULT:  # its object: [class, site, args tuple (, cause)]
+                    out.append(self.exception_of_object(inner))
                 elif code in (tc.SEQUENCE_ITERATOR, tc.FUNCTION):
                     not_passed(code)
                 else:

@@ -74,24 +74,6 @@ def bare_raise_in_callee(n):
 
 
 @pydm.jit
-def raise_from_class(n):
-    try:
-        return 10 // n
-    except ZeroDivisionError:
-        raise ValueError(n) from ZeroDivisionError  # <- error
-
-
-@pydm.jit
-def raise_from_value(n):
-    raise ValueError(n) from n  # <- error
-
-
-@pydm.jit
-def raise_from_instance(n):
-    raise ValueError from KeyError(n)  # <- error
-
-
-@pydm.jit
 def except_unknown_class(n):
     try:
         return 10 // n

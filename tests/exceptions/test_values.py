@@ -261,3 +261,25 @@ def test_across(k):
     else:
         js = [j for j in ALL_J if not (k == 5 and j == v.NJ - 1)]  # (raise None: not here)
     check_many(v.across, [(k, j, 3) for j in js])
+
+
+@pytest.mark.parametrize("k", range(8))
+def test_raise_from(k):
+    """``raise X from c``: class, args and ``__cause__`` (class and args) as CPython."""
+    check_many(v.raise_from, [(k, 0), (k, 5)])
+    for x in (0, 5):
+        outcomes = []
+        for fn in (reference(v.raise_from), v.raise_from):
+            try:
+                r = fn(k, x)
+            except Exception as exc:  # noqa: BLE001 - compared below
+                r = exc
+            outcomes.append(r)
+        ref, got = outcomes
+        if isinstance(ref, BaseException):
+            assert type(got) is type(ref) and got.args == ref.args
+            c_ref, c_got = ref.__cause__, got.__cause__
+            assert type(c_got) is type(c_ref), (k, x, c_ref, c_got)
+            assert c_ref is None or c_got.args == c_ref.args
+        elif isinstance(ref, list):
+            assert type(got[0].__cause__) is type(ref[0].__cause__) and got[0].__cause__.args == ref[0].__cause__.args

@@ -724,3 +724,38 @@ def across(k, j, x):
             return f is e
         return None
     return -1
+
+
+# ====================================================================== raise ... from
+
+
+@pydm.jit
+def raise_from(k, x):
+    """``raise X from c``: the cause is the caught exception, a value, None."""
+    try:
+        return 10 // x
+    except ZeroDivisionError as e:
+        if k == 0:
+            raise ValueError(x) from e
+        if k == 1:
+            raise KeyError from e
+        if k == 2:
+            err = MyError(x, 2)
+            raise err from None
+        if k == 3:
+            c = None if x == 0 else e
+            raise ValueError(3) from c
+        if k == 4:
+            raise ValueError(4) from x  # TypeError: exception causes must derive from BaseException
+        if k == 5:
+            inner = KeyError(x)
+            outer = ValueError(inner)
+            try:
+                raise outer from inner
+            except ValueError as v:
+                return [v, inner, v.args[0] is inner]
+        if k == 6:
+            raise ValueError(x) from ZeroDivisionError  # a class: an instance of it
+        if k == 7:
+            raise ValueError from KeyError(x)
+    return None
