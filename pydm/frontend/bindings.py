@@ -166,9 +166,8 @@ class _Analysis:
         return out
 
     def stmt_Raise(self, s, state):
-        if isinstance(s.exc, nodes.Call):
-            for a in s.exc.args:
-                state = self.expr(a, state)
+        state = self.expr(s.exc, state)  # raise e reads e; raise E(x) reads x
+        self.expr(s.cause, state)
         return None
 
     def stmt_Assert(self, s, state):
