@@ -1,5 +1,5 @@
 """Exceptions and functions: undecorated callees, try/except/finally, your own
-exception class, closures and key functions.
+exception class, exceptions as values, closures and key functions.
 
     python examples/functions.py
 
@@ -31,6 +31,18 @@ def parse_all(xs):
     return out
 
 
+def negatives(xs):
+    # the exception as a value: its args, and the exception itself returned
+    found, last = [], None
+    for x in xs:
+        try:
+            check(x)
+        except Negative as e:
+            found.append(e.args[0])
+            last = e
+    return found, last
+
+
 def by_distance(points, cx, cy):
     # a key function that is a closure over cx and cy
     return sorted(points, key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2)
@@ -55,13 +67,22 @@ def outcome(f, *args):
         return ("raised", type(e), e.args)
 
 
+def same(a, b):
+    """Results compare equal; exceptions inside them by class and args."""
+    if isinstance(a, BaseException):
+        return type(a) is type(b) and a.args == b.args
+    if isinstance(a, (tuple, list)):
+        return type(a) is type(b) and len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return a == b and type(a) is type(b)
+
+
 def main():
     fast = pydm.jit(parse_all)  # pydm.jit on an undecorated function
     for f, args in ((fast, ([3, -2, 5],)), (pydm.jit(check), (-7,)),
                     (pydm.jit(by_distance), ([(0, 0), (3, 4), (1, 1), (-2, 2)], 1, 1)),
-                    (pydm.jit(counter), (5,))):
+                    (pydm.jit(counter), (5,)), (pydm.jit(negatives), ([4, -1, 2, -3],))):
         mine, theirs = outcome(f, *args), outcome(f.py_func, *args)
-        assert mine == theirs, (f.__name__, mine, theirs)
+        assert same(mine, theirs), (f.__name__, mine, theirs)
         print(f"{f.__name__}{args}: {mine[1] if mine[0] == 'value' else mine}")
 
 

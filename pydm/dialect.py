@@ -51,9 +51,17 @@ RECORD_ORIGIN = "iree_pydm.record_origin"  # remember (once) where a runtime-lib
 EXCEPTION_MATCHES = "iree_pydm.exception_matches"  # i1: is the exception an instance of one of `classes`
 EXCEPTION_CAUGHT = "iree_pydm.exception_caught"  # a handler took the exception: (its site, its object)
 EXCEPTION_RESTORE = "iree_pydm.exception_restore"  # bare raise: the handled exception's object is current again
+# exception values (an exception object: class, site, args)
+EXCEPTION_VALUE = "iree_pydm.exception_value"  # except E as e: the caught exception as a value
+EXCEPTION_NEW = "iree_pydm.exception_new"  # cls(args...) as a value (not raised)
+EXCEPTION_RAISE = "iree_pydm.exception_raise"  # raise e: the exception_result of raising a value
+EXCEPTION_ARGS = "iree_pydm.exception_args"  # e.args -> (exc, tuple)
+EXCEPTION_ISINSTANCE = "iree_pydm.exception_isinstance"  # isinstance(e, classes) -> bool
+EXCEPTION_SET_CAUSE = "iree_pydm.exception_set_cause"  # raise e from c: e.__cause__ = c
 # variables (pass promote-vars turns them into SSA values)
 LOAD_VAR = "iree_pydm.load_var"          # (value, i1 bound) of a local variable slot
 STORE_VAR = "iree_pydm.store_var"        # bind a local variable slot
+DEL_VAR = "iree_pydm.del_var"            # unbind a local variable slot (del x; the name of except E as x)
 UNDEF = "iree_pydm.undef"                # a placeholder value (never observed)
 STATIC_CAST = "iree_pydm.static_info_cast"  # the same value as another static type of the same representation
 # objects
@@ -79,7 +87,8 @@ RECORD_SPLIT = "iree_pydm.record_split"  # seed-002 record -> (code, bits, ref) 
 ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL, NOT,
            BOOL_TO_PRED, SELECT, IS, RANGE_NEXT, RAW_INT, FAILED, SUCCESS, RAISE, POLL, POLL_TICK, EXCEPTION_CLASS,
            ORIGIN, RECORD_ORIGIN, EXCEPTION_MATCHES, EXCEPTION_CAUGHT, EXCEPTION_RESTORE,
-           LOAD_VAR, STORE_VAR, UNDEF, STATIC_CAST, BOX, UNBOX, GET_TYPE_CODE,
+           EXCEPTION_VALUE, EXCEPTION_NEW, EXCEPTION_RAISE, EXCEPTION_ARGS, EXCEPTION_ISINSTANCE, EXCEPTION_SET_CAUSE,
+           LOAD_VAR, STORE_VAR, DEL_VAR, UNDEF, STATIC_CAST, BOX, UNBOX, GET_TYPE_CODE,
            MAKE_TUPLE, TUPLE_GET, TUPLE_LEN, SEQ_NEW, SEQ_SET, SEQ_RESIZE, LIST_SET,
            DYN_OF, DYN_UNBOX, DYN_IS, RECORD_OF, RECORD_SPLIT)
 
@@ -271,6 +280,44 @@ def exception_restore(saved, ip=None) -> ir.Operation:
     return _op(EXCEPTION_RESTORE, [saved], [], ip=ip)
 
 
+def exception_value(code, saved, ip=None) -> ir.Value:
+    """``except E as e``: the caught exception (``code`` and ``saved`` of
+    ``exception_caught``) as a value: its exception object if it has one,
+    else one made from the code (its class and raise site)."""
+    return _op(EXCEPTION_VALUE, [code, saved], [ir_type(PyType.EXCEPTION)], ip=ip).result
+
+
+def exception_new(cls: str, message: str, fmt: str, args=None, ip=None) -> ir.Value:
+    """``cls(...)`` as a value: its raise site is here (``cls(message)`` for
+    ``fmt=""``, ``cls()`` for ``"none"``); ``fmt="args"``: ``args`` (a tuple)
+    are the exception's args."""
+    return _op(EXCEPTION_NEW, [args] if args is not None else [], [ir_type(PyType.EXCEPTION)],
+               cls=_str(cls), message=_str(message), fmt=_str(fmt), ip=ip).result
+
+
+def exception_raise(e, ip=None) -> ir.Value:
+    """``raise e``: the exception_result of raising the exception value ``e``."""
+    return _op(EXCEPTION_RAISE, [e], [exc_type()], ip=ip).result
+
+
+def exception_args(e, ip=None) -> tuple[ir.Value, ir.Value]:
+    """``e.args``: (exc, the args tuple)."""
+    from .types import tuple_any
+    op = _op(EXCEPTION_ARGS, [e], [exc_type(), ir_type(tuple_any(PyType.OBJECT))], ip=ip)
+    return op.results[0], op.results[1]
+
+
+def exception_isinstance(e, classes, ip=None) -> ir.Value:
+    """bool: is the exception value ``e`` an instance of one of ``classes``?"""
+    return _op(EXCEPTION_ISINSTANCE, [e], [ir_type(PyType.BOOL)],
+               classes=ir.ArrayAttr.get([_str(c) for c in classes]), ip=ip).result
+
+
+def exception_set_cause(e, cause, ip=None) -> ir.Operation:
+    """``raise e from cause``: the exception value ``e`` gets its ``__cause__``."""
+    return _op(EXCEPTION_SET_CAUSE, [e, cause], [], ip=ip)
+
+
 def origin(ip=None) -> ir.Value:
     """This location, for a runtime-library call's failure to name the user's
     line (an exception_result-typed site code; ``success`` means no origin)."""
@@ -304,6 +351,11 @@ def load_var(name: str, t: PyType, checked: bool = False, ip=None) -> tuple[ir.V
 
 def store_var(name: str, value, ip=None) -> ir.Operation:
     return _op(STORE_VAR, [value], [], name=_str(name), ip=ip)
+
+
+def del_var(name: str, ip=None) -> ir.Operation:
+    """Unbind local variable ``name``: a checked load after it raises UnboundLocalError."""
+    return _op(DEL_VAR, [], [], name=_str(name), ip=ip)
 
 
 def undef(t: PyType | ir.Type, ip=None) -> ir.Value:
@@ -422,7 +474,8 @@ class VerifyError(Exception):
     pass
 
 
-_FALLIBLE = (APPLY_BINARY, APPLY_UNARY, CONVERT, APPLY_COMPARE, UNBOX, DYN_UNBOX, TUPLE_GET, LIST_SET)
+_FALLIBLE = (APPLY_BINARY, APPLY_UNARY, CONVERT, APPLY_COMPARE, UNBOX, DYN_UNBOX, TUPLE_GET, LIST_SET,
+             EXCEPTION_ARGS)
 
 
 def verify(module: ir.Module) -> None:

@@ -21,7 +21,10 @@ their Python type names — ``not enough values to unpack (expected 3, got
 args tuple]`` stored in the module's exception slot (a global; each thread
 has its own VM context, so its own slot) next to the returned i32 code. The
 runtime reads the args through the ``__pydm_exception`` export. Handlers
-(``try``/``except``) will read the same slot.
+(``try``/``except``) read the same slot: ``except E as e`` binds that object
+as the exception *value* (type code 6), ``raise e`` stores it back. An
+exception value handed to Python becomes the Python exception of its site
+(:meth:`RaiseSiteTable.exception_value`).
 """
 from __future__ import annotations
 
@@ -165,10 +168,11 @@ class RaiseSiteTable:
         #: the user line whose runtime-library call raised — or 0
         self.origin_reader = None
         #: set by the runtime: return (and clear) the calling thread's last raise
-        #: site behind a class code (0: none), and the args of its last exception
-        #: object (a tuple of Python values, or None)
+        #: site behind a class code (0: none), and its last exception object:
+        #: (its site, its args - a tuple of Python values -, the Python exception
+        #: of its cause or None), or None
         self.site_reader = None
-        self.args_reader = None
+        self.exception_reader = None
 
     def code_for(self, site: RaiseSite) -> int:
         code = self._index.get(site)
@@ -188,26 +192,37 @@ class RaiseSiteTable:
             data = {"sites": data, "classes": {}}
         return cls([RaiseSite(**d) for d in data["sites"]], ExceptionClasses(data["classes"]))
 
-    def message(self, site: RaiseSite) -> str:
+    def message(self, site: RaiseSite, args=None) -> str:
         """The site's message, completed with its exception object's args."""
         if not site.fmt:
             return site.message
-        args = (self.args_reader() if self.args_reader is not None else None) or ()
+        args = args or ()
         if site.fmt == "types":
             args = [type_name(a) for a in args]
         return site.message.format(*args)
 
-    def instance(self, site: RaiseSite) -> BaseException:
+    def instance(self, site: RaiseSite, args=None) -> BaseException:
         """The exception a site raises: ``cls(message)``; ``cls()`` for no
-        message; ``cls(*args)`` for a ``raise`` with run-time arguments."""
+        message; ``cls(*args)`` for a ``raise`` with run-time arguments
+        (``args``: its exception object's, a tuple of Python values, or None)."""
         cls = self.classes.python_class(site.cls)
         if site.fmt == "args":
-            return cls(*((self.args_reader() if self.args_reader is not None else None) or ()))
+            return cls(*(args or ()))
         if site.fmt == "none":
             return cls()
         if not site.fmt and site.message in LITERAL_ARGS:
             return cls(*ast.literal_eval(site.message))
-        return cls(self.message(site))
+        return cls(self.message(site, args))
+
+    def exception_value(self, class_code: int, site_code: int, args) -> BaseException:
+        """The Python exception of an exception value a module hands out (its
+        object: class code, raise site, args)."""
+        if 0 < site_code <= len(self.sites):
+            return self.instance(self.sites[site_code - 1], args)
+        name = self.classes.names.get(class_code)
+        if name is None:
+            return SystemError(f"pydm: unknown exception class code {class_code}")
+        return self.classes.python_class(name)(*(args or ()))
 
     def make_exception(self, code: int) -> BaseException:
         """The Python exception a non-zero code stands for: a builtin class's
@@ -219,7 +234,12 @@ class RaiseSiteTable:
             site_code = self.site_reader() if self.site_reader is not None else 0
         if 0 < site_code <= len(self.sites):
             site = self.sites[site_code - 1]
-            exc = self.instance(site)
+            obj = self.exception_reader() if self.exception_reader is not None else None
+            if obj is not None and obj[0] != site_code:
+                obj = None  # an earlier exception's object (this one has none)
+            exc = self.instance(site, obj[1] if obj is not None else None)
+            if obj is not None and obj[2] is not None:
+                exc.__cause__ = obj[2]
             if 0 < origin <= len(self.sites):
                 where = self.sites[origin - 1]
                 lib = site.file.replace("\\", "/").rsplit("/", 1)[-1]

@@ -17,6 +17,8 @@ static type        inside a module                 at the module boundary
 ``iterator``       heap ref ``!util.list<?>``      (not passed)
 ``function<k>``    heap ref ``!util.list<?>``:     (not passed)
                    its closure, a tuple of cells
+``exception``      heap ref ``!util.list<?>``:     seed-002 record (out only)
+                   its exception object
 ``object``         dynamic value: three values     seed-002 record
                    (type code ``i64``, payload
                    bits ``i64``, heap ref)
@@ -39,10 +41,18 @@ without knowing the tuple's static type, a typed element with one read. A list h
 the same layout; it is mutable (``xs[i] = v`` sets the two slots of element
 i, ``append`` resizes the VM list), and every alias holds the same reference.
 
+**Exception values** (type code 6, seed 002's boxed ``ExceptionResult``) are
+the exception object of ``pydm/exceptions.py``: a VM list ``[class code i64,
+raise site i64, args]`` — the args a tuple (inside layout), or null when they
+are the site's message (or none, for a site of ``cls()``). Raising one stores
+it in the context's exception slot and returns its site's code; ``except E
+as e`` reads it back from there (or builds it from the code alone).
+
 **Seed-002 records** (the boundary form of ``object`` and heap values): a VM
 list ``[i32 type code, payload]``: None ``[1, i32 0]``, bool ``[0x40, i32 0/1]``,
 int ``[0x4F, i64]``, float ``[0x5B, f64]``, tuple ``[2, list of records]``,
-range ``[9, records of start, stop, step]``, list ``[3, records]`` or ``[0x83, the list itself]``: a list crosses *by
+range ``[9, records of start, stop, step]``, exception ``[6, [class, site,
+records of the args or null]]`` (out of a module only), list ``[3, records]`` or ``[0x83, the list itself]``: a list crosses *by
 reference*, in its inside layout, so the host and the module share one VM list
 and the module's mutations are seen by the host (``pydm/runtime/values.py``
 reflects them into the caller's Python list).
@@ -90,6 +100,7 @@ _RANGE = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.RANGE)
 _ITERATOR = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.SEQUENCE_ITERATOR)
 _REF = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], None)
 _FUNCTION = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.FUNCTION)
+_EXCEPTION = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.EXCEPTION_RESULT)
 
 
 def of(t: PyType) -> Representation:
@@ -107,6 +118,8 @@ def of(t: PyType) -> Representation:
         return _RANGE
     if t is T.ITERATOR:
         return _ITERATOR
+    if t is T.EXCEPTION:
+        return _EXCEPTION
     if isinstance(t, TupleType):
         return _TUPLE
     if isinstance(t, ListType):

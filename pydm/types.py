@@ -9,6 +9,8 @@ A value's static type is what pydm knows about it at compile time:
   dynamic values, so any value can be stored into any list);
 * ``range`` — a range object; ``iterator`` — an iterator object (what
   ``enumerate``, ``zip``, ``reversed`` and ``iter`` return when kept as values);
+* ``exception`` — an exception instance (``except E as e``, ``ValueError(1)``),
+  of a class known only at run time;
 * ``object`` — any Python value, known only at run time;
 * ``object<scalar>`` — a value known only at run time to be None, a bool, an
   int or a float (what a variable that holds ints and floats is): dynamic,
@@ -44,6 +46,7 @@ class PyType:
     REF: "PyType"
     RANGE: "PyType"
     ITERATOR: "PyType"
+    EXCEPTION: "PyType"
 
     def __new__(cls, value: str, *args):
         found = PyType._interned.get(value)
@@ -194,7 +197,7 @@ class FunctionType(PyType):
 
 _SCALARS = {}
 for _name in ("bottom", "none", "bool", "integer", "real", "object", "object<scalar>", "ref", "range",
-              "iterator"):
+              "iterator", "exception"):
     _SCALARS[_name] = PyType(_name)
 PyType.BOTTOM = _SCALARS["bottom"]
 PyType.NONE = _SCALARS["none"]
@@ -209,13 +212,15 @@ PyType.REF = _SCALARS["ref"]
 PyType.RANGE = _SCALARS["range"]
 #: an iterator object: ``enumerate(...)``, ``zip(...)``, ``reversed(...)``, ``iter(...)``
 PyType.ITERATOR = _SCALARS["iterator"]
+#: an exception instance: its class is known only at run time
+PyType.EXCEPTION = _SCALARS["exception"]
 _SCALARS = set(_SCALARS.values()) - {PyType.OBJECT, PyType.SCALAR_OBJECT, PyType.BOTTOM, PyType.REF, PyType.RANGE,
-                                     PyType.ITERATOR}
+                                     PyType.ITERATOR, PyType.EXCEPTION}
 PyType._sealed = True
 
 _PY_NAMES = {"bottom": "<nothing>", "none": "NoneType", "bool": "bool", "integer": "int",
              "real": "float", "object": "object", "object<scalar>": "object", "ref": "object",
-             "range": "range", "iterator": "iterator"}
+             "range": "range", "iterator": "iterator", "exception": "exception"}
 
 
 def tuple_of(*elts: PyType) -> TupleType:
@@ -328,7 +333,7 @@ def _parse(s: str):
                 return TupleType(tuple(elts)), s[1:]
             raise ValueError(f"bad pydm tuple type near {s!r}")
     for name in ("bottom", "none", "bool", "integer", "real", "object<scalar>", "object", "ref", "range",
-                 "iterator"):
+                 "iterator", "exception"):
         if s.startswith(name):
             return PyType._interned[name], s[len(name):]
     raise ValueError(f"bad pydm type near {s!r}")

@@ -251,8 +251,9 @@ def ge(a: object, b: object) -> bool:
 
 
 def eq(a: object, b: object) -> bool:
-    """``a == b``: numbers compare by value, tuples element by element; None
-    equals only None."""
+    """``a == b``: numbers compare by value, tuples, lists and ranges element
+    by element; any other object (None, a function, an exception) equals
+    only itself."""
     if is_intlike(a):
         if is_intlike(b):
             return int_value(a) == int_value(b)
@@ -271,7 +272,7 @@ def eq(a: object, b: object) -> bool:
         return is_list(b) and list_compare(as_list(a), as_list(b), 2)
     if is_range(a):
         return is_range(b) and range_eq(as_range(a), as_range(b))
-    return is_none(a) and is_none(b)
+    return a is b  # None, functions, exceptions, iterators: identity
 
 
 def ne(a: object, b: object) -> bool:
@@ -323,7 +324,7 @@ def absolute(a: object) -> object:
 
 def truth(a: object) -> bool:
     """``bool(a)``: None is false, numbers are true unless zero (NaN is true),
-    tuples unless empty."""
+    tuples, lists and ranges unless empty, any other object true."""
     if is_intlike(a):
         return int_value(a) != 0
     if is_float(a):
@@ -334,7 +335,7 @@ def truth(a: object) -> bool:
         return len(as_list(a)) != 0
     if is_range(a):
         return range_len(as_range(a)) != 0
-    return False
+    return not is_none(a)  # functions, exceptions, iterators are true
 
 
 def to_int(a: object) -> int:

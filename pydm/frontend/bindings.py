@@ -9,8 +9,11 @@ The analysis is a forward "definitely assigned" dataflow over the syntax.
 The state is the set of names bound on every path so far (``None``: no path
 reaches here). An assignment adds its names; a read that is checked adds
 its name too (after the check the name is bound, or the read raised). Joins
-intersect. Loops: without ``del``, a body can only add names, so the state
-entering each iteration is the state entering the loop. Operands that may
+intersect. Names are unbound again by ``del x`` and at the end of ``except E
+as x`` (:func:`_deleted`): a loop's body is entered with the state entering
+the loop less the names its body deletes (a body can otherwise only add
+names); a handler starts with the names bound before the try less those the
+try's body deletes. Operands that may
 not be evaluated (the right side of ``and``/``or``, the branches of a
 conditional expression, later links of a comparison chain) add nothing
 beyond what every path adds.
@@ -42,6 +45,23 @@ def _meet(a, b):
 
 def _targets(node) -> set:
     return {n.name for n in node.nodes_of_class(nodes.AssignName)}
+
+
+_SCOPES = (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef, nodes.ListComp, nodes.SetComp, nodes.DictComp,
+           nodes.GeneratorExp)
+
+
+def _deleted(body) -> set:
+    """The names statements ``body`` may unbind: ``del x`` and the names of
+    ``except E as x`` (nested scopes excluded)."""
+    out = set()
+    for s in body:
+        for n in s.nodes_of_class((nodes.DelName, nodes.ExceptHandler), skip_klass=_SCOPES):
+            if isinstance(n, nodes.DelName):
+                out.add(n.name)
+            elif n.name is not None:
+                out.add(n.name.name)
+    return out
 
 
 class _Analysis:
@@ -120,7 +140,7 @@ class _Analysis:
         return _meet(self.block(s.body, state), self.block(s.orelse, state))
 
     def stmt_While(self, s, state):
-        head = self.expr(s.test, state)
+        head = self.expr(s.test, state - _deleted(s.body))
         if head is None:
             return None
         self.loops.append([])
@@ -136,6 +156,7 @@ class _Analysis:
         state = self.expr(s.iter, state)
         if state is None:
             return None
+        state = state - _deleted(s.body)
         self.loops.append([])
         self.block(s.body, self.target(s.target, state))
         breaks = self.loops.pop()
@@ -145,9 +166,8 @@ class _Analysis:
         return out
 
     def stmt_Raise(self, s, state):
-        if isinstance(s.exc, nodes.Call):
-            for a in s.exc.args:
-                state = self.expr(a, state)
+        state = self.expr(s.exc, state)  # raise e reads e; raise E(x) reads x
+        self.expr(s.cause, state)
         return None
 
     def stmt_Assert(self, s, state):
@@ -161,10 +181,16 @@ class _Analysis:
         exception path. What follows the try is reached by the body and
         else, or by a handler, then the final body."""
         out = self.block(s.orelse, self.block(s.body, state))
+        caught = state - _deleted(s.body)
         for h in s.handlers:
-            out = _meet(out, self.block(h.body, state))
+            if h.name is None:
+                out = _meet(out, self.block(h.body, caught))
+            else:  # except E as x: x is bound in the handler, unbound after it
+                end = self.block(h.body, caught | {h.name.name})
+                out = _meet(out, end - {h.name.name} if end is not None else None)
         if s.finalbody:
-            self.block(s.finalbody, state)  # the exception path (its reads)
+            # the exception path (its reads): from anywhere in the body, else or a handler
+            self.block(s.finalbody, state - _deleted(s.body + s.orelse + s.handlers))
             out = self.block(s.finalbody, out) if out is not None else None
         return out
 
@@ -172,6 +198,17 @@ class _Analysis:
         for default in s.args.defaults or []:
             state = self.expr(default, state)
         return None if state is None else state | {s.name}
+
+    def stmt_Delete(self, s, state):
+        for t in s.targets:
+            if isinstance(t, nodes.DelName):
+                if t.name not in state:
+                    self.unbound.add(t)  # checked: unbound raises UnboundLocalError
+                state = state - {t.name}
+            else:
+                for child in t.get_children():
+                    state = self.expr(child, state)
+        return state
 
     def stmt_Expr(self, s, state):
         return self.expr(s.value, state)

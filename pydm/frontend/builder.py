@@ -179,6 +179,10 @@ class FunctionBuilder:
     def store(self, slot: str, value) -> None:
         self.ops.store_var(slot, value)
 
+    def unbind(self, slot: str) -> None:
+        """The slot holds no value from here (``del x``)."""
+        self.ops.del_var(slot)
+
     def load(self, slot: str, t: PyType, checked: bool, name: str):
         """The value of a variable slot; ``checked``: raise UnboundLocalError
         (naming the Python variable ``name``) if it is unbound."""

@@ -22,6 +22,8 @@ and calls the one it names (``call_dynamic``).
 """
 from __future__ import annotations
 
+from astroid import nodes
+
 from .. import dialect as d
 from .. import typecodes as tc
 from ..errors import error_at
@@ -107,18 +109,29 @@ class ClosureWalker:
         if self.frame.prefix:  # pragma: no cover - functions with nested scopes are not expanded in place
             raise error_at(node, "pydm internal: a nested function in an expanded copy")
         t = function_type(info, self.frame.spec)
-        defaults = list(node.args.defaults or []) + [k for k in node.args.kw_defaults or [] if k is not None]
-        if defaults:
-            from .typing import literal_value, NO_VALUE
-            for default in defaults:
-                if literal_value(default, NO_VALUE) is NO_VALUE:
-                    raise error_at(default, "a default value of a nested function that is not a constant "
-                                            "is not supported yet", "use int, float, bool, None or a tuple of them")
-        closure = self.b.seq_new(self.b.constant(1 + len(info.frees), T.INT), t)
+        stored = []
+        for default in info.stored_defaults:  # evaluated now, once, as CPython
+            value = self.expr(default)
+            if self.fb.block is None:
+                return None
+            stored.append(self.emit.coerce(value, self.type_of(default)))
+        closure = self.b.seq_new(self.b.constant(1 + len(info.frees) + len(stored), T.INT), t)
         self.b.seq_set(closure, self.b.constant(0, T.INT), self.b.constant(function_serial(t), T.INT))
         for i, name in enumerate(info.frees):
             self.b.seq_set(closure, self.b.constant(1 + i, T.INT), self.cell_of(name))
+        for k, value in enumerate(stored):
+            self.b.seq_set(closure, self.b.constant(1 + len(info.frees) + k, T.INT), value)
         return closure
+
+    def stored_defaults(self, t: FunctionType, closure, bound, values) -> None:
+        """The defaults a call of function value ``closure`` (of type ``t``)
+        relies on that its def stored (not constants): read from the value
+        into ``values`` (by node id)."""
+        for _, node in bound:
+            slot = None if node is None or isinstance(node, Packed) else t.func.stored_default_slot(node)
+            if slot is not None:
+                _, values[id(node)] = self.b.tuple_get(closure, self.b.constant(slot, T.INT),
+                                                      t.outer.type_of(node), in_range=True)
 
     def module_function_value(self, info):
         """A module-level function used as a value: a record of its number only."""
@@ -151,6 +164,7 @@ class ClosureWalker:
         values = self.call_arguments(e, bound)
         if values is None:
             return None
+        self.stored_defaults(t, f, bound, values)
         args = closure_part(t, f) + self.bound_values(bound, values)
         spec = self.program.call_specialization(t.func, [d.value_type(a) for a in args], self.frame.spec, e)
         return self.plain_call(spec, args)
@@ -158,8 +172,10 @@ class ClosureWalker:
     def call_arguments(self, e, *bindings):
         """The call's arguments in source order (as CPython evaluates them),
         then the defaults the bindings use; by node id. None if one raised."""
+        from .typing import NO_VALUE, literal_value
         values = {}
-        defaults = [n for bound in bindings for _, n in bound if not isinstance(n, Packed)]
+        defaults = [n for bound in bindings for _, n in bound if not isinstance(n, Packed)
+                    and not (isinstance(n.parent, nodes.Arguments) and literal_value(n, NO_VALUE) is NO_VALUE)]
         for node in list(e.args) + [kw.value for kw in e.keywords or []] + defaults:
             if id(node) in values:
                 continue
@@ -197,7 +213,9 @@ class ClosureWalker:
                 self.fb.raise_here("TypeError", mismatch)
                 return None
             _, closure = self.b.unbox(f, t, checked=False)
-            args = closure_part(t, closure) + self.bound_values(bound, values)
+            values_here = dict(values)
+            self.stored_defaults(t, closure, bound, values_here)
+            args = closure_part(t, closure) + self.bound_values(bound, values_here)
             spec = self.program.call_specialization(t.func, [d.value_type(a) for a in args], self.frame.spec, e)
             return self.plain_call(spec, args)
         return self.dispatch(f, e, [(t, lambda t=t, b=b, m=m: call(t, b, m)) for t, b, m in targets])
@@ -264,7 +282,8 @@ class ClosureWalker:
             return None
         from .typing import literal_value
         defaults = {id(n): self.constant_value(literal_value(n)) for _, n in bound
-                    if n is not None and not isinstance(n, Packed)}
+                    if n is not None and not isinstance(n, Packed) and t.func.stored_default_slot(n) is None}
+        self.stored_defaults(t, f, bound, defaults)
         args = closure_part(t, f) + self.bound_values(bound, defaults, values)
         spec = self.program.call_specialization(t.func, [d.value_type(a) for a in args], self.frame.spec, node)
         return self.plain_call(spec, args)

@@ -19,6 +19,7 @@ from ..errors import TypeSpecificError, error_at
 from ..types import PyType, dynamic_of, join
 from . import semantics as sem
 from .inlining import MAX_INLINE_DYNAMIC_OPS
+from .exception_ops import ExceptionOps
 from .lists import ListOps
 from .tuples import TupleOps
 from .typing import const_type
@@ -33,7 +34,7 @@ _INFALLIBLE = {("add", T.FLOAT), ("sub", T.FLOAT), ("mul", T.FLOAT),
 _FAST_BINARY = {"add", "sub", "mul", "truediv", "floordiv", "mod"}
 
 
-class Emitter(TupleOps, ListOps):
+class Emitter(TupleOps, ListOps, ExceptionOps):
     def __init__(self, builder, in_runtime_library: bool = False):
         self.fb = builder
         self.b = builder.ops

@@ -11,10 +11,11 @@ from __future__ import annotations
 from astroid import nodes
 
 from .. import dialect as d
-from ..errors import error_at
+from ..errors import CompileError, error_at, note_call_site
 from ..types import PyType
 from . import inlining, intrinsics
 from . import semantics as sem
+from .handlers import exception_class_of
 from .loops import LoopShape
 from .scopes import variable_key
 from .typing import (BUILTIN, KEYED, LOOP_FORMS, Specialization, bind_arguments, const_type, const_value, loop_form, resolve_call,
@@ -293,7 +294,7 @@ class ExpressionWalker:
     def _isinstance(self, e):
         if len(e.args) != 2 or e.keywords:
             raise error_at(e, "isinstance() takes 2 arguments")
-        names = []
+        names, exception_classes = [], []
 
         def classes(c):
             if isinstance(c, nodes.Tuple):  # nested tuples of classes, as CPython allows
@@ -301,14 +302,37 @@ class ExpressionWalker:
                     classes(x)
             elif isinstance(c, nodes.Name) and c.name in sem.ISINSTANCE_CODES and c.name not in self.frame.fn.locals:
                 names.extend(sem.ISINSTANCE_CODES[c.name])
+            elif exception_class_of(c, self.frame.fn) is not None:
+                exception_classes.append(c.name)
             else:
-                raise error_at(c, "isinstance() supports the classes int, float, bool, tuple, list and object",
+                raise error_at(c, "isinstance() supports the classes int, float, bool, tuple, list, range, "
+                                  "object and exception classes",
                                "test with isinstance(x, int), isinstance(x, (int, float)), ...")
         classes(e.args[1])
         x = self.expr(e.args[0])
         if self.fb.block is None:
             return None
-        return self.emit.type_test(x, tuple(names))
+        hit = self.emit.type_test(x, tuple(names))
+        if exception_classes:
+            other = self.emit.is_exception_instance(x, exception_classes)
+            hit = self.b.select(self.b.bool_to_pred(hit), hit, other)
+        return hit
+
+    # ---- exception values ------------------------------------------------------------
+    def exception_instance(self, e, cls: str):
+        """``ValueError(x, ...)`` as a value (not raised here)."""
+        if e.keywords or any(isinstance(a, nodes.Starred) for a in e.args):
+            raise error_at(e, "keyword or star-arguments to an exception class are not supported")
+        if len(e.args) == 1 and isinstance(e.args[0], nodes.Const) and isinstance(e.args[0].value, str):
+            return self.emit.new_exception(cls, None, e)
+        values = self.exprs(e.args)
+        return None if values is None else self.emit.new_exception(cls, values, e)
+
+    def expr_Attribute(self, e):
+        x = self.expr(e.expr)
+        if self.fb.block is None:
+            return None
+        return self.emit.attribute(x, e.attrname, e)
 
     def expr_BoolOp(self, e):
         """``a and b`` / ``a or b``: the deciding operand's value, not a bool."""
@@ -392,6 +416,8 @@ class ExpressionWalker:
             return None
         if kind == "closure":
             return self.call_function_value(e)
+        if kind == "exception_class":
+            return self.exception_instance(e, what)
         if kind == "intrinsic":
             args = self.exprs([a for a in e.args if not (isinstance(a, nodes.Const) and isinstance(a.value, str))])
             if args is None:
@@ -428,6 +454,10 @@ class ExpressionWalker:
             if what == "range" and not e.keywords:
                 values = self.exprs(e.args)
                 return None if values is None else self.emit.range_value(values, e)
+            if what in ("map", "filter"):
+                raise error_at(e, f"a {what}() object kept as a value is not supported",
+                               f"use {what}(...) in a for loop, a comprehension, or as the argument of "
+                               + ", ".join(f"{c}()" for c in CONSUMERS))
             if what in LOOP_FORMS:  # an iterator object (written in a for loop, no object is made)
                 values = self.exprs(list(e.args) + [k.value for k in e.keywords or []])
                 if values is None:
@@ -463,9 +493,11 @@ class ExpressionWalker:
             return None
         args = self.bound_values(bound, values)
         spec = self.program.call_specialization(what, [d.value_type(a) for a in args], self.frame.spec, e)
-        how = inlining.expansion(self.root, spec, self.frame.prefix.count("@"))
+        how = inlining.expansion(self.root, spec, self.frame.prefix.count("@"), self._leaf_nodes)
         if how is not None:
-            return self.inline_call(spec, args, how)
+            if spec is not self.root:
+                self._leaf_nodes += inlining.body_size(spec.func.node)
+            return self.inline_call(spec, args, how, e)
         return self.plain_call(spec, args)
 
     def bind_or_raise(self, e, callee):
@@ -490,10 +522,19 @@ class ExpressionWalker:
             return None
         return call.results[1]
 
-    def inline_call(self, spec: Specialization, args, how: str):
+    def inline_call(self, spec: Specialization, args, how: str, call=None):
         """The callee's body in place of a call, with slots of its own; each
         ``return`` jumps to the copy's exit. ``how`` is ``inlining.GUARDS``:
-        only its leading base cases, then the real call."""
+        only its leading base cases, then the real call. A compile error in
+        another function's copy names the ``call``."""
+        try:
+            return self._inline_call(spec, args, how)
+        except CompileError as exc:
+            if spec.func is not self.root.func:
+                raise note_call_site(exc, call) from None
+            raise
+
+    def _inline_call(self, spec: Specialization, args, how: str):
         from .importer import Frame, _skip_docstring, location
         self._copies += 1
         caller = self.frame
@@ -520,7 +561,7 @@ class ExpressionWalker:
             else:
                 self.visit_body(_skip_docstring(body))
                 if self.fb.block is not None:
-                    with location(spec.func, body[-1] if body else spec.func.node):
+                    with location(spec.func, body[-1] if body else spec.func.node, spec.func is not self.root.func):
                         self.emit_return(self.emit.const(None))
         finally:
             self.frame = caller

@@ -27,6 +27,10 @@ from astroid import nodes
 from .. import dialect as d
 from ..errors import error_at
 from ..exceptions import CODE_OF_CLASS, builtin_exception_class
+from ..types import PyType
+from .scopes import variable_key
+
+T = PyType
 
 
 @dataclass
@@ -36,6 +40,8 @@ class FinallyFrame:
     body: list
     handler_depth: int  # the handlers in force outside the try
     loop_depth: int  # the loops enclosing the try
+    #: what runs instead of a body (``except E as e``: unbind ``e``)
+    action: object = None
 
 
 def exception_class_name(node, module, what: str = "raise") -> str:
@@ -56,6 +62,20 @@ def exception_class_name(node, module, what: str = "raise") -> str:
                    "name a builtin exception class, e.g. ValueError")
 
 
+def exception_class_of(node, fn) -> str | None:
+    """The exception class ``node`` names, if it is the name of one (a
+    builtin class pydm has a code for, or one of the module's own) that no
+    local variable shadows; else None."""
+    if not isinstance(node, nodes.Name) or node.name in fn.locals or node.name in fn.frees:
+        return None
+    module = fn.module
+    if node.name in module.exception_classes:
+        return node.name
+    if node.name in CODE_OF_CLASS and node.name not in module.tree.locals and builtin_exception_class(node.name):
+        return node.name
+    return None
+
+
 class HandlerWalker:
     """``raise``, ``try`` and ``assert`` (a mixin of ``FunctionImporter``)."""
 
@@ -64,14 +84,50 @@ class HandlerWalker:
         if s.exc is None:
             return self.reraise(s)
         if s.cause is not None and not (isinstance(s.cause, nodes.Const) and s.cause.value is None):
-            raise error_at(s.cause, "raise ... from <exception> is not supported", "raise ... from None is")
+            return self.raise_from(s)
         exc = s.exc
-        if isinstance(exc, nodes.Call):
+        fn = self.frame.fn
+        if isinstance(exc, nodes.Call) and exception_class_of(exc.func, fn) is not None:
             if exc.keywords:
                 raise error_at(exc, "keyword arguments to an exception class are not supported")
-            self.raise_new(exception_class_name(exc.func, self.program.module), exc.args)
+            self.raise_new(exc.func.name, exc.args)
+        elif exception_class_of(exc, fn) is not None:
+            self.raise_new(exc.name, [])
+        elif isinstance(exc, nodes.Name) and exc.name not in fn.locals and exc.name not in fn.frees:
+            exception_class_name(exc, self.program.module)  # a class pydm does not compile: say which
+            self.raise_value(exc)
         else:
-            self.raise_new(exception_class_name(exc, self.program.module), [])
+            self.raise_value(exc)
+
+    def raise_from(self, s) -> None:
+        """``raise X from c``: the exception (made here from a class, or a
+        value) gets ``c`` as its ``__cause__``, then is raised."""
+        exc, fn = s.exc, self.frame.fn
+        if isinstance(exc, nodes.Call) and exception_class_of(exc.func, fn) is not None:
+            value = self.exception_instance(exc, exc.func.name)
+        elif exception_class_of(exc, fn) is not None:
+            with self.at(exc):
+                value = self.emit.new_exception(exc.name, [], exc)
+        else:
+            value = self.expr(exc)
+        if self.fb.block is None:
+            return
+        if exception_class_of(s.cause, fn) is not None:  # from KeyError: an instance of it
+            with self.at(s.cause):
+                cause = self.emit.new_exception(s.cause.name, [], s.cause)
+        else:
+            cause = self.expr(s.cause)
+        if self.fb.block is not None:
+            with self.at(s):
+                self.emit.raise_value(value, cause)
+
+    def raise_value(self, exc) -> None:
+        """``raise e``: raise an exception value (the one a handler bound, one
+        made by ``ValueError(...)``...)."""
+        value = self.expr(exc)
+        if self.fb.block is not None:
+            with self.at(exc):
+                self.emit.raise_value(value)
 
     def raise_new(self, cls: str, arg_nodes) -> None:
         """``raise cls(*args)``: a literal message is a static raise site; other
@@ -158,8 +214,6 @@ class HandlerWalker:
         code, origin = catch.arguments
         fb.block = catch
         for h in handlers:
-            if h.name is not None:
-                self.check_unused_exception_name(h)
             if h.type is None:
                 hit, miss = fb.block, None
             else:
@@ -171,8 +225,11 @@ class HandlerWalker:
             fb.block = hit
             with self.at(h):
                 caught, saved = self.b.exception_caught(code)
-            frame.handling.append((caught, origin, saved))
-            self.visit_body(h.body)
+            if h.name is None:
+                frame.handling.append((caught, origin, saved))
+                self.visit_body(h.body)
+            else:
+                self.bound_handler(h, caught, origin, saved)
             frame.handling.pop()
             fb.goto(done)
             if miss is None:
@@ -180,13 +237,42 @@ class HandlerWalker:
             fb.block = miss
         fb.goto(fb.handler, [code, origin])  # no clause matched: on outwards
 
-    def check_unused_exception_name(self, h) -> None:
-        name = h.name.name
-        fn = self.frame.fn.node
-        for n in fn.nodes_of_class(nodes.Name):  # nested functions included: a lambda may read it
-            if n.name == name:
-                raise error_at(n, f"using the caught exception ('{name}') is not supported yet",
-                               "exceptions are not values yet; 'except E:' without 'as' is supported")
+    def bound_handler(self, h, caught, origin, saved) -> None:
+        """``except E as e``: the body runs with ``e`` bound to the exception;
+        on every way out of it (its end, return/break/continue, an exception)
+        ``e`` is unbound again, as CPython's ``finally: del e``. The value is
+        also what a bare ``raise`` restores, so it keeps its identity."""
+        fb, frame = self.fb, self.frame
+        name = variable_key(h.name)
+        if name in frame.fn.frees:
+            raise error_at(h.name, f"a caught exception bound to a nonlocal variable ('{h.name.name}') "
+                                   "is not supported", "bind it to a local name")
+        with self.at(h):
+            value = self.emit.caught_value(caught, saved)
+        self.bind_variable(name, value)
+        _, exception = self.b.unbox(value, T.EXCEPTION, checked=False)
+        frame.handling.append((caught, origin, exception))
+        def unbind():
+            if fb.block is None:
+                return
+            if name in frame.fn.cells:  # a nested function reads it: its cell is emptied
+                self.b.seq_resize(self.cell_of(name), self.b.constant(0, T.INT))
+            else:
+                fb.unbind(frame.slot(name))
+
+        frame.finally_stack.append(FinallyFrame([], len(fb.handlers), len(frame.loops), unbind))
+        out = fb.new_block(d.exc_type(), d.exc_type())
+        fb.handlers.append(out)
+        self.visit_body(h.body)
+        fb.handlers.pop()
+        frame.finally_stack.pop()
+        unbind()
+        after = fb.block
+        if any(True for _ in out.predecessors):  # an exception left the handler
+            fb.block = out
+            unbind()
+            fb.goto(fb.handler, list(out.arguments))
+        fb.block = after
 
     # ---- leaving a try early ----------------------------------------------------------
     def leave_finally(self, depth: int) -> None:
@@ -202,7 +288,10 @@ class HandlerWalker:
                 f = stack.pop()
                 del fb.handlers[f.handler_depth:]
                 del frame.loops[f.loop_depth:]
-                self.visit_body(f.body)
+                if f.action is not None:
+                    f.action()
+                else:
+                    self.visit_body(f.body)
         finally:
             stack[:], fb.handlers[:], frame.loops[:], frame.handling[:] = saved
 

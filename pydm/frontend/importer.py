@@ -55,13 +55,16 @@ def build_module(program: ProgramTypes, public: set[str]) -> ir.Module:
     return module
 
 
-def location(fn, node) -> ir.Location:
+def location(fn, node, named: bool = False) -> ir.Location:
     """The IR location of a syntax node: its file, line and 1-based column
-    (columns counted in characters, as the error messages count them)."""
+    (columns counted in characters, as the error messages count them);
+    ``named``: in a copy of ``fn`` expanded into another function, a location
+    named after ``fn`` (its raise sites name the function they are in)."""
     from ..errors import char_column
     line = node.lineno or 0
     col = char_column(node, line, node.col_offset or 0) + 1
-    return ir.Location.file(fn.filename, line, col)
+    loc = ir.Location.file(fn.filename, line, col)
+    return ir.Location.name(fn.name, childLoc=loc) if named else loc
 
 
 class Frame:
@@ -108,6 +111,7 @@ class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker, ClosureWalke
         self.frame = Frame(spec)
         self._hidden = 0
         self._copies = 0
+        self._leaf_nodes = 0  # syntax nodes of the leaf callees expanded in this function
 
     # ---- scaffolding -----------------------------------------------------------------
     def build(self) -> None:
@@ -178,7 +182,7 @@ class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker, ClosureWalke
     def at(self, node):
         """Enter ``node``'s location; a stray Python error becomes an internal
         compile error naming the node (never mistaken for unsupported code)."""
-        with location(self.frame.fn, node):
+        with location(self.frame.fn, node, self.frame.fn is not self.root.func):
             try:
                 yield
             except CompileError:
@@ -318,8 +322,12 @@ class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker, ClosureWalke
         for target in s.targets:
             if self.fb.block is None:
                 return
+            if isinstance(target, nodes.DelName):
+                self.delete_name(target)
+                continue
             if not isinstance(target, nodes.Subscript):
-                raise error_at(s, "del of names is not supported", "del xs[i] and del xs[a:b] are")
+                raise error_at(target, "del of this target is not supported",
+                               "del x, del xs[i] and del xs[a:b] are")
             container = self.expr(target.value)
             if self.fb.block is None:
                 return
@@ -336,6 +344,24 @@ class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker, ClosureWalke
                 if self.fb.block is None:
                     return
                 self.emit.delete_item(container, index)
+
+    def delete_name(self, target) -> None:
+        """``del x`` of a local variable: unbound from here on (UnboundLocalError
+        if it is not bound now, as CPython)."""
+        fn = self.frame.fn
+        name = variable_key(target)
+        if name in fn.cells or name in fn.frees or name not in fn.locals:
+            raise error_at(target, f"del of '{target.name}' is not supported",
+                           "pydm deletes local variables that no nested function uses")
+        if target in self.frame.unbound_reads:
+            if self.frame.spec.var_types.get(name, T.BOTTOM) is T.BOTTOM:
+                self.fb.raise_here("UnboundLocalError", f"cannot access local variable '{target.name}' where "
+                                                        "it is not associated with a value")
+                return
+            self.fb.load(self.frame.slot(name), self.frame.var_type(name), True, target.name)
+            if self.fb.block is None:
+                return
+        self.fb.unbind(self.frame.slot(name))
 
     def bind_variable(self, name: str, value) -> None:
         """``name = value`` for a local (its slot), or a cell or free variable (its cell)."""

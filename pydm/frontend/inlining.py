@@ -5,7 +5,8 @@ is the only place that does. A VM call and return costs more than CPython's
 whole frame for a small function (``benchmarks/vm_floor.py``), so the
 importer expands *self-recursive* calls of small functions a few levels deep
 (``fib``: four levels, 31 bodies per VM call) and, where the expansion stops,
-tests the function's base cases before calling. The copies are built from
+tests the function's base cases before calling; and it expands calls of small
+*leaf* functions (no calls of their own) in place, within a budget per function. The copies are built from
 the same syntax with the same types (one specialization), so values,
 exceptions and their source lines are unchanged; only the VM stack depth per
 Python call level shrinks. Small ``for … in range`` bodies are unrolled.
@@ -55,13 +56,45 @@ FULL = "full"
 GUARDS = "guards"
 
 
-def expansion(root_spec, callee_spec, depth: int) -> str | None:
+#: a leaf callee (no calls of its own) of at most this many syntax nodes is
+#: expanded at its call sites ...
+MAX_LEAF_NODES = 40
+#: ... while the leaf copies in one function hold at most this many nodes
+MAX_LEAF_COPY_NODES = 400
+
+
+def is_leaf(fn) -> bool:
+    """A small module-level function that calls nothing but builtins: a copy
+    of it in its caller cannot recurse, and the VM call it saves (~60 ns)
+    costs more than its whole body often does."""
+    if fn.has_nested_scopes or fn.outer is not None or fn.vararg or fn.kwonly or fn.posonly:
+        return False
+    if body_size(fn.node) > MAX_LEAF_NODES:
+        return False
+    from .handlers import exception_class_of
+    from .typing import BUILTINS
+    for call in fn.node.nodes_of_class(nodes.Call):
+        f = call.func
+        if isinstance(f, nodes.Attribute) or exception_class_of(f, fn) is not None:
+            continue  # a method of a list or tuple; an exception made or raised
+        if not (isinstance(f, nodes.Name) and f.name in BUILTINS and f.name not in fn.module.functions
+                and f.name not in fn.locals):
+            return False
+    return True
+
+
+def expansion(root_spec, callee_spec, depth: int, leaf_nodes: int = 0) -> str | None:
     """How to expand this call: ``FULL`` (the whole body), ``GUARDS`` (only
     its leading guards, then the real call) or ``None`` (a plain call).
     ``depth``: copies already open around the call site. Every path is
     expanded to the same depth, so each VM frame covers as many Python levels
-    as any other."""
+    as any other. A leaf callee (:func:`is_leaf`) is expanded while the
+    function's leaf copies (``leaf_nodes`` so far) stay within their budget."""
     if callee_spec is not root_spec:
+        fn = callee_spec.func
+        if (not callee_spec.fast_paths and is_leaf(fn)
+                and leaf_nodes + body_size(fn.node) <= MAX_LEAF_COPY_NODES):
+            return FULL
         return None
     fn = callee_spec.func
     if fn.has_nested_scopes or fn.outer is not None:  # closures are made and read in one frame

@@ -19,10 +19,12 @@ from typing import Callable
 
 from astroid import nodes
 
+from .. import dialect as d
 from ..errors import error_at
-from ..types import PyType
+from ..types import FunctionType, PyType
 from . import inlining
-from .typing import const_value, loop_form
+from . import semantics as sem
+from .typing import builtin_function, const_value, loop_form
 
 T = PyType
 
@@ -136,6 +138,8 @@ class LoopWalker:
         (index-based, its length read before each item), ``enumerate``,
         ``zip``, ``reversed``, or an object holding a tuple or a list."""
         form = loop_form(s.iter, self.frame.fn)
+        if form in ("map", "filter"):
+            return self.mapped_loop(s, form)
         if form in ("enumerate", "zip", "reversed") and not any(
                 self.frame.spec.type_of(a) is T.ITERATOR for a in s.iter.args):
             return self.iterator_loop(s, form)
@@ -194,6 +198,106 @@ class LoopWalker:
         """i1: ``0 <= i < len(seq)`` now (a list's length may change while a loop runs)."""
         _, ok = self.b.apply_compare("lt", i, self.emit.length(seq))
         return self.b.bool_to_pred(ok)
+
+    def mapped_loop(self, s: LoopShape, form: str):
+        """``for`` over ``map(f, a, ...)`` or ``filter(f, a)``: the iterables
+        walked as ``zip`` walks them, ``f`` called on each item as it is
+        reached (``filter``: the items for which ``f(x)`` - ``x`` itself for
+        ``f=None`` - is true). ``f``: a function value, or a builtin's name
+        (``map(abs, xs)``)."""
+        it = s.iter
+        if it.keywords:
+            raise error_at(it, f"keyword arguments to {form}() are not supported")
+        if any(isinstance(a, nodes.Starred) for a in it.args):
+            raise error_at(it, f"star-arguments to {form}() are not supported")
+        with self.at(it):
+            if form == "map" and len(it.args) < 2:
+                self.fb.raise_here("TypeError", "map() must have at least two arguments.")
+                return
+            if form == "filter" and len(it.args) != 2:
+                self.fb.raise_here("TypeError", f"filter expected 2 arguments, got {len(it.args)}")
+                return
+            fnode = it.args[0]
+            builtin = builtin_function(fnode, self.frame.fn)
+            f = None if builtin is not None else self.expr(fnode)
+            if self.fb.block is None:
+                return
+            values = self.exprs(it.args[1:])
+            if values is None:
+                return
+            walks = []
+            for v in values:
+                walk = self.emit.iteration(v)
+                if walk is None or self.fb.block is None:
+                    return
+                walks.append(walk)
+
+        def apply(items):
+            if builtin is not None:
+                return self.emit.builtin(builtin, items, it)
+            if form == "filter" and d.value_type(f) is T.NONE:
+                return items[0]
+            t = d.value_type(f)
+            if not (t.is_dynamic or isinstance(t, FunctionType)):
+                self.fb.raise_here("TypeError", f"'{t.python_name}' object is not callable")
+                return None
+            return self.call_value(f, items, it)
+
+        def item_of(items):
+            with self.at(it):
+                out = apply(items)
+            if form == "map" or out is None or self.fb.block is None:
+                return out
+            keep, skip = self.fb.new_block(), self.fb.new_block()
+            self.fb.cond_br(self.b.bool_to_pred(self.emit.truth(out)), [], [], keep, skip)
+            self.fb.block = skip
+            self.fb.goto(self.frame.loops[-1][0])  # the latch: on to the next item
+            self.fb.block = keep
+            return items[0]
+
+        got = {}
+        item_types = [sem.iter_type(self.frame.spec.type_of(a)) for a in it.args[1:]]
+
+        def take(v):
+            got["value"] = v
+
+        def body():  # the item is computed in the body, where a skip can continue the loop
+            value = item_of(got["items"])
+            if value is None or self.fb.block is None:
+                return
+            self.store_target(s.target, value)
+            if self.fb.block is not None:
+                s.body() if callable(s.body) else self.visit_body(s.body)
+
+        inner = LoopShape(s.node, take, s.iter, body, s.orelse)
+        if len(walks) == 1 and walks[0][1] == "iterator":
+            def more(_i):
+                nxt = self.emit.iterator_next(walks[0][0])
+                if nxt is None:
+                    return self.fb.i1(0) if self.fb.block is not None else None
+                got["items"] = [self.emit.coerce(nxt[1], item_types[0])]
+                return nxt[0]
+            self.index_loop(inner, self.b.constant(0, T.INT), 1, more, lambda _i: self.b.constant(0, T.INT))
+            return
+        if any(n == "iterator" for _, n in walks):
+            raise error_at(it, f"{form}() over several iterables of which one is an iterator object "
+                               "is not supported", "pass lists or tuples")
+        seqs = [q for q, _ in walks]
+        if any(self.emit.type(q).elts == () for q in seqs):
+            self.visit_body(s.orelse)  # nothing to walk (an empty tuple's items have no type)
+            return
+
+        def more_all(i):
+            out = self.b.constant(True, T.BOOL)
+            for q in seqs:
+                _, ok = self.b.apply_compare("lt", i, self.emit.length(q))
+                out = self.b.select(self.b.bool_to_pred(out), ok, out)
+            return self.b.bool_to_pred(out)
+
+        def items_at(i):  # as the types of the items inference saw (a range's are ints)
+            got["items"] = [self.emit.coerce(self.emit.element_at(q, i), t) for q, t in zip(seqs, item_types)]
+            return self.b.constant(0, T.INT)
+        self.index_loop(inner, self.b.constant(0, T.INT), 1, more_all, items_at)
 
     def iterator_loop(self, s: LoopShape, form: str):
         """``for`` over ``enumerate(x, start)``, ``zip(a, b, ...)`` or ``reversed(x)``:

@@ -94,12 +94,89 @@ def _fill(fn, ftable) -> None:
                            "pydm compiles plain functions, nested functions and lambdas")
         if isinstance(inner, nodes.FunctionDef) and inner.decorators:
             raise error_at(inner, "a decorated nested function is not supported")
-        owner = inner.parent
+        path, owner = [inner], inner.parent
         while owner is not node:
+            # the first iterable of a comprehension is evaluated in the enclosing scope
             if isinstance(owner, COMPREHENSIONS):
+                first = owner.generators[0]
+                if not (path[-1] is first and len(path) > 1 and path[-2] is first.iter):
+                    raise error_at(inner, f"{'lambda' if isinstance(inner, nodes.Lambda) else 'a def'} inside a "
+                                          "comprehension is not supported", "define it before the comprehension")
+            path.append(owner)
+            owner = owner.parent
+    if ftable is None:
+        for child in table.get_children():
+            if child.get_name() == fn.name:
+                ftable = child
+    _fill(fn, ftable)
+
+
+def analyze_nested(fn, outer) -> None:
+    """Scope facts of a def or lambda directly inside ``outer``'s body."""
+    node = fn.node
+    name = node.name if isinstance(node, nodes.FunctionDef) else "lambda"
+    same = [c for c in outer.table.get_children()
+            if c.get_name() == name and c.get_lineno() in (node.lineno, node.fromlineno)]
+    siblings = [n for n in _direct_scopes(outer.node)
+                if (n.name if isinstance(n, nodes.FunctionDef) else "lambda") == name and n.lineno == node.lineno]
+    k = siblings.index(node) if node in siblings else 0
+    _fill(fn, same[k] if k < len(same) else (same[0] if same else None))
+
+
+def _direct_scopes(node):
+    """The def/lambda/class nodes whose nearest enclosing scope is ``node``."""
+    out = []
+
+    def walk(n):
+        for child in n.get_children():
+            if isinstance(child, _SCOPES):
+                out.append(child)
+                continue
+            walk(child)
+    walk(node)
+    return sorted(out, key=lambda n: (n.lineno, n.col_offset))
+
+
+def _check_signature(node) -> None:
+    a = node.args
+    if a.kwarg:
+        raise error_at(getattr(a, "kwarg_node", None) or node, "**kwargs parameters are not supported yet",
+                       "they need dicts; declare each keyword parameter by name")
+
+
+def _fill(fn, ftable) -> None:
+    node = fn.node
+    args = node.args
+    _check_signature(node)
+    fn.posonly = tuple(a.name for a in args.posonlyargs or [])
+    fn.positional = tuple(a.name for a in args.args)
+    fn.vararg = args.vararg or None
+    fn.kwonly = tuple(a.name for a in args.kwonlyargs or [])
+    fn.params = (["$closure"] if fn.outer is not None else []) + list(fn.posonly) + list(fn.positional) + \
+        ([fn.vararg] if fn.vararg else []) + list(fn.kwonly)
+    fn.table = ftable
+    inner_scopes = _direct_scopes(node)
+    fn.has_nested_scopes = bool(inner_scopes)
+    for inner in inner_scopes:
+        if isinstance(inner, (nodes.AsyncFunctionDef, nodes.ClassDef)):
+            what = "a nested async function" if isinstance(inner, nodes.AsyncFunctionDef) else "a class definition"
+            raise error_at(inner, f"{what} is not supported",
+                           "pydm compiles plain functions, nested functions and lambdas")
+        if isinstance(inner, nodes.FunctionDef) and inner.decorators:
+            raise error_at(inner, "a decorated nested function is not supported")
+        child, owner = inner, inner.parent
+        while owner is not node:
+            # the first iterable of a comprehension is evaluated in the enclosing scope
+            if isinstance(owner, COMPREHENSIONS) and child is not owner.generators[0]:
                 raise error_at(inner, f"{'lambda' if isinstance(inner, nodes.Lambda) else 'a def'} inside a "
                                       "comprehension is not supported", "define it before the comprehension")
-            owner = owner.parent
+            if isinstance(owner, nodes.Comprehension) and child is not owner.iter:
+                child, owner = owner, owner.parent
+                if owner is not node and isinstance(owner, COMPREHENSIONS) and child is owner.generators[0]:
+                    raise error_at(inner, f"{'lambda' if isinstance(inner, nodes.Lambda) else 'a def'} inside a "
+                                          "comprehension is not supported", "define it before the comprehension")
+                continue
+            child, owner = owner, owner.parent
     if ftable is None:  # pragma: no cover - symtable always has it
         fn.locals = frozenset(fn.params)
         return

@@ -192,6 +192,22 @@ def contains_type(item: PyType, container: PyType) -> PyType | Raises:
     return Raises("TypeError", f"argument of type '{container.python_name}' is not iterable")
 
 
+#: attributes pydm reads: of an exception value (a dynamic value of type code 6)
+ATTRIBUTES = ("args",)
+
+
+def attribute_type(name: str, receiver: PyType) -> PyType | Raises | None:
+    """``x.name`` (not a method call). Exception values are dynamic values
+    (so operators on them name their real class at run time): ``e.args`` is
+    a tuple, or AttributeError for a value of another class. None: pydm does
+    not read this attribute."""
+    if name not in ATTRIBUTES:
+        return None
+    if receiver.is_dynamic:
+        return tuple_any(T.OBJECT)
+    return Raises("AttributeError", f"'{receiver.python_name}' object has no attribute '{name}'")
+
+
 def minmax_type(types: list[PyType]) -> PyType:
     """``min``/``max`` of values of these types: one type, or dynamic."""
     out = T.BOTTOM

@@ -64,6 +64,26 @@ class FunctionInfo:
             return self.name
         return f"{self.outer.key}.{self.name}@{self.node.lineno}.{self.node.col_offset}"
 
+    @property
+    def stored_defaults(self) -> list:
+        """A nested function's default values that are not constants
+        (``acc=[]``, ``k=n + 1``): evaluated when the def runs, as CPython,
+        and kept in the function value after its cells (positional defaults
+        first, then keyword-only ones)."""
+        if self.outer is None:
+            return []
+        from .typing import NO_VALUE, literal_value
+        args = self.node.args
+        defaults = list(args.defaults or []) + [k for k in args.kw_defaults or [] if k is not None]
+        return [n for n in defaults if literal_value(n, NO_VALUE) is NO_VALUE]
+
+    def stored_default_slot(self, node) -> int | None:
+        """The record slot of the stored default ``node`` (None: not one)."""
+        for k, n in enumerate(self.stored_defaults):
+            if n is node:
+                return 1 + len(self.frees) + k
+        return None
+
     def nested(self, node) -> "FunctionInfo":
         """The FunctionInfo of a def or lambda directly inside this function."""
         info = self._nested.get(node)

@@ -23,6 +23,7 @@ from ..errors import CompileError, error_at, note_call_site
 from ..types import FunctionType, PyType, join, list_of, tuple_any, tuple_of, widen
 from . import inlining, intrinsics
 from . import semantics as sem
+from .handlers import exception_class_of
 from .scopes import variable_key
 from .source import FunctionInfo, ModuleInfo
 
@@ -33,7 +34,7 @@ METHODS = tuple(sem.LIST_METHODS)
 
 BUILTINS = ("abs", "min", "max", "int", "float", "bool", "range", "isinstance", "type", "len", "hash",
             "tuple", "divmod", "pow", "list", "sorted", "any", "all", "sum", "enumerate", "zip", "reversed",
-            "iter", "next")
+            "iter", "next", "map", "filter")
 
 
 @dataclass(eq=False)
@@ -303,9 +304,12 @@ class ProgramTypes:
 
 def resolve_call(module: ModuleInfo, call: nodes.Call, fn: FunctionInfo, program=None):
     """What a call's callee is: ('jit', FunctionInfo), ('builtin', name),
-    ('intrinsic', name) or ('undefined', name) - a name no scope defines
+    ('intrinsic', name), ('exception_class', name) - ``ValueError(x)`` makes
+    an exception value - or ('undefined', name) - a name no scope defines
     (a NameError when the call runs, as CPython)."""
     f = call.func
+    if isinstance(f, nodes.Name) and exception_class_of(f, fn) is not None:
+        return "exception_class", f.name
     if isinstance(f, nodes.Name):
         if module.runtime_lib and intrinsics.is_intrinsic(f.name):
             return "intrinsic", f.name
@@ -424,10 +428,10 @@ def _listed(names) -> str:
 
 
 def _constant_default(default, name: str, callee: FunctionInfo, where):
-    if literal_value(default, _NO_VALUE) is _NO_VALUE:
+    if literal_value(default, _NO_VALUE) is _NO_VALUE and callee.outer is None:
         # evaluated once, at definition (a shared list): not the same as evaluating it here
         raise error_at(where, f"the default value of '{name}' of {callee.name}() is not a constant; "
-                              "a call that relies on it is not supported yet",
+                              "a call of a module-level function that relies on it is not supported",
                        "pass the argument, or use a constant default (int, float, bool, None, tuples)")
     return default
 
@@ -607,23 +611,37 @@ class _FunctionTyper:
                 if isinstance(t, nodes.Subscript):
                     self.target(t, T.NONE)  # types its container and index
         elif isinstance(s, nodes.FunctionDef):  # a nested def binds a function value
-            self.assign(s.name, function_type(self.fn.nested(s), self.spec, self.program))
+            self.assign(s.name, self.function_value(s))
         elif isinstance(s, nodes.Try):
             self.block(s.body)
             for h in s.handlers:
+                if h.name is not None:  # except E as e: an exception value (an object)
+                    self.assign(variable_key(h.name), T.OBJECT)
                 self.block(h.body)
             self.block(s.orelse)
             self.block(s.finalbody)
         elif isinstance(s, nodes.Raise):
             exc = s.exc
-            if isinstance(exc, nodes.Call):  # raise E(args): the class is not a value
-                for a in exc.args:
+            if isinstance(exc, nodes.Call) and exception_class_of(exc.func, self.fn) is not None:
+                for a in exc.args:  # raise E(args): the class is not a value
                     if not (isinstance(a, nodes.Const) and isinstance(a.value, str)):
                         self.expr(a)
+            elif exc is not None and exception_class_of(exc, self.fn) is None:
+                self.expr(exc)  # raise e: an exception value
+            if s.cause is not None and exception_class_of(s.cause, self.fn) is None:
+                self.expr(s.cause)
         elif isinstance(s, nodes.Assert):
             self.expr(s.test)
             if s.fail is not None and not (isinstance(s.fail, nodes.Const) and isinstance(s.fail.value, str)):
                 self.expr(s.fail)
+
+    def function_value(self, node) -> PyType:
+        """A def or lambda here: its defaults that are not constants are
+        evaluated (typed) here; its value's type."""
+        info = self.fn.nested(node)
+        for default in info.stored_defaults:
+            self.expr(default)
+        return function_type(info, self.spec, self.program)
 
     def item_type(self, it) -> PyType:
         """The type of the items ``for x in it`` binds (``it``: a syntax node;
@@ -643,7 +661,41 @@ class _FunctionTyper:
             return T.BOTTOM if T.BOTTOM in items else tuple_of(*items)
         if form == "reversed":
             return _t(sem.iter_type(self.expr(it.args[0])))
+        if form in ("map", "filter"):
+            return self.mapped_type(it, form)
         return _t(sem.iter_type(self.expr(it)))
+
+    def mapped_type(self, it, form: str) -> PyType:
+        """The items of ``map(f, a, ...)`` (``f``'s results) or ``filter(f, a)``
+        (``a``'s items); types the calls of ``f``."""
+        if len(it.args) < 2:
+            return T.BOTTOM
+        fnode = it.args[0]
+        builtin = builtin_function(fnode, self.fn)
+        f = self.expr(fnode) if builtin is None else None
+        items = [_t(sem.iter_type(self.expr(a))) for a in it.args[1:]]
+        if T.BOTTOM in items or f is T.BOTTOM:
+            return T.BOTTOM
+        if builtin is not None:
+            r = sem.builtin_type(builtin, items, [None] * len(items))
+            out = _t(r) if r is not None else T.BOTTOM
+        elif form == "filter" and f is T.NONE:
+            out = items[0]
+        else:
+            out = T.BOTTOM
+            targets = [f] if isinstance(f, FunctionType) else list(self.program.function_types) \
+                if f.is_dynamic else []
+            for t in targets:
+                try:
+                    bound = bind_positional(t.func, len(items))
+                except ArgumentError:
+                    continue
+                args = closure_part(t, t) + self.bound_types(bound, items, t)
+                if T.BOTTOM not in args:
+                    out = join(out, self.program.call_specialization(t.func, args, self.spec, it).ret)
+        if form == "filter":
+            return items[0]
+        return T.OBJECT if f is not None and f.is_dynamic and out is not T.BOTTOM else out
 
     def comprehension(self, e) -> None:
         """``[elt for t in it if c ...]``: its variables are its own (``variable_key``)."""
@@ -742,7 +794,11 @@ class _FunctionTyper:
         if isinstance(e, nodes.Call):
             return self.call(e)
         if isinstance(e, nodes.Lambda):
-            return function_type(self.fn.nested(e), self.spec, self.program)
+            return self.function_value(e)
+        if isinstance(e, nodes.Attribute):
+            receiver = self.expr(e.expr)
+            r = sem.attribute_type(e.attrname, receiver) if receiver is not T.BOTTOM else None
+            return T.BOTTOM if r is None else _t(r)
         return T.BOTTOM
 
     def key_call(self, e, item: PyType) -> None:
@@ -758,19 +814,24 @@ class _FunctionTyper:
                     bound = bind_positional(t.func, 1)
                 except ArgumentError:
                     continue
-                args = closure_part(t, t) + self.bound_types(bound, [item])
+                args = closure_part(t, t) + self.bound_types(bound, [item], t)
                 self.program.call_specialization(t.func, args, self.spec, e)
             if not targets and f is not T.NONE and f is not T.BOTTOM:
                 raise error_at(k.value, "key= must be a function (a def or lambda, a function of this module) "
                                         "or None", "wrap a builtin: key=lambda x: abs(x)")
 
-    def bound_types(self, bound, values=()):
+    def bound_types(self, bound, values=(), f: FunctionType | None = None):
         """The types of a binding's arguments (``values``: the types of the
-        ``None`` placeholders of ``bind_positional``, in order)."""
+        ``None`` placeholders of ``bind_positional``, in order); a default
+        stored in the function value ``f`` has the type it had where its def ran."""
         given = iter(values)
 
         def one(node):
-            return next(given) if node is None else self.expr(node)
+            if node is None:
+                return next(given)
+            if f is not None and f.func.stored_default_slot(node) is not None:
+                return f.outer.expr_types.get(node, T.BOTTOM) if f.outer is not None else T.BOTTOM
+            return self.expr(node)
         return [tuple_of(*map(one, a.nodes)) if isinstance(a, Packed) else one(a) for _, a in bound]
 
     def bound_or_none(self, e, callee):
@@ -795,7 +856,7 @@ class _FunctionTyper:
                 for t, bound, _ in self.program.dynamic_call_targets(e):
                     if bound is None:
                         continue
-                    args = self.bound_types(bound)
+                    args = self.bound_types(bound, (), t)
                     if T.BOTTOM not in args:
                         out = join(out, self.program.call_specialization(t.func, closure_part(t, t) + args,
                                                                          self.spec, e).ret)
@@ -809,10 +870,14 @@ class _FunctionTyper:
             bound = self.bound_or_none(e, f.func)
             if bound is None:
                 return T.BOTTOM
-            args = self.bound_types(bound)
+            args = self.bound_types(bound, (), f)
             if T.BOTTOM in args:
                 return T.BOTTOM
             return self.program.call_specialization(f.func, closure_part(f, f) + args, self.spec, e).ret
+        if kind == "exception_class":  # ValueError(x): an exception value
+            args = [self.expr(a) for a in e.args
+                    if not (len(e.args) == 1 and isinstance(a, nodes.Const) and isinstance(a.value, str))]
+            return T.BOTTOM if T.BOTTOM in args else T.OBJECT
         if kind == "intrinsic":
             args = []
             for a in e.args:
@@ -842,6 +907,9 @@ class _FunctionTyper:
             if e.args:
                 self.expr(e.args[0])
             return T.BOOL if what == "isinstance" else T.BOTTOM
+        if what in ("map", "filter"):  # outside a loop: materialized where a consumer takes it
+            self.mapped_type(e, what)
+            return T.ITERATOR
         if what in LOOP_FORMS:  # outside a loop: materialized where a consumer takes it
             for a in e.args:
                 self.expr(a)
@@ -869,7 +937,20 @@ def _is_range_call(it, fn) -> bool:
 KEYED = ("sorted", "min", "max")
 
 #: builtins that make iterators: compiled as loop forms of ``for`` and comprehensions
-LOOP_FORMS = ("range", "enumerate", "zip", "reversed")
+LOOP_FORMS = ("range", "enumerate", "zip", "reversed", "map", "filter")
+
+#: builtins ``map(f, xs)`` may apply by name (``map(abs, xs)``)
+MAPPABLE = ("abs", "int", "float", "bool", "len", "hash", "tuple", "list", "sorted", "sum", "min", "max",
+            "any", "all")
+
+
+def builtin_function(node, fn) -> str | None:
+    """The builtin a ``map``/``filter`` function argument names, if it is
+    one pydm applies by name; else None."""
+    if (isinstance(node, nodes.Name) and node.name in MAPPABLE and node.name not in fn.locals
+            and node.name not in fn.frees and node.name not in fn.module.tree.locals):
+        return node.name
+    return None
 
 
 def loop_form(it, fn) -> str | None:

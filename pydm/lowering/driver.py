@@ -65,10 +65,19 @@ def _enclosing_function(op):
 
 
 def _position(loc) -> tuple:
+    loc = _unnamed(loc)
     try:
         return loc.filename, loc.start_line, loc.start_col
     except (AttributeError, ValueError, TypeError):
         return "<unknown>", 0, 0
+
+
+def _unnamed(loc):
+    """A location without its name (a copy of a callee expanded in place is
+    located at a NameLoc of the callee, around the file location)."""
+    while hasattr(loc, "child_loc") and hasattr(loc, "name_str"):
+        loc = loc.child_loc
+    return loc
 
 
 def lowered_type(t: ir.Type) -> ir.Type:
@@ -119,7 +128,10 @@ class LoweringContext:
         position = _position(self.op.location) if self.op is not None else ("<unknown>", 0, 0)
         func = _enclosing_function(self.op)
         name = ""
-        if func is not None:
+        loc = self.op.location if self.op is not None else None
+        if loc is not None and hasattr(loc, "name_str"):  # in a copy of a callee: the callee's name
+            name = loc.name_str
+        elif func is not None:
             attrs = func.attributes
             name = ir.StringAttr(attrs["pydm.name" if "pydm.name" in attrs else "sym_name"]).value
         return RaiseSite(cls, message, *position, name, fmt)

@@ -6,8 +6,8 @@ Written as MLIR text, so each reads as what it is:
   module boundary (``@pydm$record_of``, ``@pydm$record_split``, recursive
   through nested tuples and ranges; a list crosses by reference, as itself);
 * ``exception``: the per-context exception slot ``@pydm$exception`` (an
-  exception object: class code, raise site, args tuple) and the export
-  ``__pydm_exception`` that hands its args to the runtime as records;
+  exception object: class code, raise site, args tuple, maybe a cause) and
+  the export ``__pydm_exception`` that hands it to the runtime as a record;
 * ``site`` and ``class_of_site``: a public function returns a builtin
   class's negative code (seed 002); the raise site behind it (message,
   location) waits in ``@pydm$site`` for the export ``__pydm_site``;
@@ -34,6 +34,7 @@ POLL_BUDGET_GLOBAL = "pydm$poll_budget"
 EXCEPTION_FUNCTION = "__pydm_exception"
 SITE_FUNCTION = "__pydm_site"
 CLASS_OF_SITE = "pydm$class_of_site"
+SITE_HAS_MESSAGE = "pydm$site_has_message"
 POLL_IMPORT = "pydm_host.poll"
 
 _RECORDS = f"""
@@ -63,20 +64,59 @@ func.func private @pydm$record_of(%code: i64, %bits: i64, %ref: !util.list<?>) -
       %is_tuple = arith.ori %is_tuple0, %is_range : i1
       %list = arith.constant {tc.LIST} : i64
       %is_list = arith.cmpi eq, %code, %list : i64
+      %exception = arith.constant {tc.EXCEPTION_RESULT} : i64
+      %is_exception = arith.cmpi eq, %code, %exception : i64
       scf.if %is_tuple {{
         %items = func.call @pydm$tuple_to_records(%ref) : (!util.list<?>) -> !util.list<?>
         util.list.set %rec[%c1], %items : !util.list<?> -> !util.list<?>
       }} else {{
+       scf.if %is_exception {{
+        %obj = func.call @pydm$exception_record(%ref) : (!util.list<?>) -> !util.list<?>
+        util.list.set %rec[%c1], %obj : !util.list<?> -> !util.list<?>
+       }} else {{
        scf.if %is_list {{
         util.list.set %rec[%c1], %ref : !util.list<?> -> !util.list<?>
        }} else {{
         %small = arith.trunci %bits : i64 to i32
         util.list.set %rec[%c1], %small : i32 -> !util.list<?>
        }}
+       }}
       }}
     }}
   }}
   return %rec : !util.list<?>
+}}
+
+// an exception object [class, site, args tuple (, cause)] as [class, site, records of
+// the args, the object itself (, the record of the cause)] (the host makes one
+// exception per object)
+func.func private @pydm$exception_record(%e: !util.list<?>) -> !util.list<?> {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %out = util.list.create %c4 : !util.list<?>
+  util.list.resize %out, %c4 : !util.list<?>
+  util.list.set %out[%c3], %e : !util.list<?> -> !util.list<?>
+  %cls = util.list.get %e[%c0] : !util.list<?> -> i64
+  %site = util.list.get %e[%c1] : !util.list<?> -> i64
+  util.list.set %out[%c0], %cls : i64 -> !util.list<?>
+  util.list.set %out[%c1], %site : i64 -> !util.list<?>
+  %args = util.list.get %e[%c2] : !util.list<?> -> !util.list<?>
+  %recs = func.call @pydm$tuple_to_records(%args) : (!util.list<?>) -> !util.list<?>
+  util.list.set %out[%c2], %recs : !util.list<?> -> !util.list<?>
+  // raise ... from c: [..., the record of the cause]
+  %size = util.list.size %e : !util.list<?>
+  %has_cause = arith.cmpi ugt, %size, %c3 : index
+  scf.if %has_cause {{
+    %c5 = arith.constant 5 : index
+    %cause = util.list.get %e[%c3] : !util.list<?> -> !util.list<?>
+    %cause_rec = func.call @pydm$exception_record(%cause) : (!util.list<?>) -> !util.list<?>
+    util.list.resize %out, %c5 : !util.list<?>
+    util.list.set %out[%c4], %cause_rec : !util.list<?> -> !util.list<?>
+  }}
+  return %out : !util.list<?>
 }}
 
 func.func private @pydm$tuple_to_records(%t: !util.list<?>) -> !util.list<?> {{
@@ -243,21 +283,20 @@ func.func private @pydm$records_to_tuple(%items: !util.list<?>) -> !util.list<?>
 _EXCEPTION = f"""
 util.global private mutable @{EXCEPTION_GLOBAL} : !util.list<?>
 
-// the args of the last exception object raised, as records (null: none); cleared
+// the last exception object raised, as a boundary record [class, site, records of
+// the args, the object (, the cause's record)] (null: none); cleared
 func.func @{EXCEPTION_FUNCTION}() -> !util.list<?> attributes {{iree.reflection = {{pydm.internal = "exception"}}}} {{
-  %c2 = arith.constant 2 : index
   %null = util.null : !util.list<?>
   %e = util.global.load @{EXCEPTION_GLOBAL} : !util.list<?>
   util.global.store %null, @{EXCEPTION_GLOBAL} : !util.list<?>
   %none = util.cmp.eq %e, %null : !util.list<?>
-  %records = scf.if %none -> (!util.list<?>) {{
+  %record = scf.if %none -> (!util.list<?>) {{
     scf.yield %null : !util.list<?>
   }} else {{
-    %args = util.list.get %e[%c2] : !util.list<?> -> !util.list<?>
-    %recs = func.call @pydm$tuple_to_records(%args) : (!util.list<?>) -> !util.list<?>
-    scf.yield %recs : !util.list<?>
+    %r = func.call @pydm$exception_record(%e) : (!util.list<?>) -> !util.list<?>
+    scf.yield %r : !util.list<?>
   }}
-  return %records : !util.list<?>
+  return %record : !util.list<?>
 }}
 """
 
@@ -299,6 +338,32 @@ func.func private @{CLASS_OF_SITE}(%code: i32) -> i32 {{
   %keep = arith.ori %outside, %none : i1
   %out = arith.select %keep, %code, %class : i32
   return %out : i32
+}}
+"""
+
+
+def site_has_message_text(sites) -> str:
+    """``@pydm$site_has_message(code) -> i1``: does the exception a raise
+    site makes have its message as its one arg (not ``cls()`` nor
+    ``cls(*args)``)? A constant table with one byte per site."""
+    table = [0] + [0 if site.fmt in ("none", "args") else 1 for site in sites.sites]
+    entries = ", ".join(str(c) for c in table)
+    return f"""
+func.func private @{SITE_HAS_MESSAGE}(%code: i32) -> i1 {{
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : index
+  %last = arith.constant {len(table) - 1} : i32
+  %table = util.buffer.constant : !util.buffer = dense<[{entries}]> : tensor<{len(table)}xi8>
+  %size = util.buffer.size %table : !util.buffer
+  %low = arith.cmpi sle, %code, %zero : i32
+  %high = arith.cmpi sgt, %code, %last : i32
+  %outside = arith.ori %low, %high : i1
+  %safe = arith.select %outside, %zero, %code : i32
+  %i = arith.index_castui %safe : i32 to index
+  %byte = util.buffer.load %table[%i for %one] : !util.buffer{{%size}} -> i8
+  %zero8 = arith.constant 0 : i8
+  %has = arith.cmpi ne, %byte, %zero8 : i8
+  return %has : i1
 }}
 """
 
@@ -372,6 +437,8 @@ def add_support(module: ir.Module, parts: set[str], sites=None) -> None:
              if name in wanted]
     if "class_of_site" in wanted:
         texts.append(class_of_site_text(sites))
+    if "site_has_message" in wanted:
+        texts.append(site_has_message_text(sites))
     texts += [_raise_text(int(p[len("raise"):])) for p in sorted(wanted) if p.startswith("raise")]
     text = "\n".join(texts)
     with ir.Location.unknown():

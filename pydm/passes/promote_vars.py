@@ -14,7 +14,8 @@ A variable that may be unbound has a second, ``i1`` variable alongside (its
 *bound flag*): false at the function's entry, true after every store. A
 *checked* load reads it too (the importer branches on it to raise
 UnboundLocalError); where every path stored the variable the flag is the
-constant true and the check folds away.
+constant true and the check folds away. ``del_var`` unbinds: the flag is
+false after it (and the value undefined), as at the entry.
 
 After it runs, no ``load_var``/``store_var`` remains.
 """
@@ -76,8 +77,10 @@ class _Promoter:
             ops = []
             for op in block.operations:
                 op = op.operation
-                if op.name in (d.LOAD_VAR, d.STORE_VAR):
+                if op.name in (d.LOAD_VAR, d.STORE_VAR, d.DEL_VAR):
                     ops.append(op)
+                    if op.name == d.DEL_VAR:
+                        continue
                     name = ir.StringAttr(op.attributes["name"]).value
                     t = op.results[0].type if op.name == d.LOAD_VAR else op.operands[0].type
                     self.var_types.setdefault(name, t)
@@ -129,6 +132,8 @@ class _Promoter:
                 continue
             if op.name == d.STORE_VAR:
                 return self.true if flag else self.resolve(op.operands[0])
+            if op.name == d.DEL_VAR:
+                return self.false if flag else self.undefs[name]
         return self.at_entry(name, block, flag)
 
     def resolve(self, v):
@@ -161,7 +166,7 @@ class _Promoter:
                 break
             if len(edges) == 1:
                 pred = edges[0][2]
-                if not any(ir.StringAttr(o.attributes["name"]).value == name and o.name == d.STORE_VAR
+                if not any(ir.StringAttr(o.attributes["name"]).value == name and o.name != d.LOAD_VAR
                            for o in self.var_ops[pred]):
                     chain.append(key)
                     block = pred
@@ -223,7 +228,7 @@ class _Promoter:
         for op, (value, flag) in self.load_values.items():
             op.results[0].replace_all_uses_with(real(value))
             op.results[1].replace_all_uses_with(real(flag))
-        stores = [op for block in self.blocks for op in self.var_ops[block] if op.name == d.STORE_VAR]
+        stores = [op for block in self.blocks for op in self.var_ops[block] if op.name != d.LOAD_VAR]
         loads = [op for block in self.blocks for op in self.var_ops[block] if op.name == d.LOAD_VAR]
         for op in stores + loads:
             op.erase()

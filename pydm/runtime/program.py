@@ -79,12 +79,22 @@ class _ThreadState:
         self.invoke = (self.context.invoke, results, results.get_variant)
 
 
-def _args_of(ref):
-    """The args tuple of the exception object ``__pydm_exception`` returned (None: none)."""
+def _exception_of(ref, sites=None):
+    """The exception object ``__pydm_exception`` returned: (its site, its args
+    tuple, the Python exception of its cause or None); None if there is none."""
     if ref is None:
         return None
-    records = ref.deref(rt.VmVariantList)
-    return tuple(from_record(records.get_as_list(i)) for i in range(len(records)))
+    fields = ref.deref(rt.VmVariantList)
+    records = fields.get_as_list(2)
+    session = ListSession(sites)
+    args = tuple(from_record(records.get_as_list(i), session) for i in range(len(records)))
+    cause = None
+    if len(fields) > 4:
+        cause_record = rt.VmVariantList(2)
+        cause_record.push_int(tc.EXCEPTION_RESULT)
+        cause_record.push_list(fields.get_as_list(4))
+        cause = from_record(cause_record, session)
+    return fields.get_variant(1), args, cause
 
 
 class LoadedProgram:
@@ -100,7 +110,8 @@ class LoadedProgram:
         self.thread_state()  # the loading thread's context now: a bad module fails here
         for attr, export, convert in (("origin_reader", "__pydm_origin", None),
                                       ("site_reader", "__pydm_site", None),
-                                      ("args_reader", "__pydm_exception", _args_of)):
+                                      ("exception_reader", "__pydm_exception",
+                                       lambda ref: _exception_of(ref, sites))):
             reader = self._global_reader(export, convert)
             if reader is not None:
                 setattr(sites, attr, reader)
@@ -237,7 +248,7 @@ def make_caller(program: LoadedProgram, fn, name, params, param_types, ret, defa
         if kwargs or len(args) != nparams:
             args = binder(*args, **kwargs)
         vargs = rt.VmVariantList(nparams)
-        session = ListSession() if lists else None
+        session = ListSession(sites) if lists else None
         for (pname, t), value in zip(pairs, args):
             marshal_arg(name, pname, t, value, vargs, session)
         try:

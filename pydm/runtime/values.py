@@ -186,6 +186,18 @@ def from_record(record: rt.VmVariantList, session=None, nested: bool = False):
     if code == tc.RANGE:
         items = record.get_as_list(1)
         return range(*(from_record(items.get_as_list(i)) for i in range(3)))
+    if code == tc.EXCEPTION_RESULT:  # [class, site, records of the args, the object]
+        fields = record.get_as_list(1)
+        session = session or ListSession()
+        records = fields.get_as_list(2)
+        exc = session.exception(fields.get_as_list(3), lambda: tuple(
+            from_record(records.get_as_list(i), session, True) for i in range(len(records))))
+        if len(fields) > 4:
+            cause = rt.VmVariantList(2)
+            cause.push_int(tc.EXCEPTION_RESULT)
+            cause.push_list(fields.get_as_list(4))
+            exc.__cause__ = from_record(cause, session, True)
+        return exc
     if code == tc.LIST or code == tc.LIST_CONVERTED:
         return (session or ListSession()).python_list(record.get_as_list(1))
     value = record.get_variant(1)
@@ -230,9 +242,33 @@ class ListSession:
     for each of the caller's lists, and the Python list of each module list
     met so far."""
 
-    def __init__(self):
+    def __init__(self, sites=None):
         self._made: dict[int, tuple] = {}      # id(python list) -> (list, vm list)
         self._known: dict[tuple, list] = {}    # bucket -> [(vm list, python list)]
+        #: the module's raise-site table: what an exception value handed out becomes
+        self.sites = sites
+        self._exceptions: list = []  # (exception object of the module, Python exception)
+
+    def exception(self, obj, args_of) -> BaseException:
+        """The Python exception of the module's exception object ``obj`` (a
+        VM list [class, site, ...]; ``args_of()`` reads its args): one per
+        object, so ``[e, e]`` arrives as one exception twice."""
+        for other, exc in self._exceptions:
+            if other == obj:  # the same VM list (pointer identity)
+                return exc
+        if self.sites is None:
+            raise SystemError("pydm: an exception value without its module's raise sites")
+        exc = self.sites.exception_value(obj.get_variant(0), obj.get_variant(1), args_of())
+        self._exceptions.append((obj, exc))
+        return exc
+
+    def exception_of_object(self, obj) -> BaseException:
+        """The Python exception of an exception object in the module's own
+        layout (an element of a list): [class, site, args tuple (, cause)]."""
+        exc = self.exception(obj, lambda: tuple(self._elements(obj.get_as_list(2))))
+        if len(obj) > 3 and exc.__cause__ is None:
+            exc.__cause__ = self.exception_of_object(obj.get_as_list(3))
+        return exc
 
     def record(self, value: list, where: str) -> rt.VmVariantList:
         """The record of a caller's list: ``[LIST_CONVERTED, the list in the
@@ -338,6 +374,8 @@ class ListSession:
                     out.append(tuple(self._elements(inner)))
                 elif code == tc.RANGE:
                     out.append(range(*self._elements(inner)))
+                elif code == tc.EXCEPTION_RESULT:  # its object: [class, site, args tuple (, cause)]
+                    out.append(self.exception_of_object(inner))
                 elif code in (tc.SEQUENCE_ITERATOR, tc.FUNCTION):
                     not_passed(code)
                 else:

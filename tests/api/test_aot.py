@@ -43,6 +43,35 @@ SOURCE = textwrap.dedent('''\
     @pydm.jit
     def obj(x: object):
         return x * 2
+
+
+    class Bad(ValueError):
+        pass
+
+
+    def check(x):
+        if x < 0:
+            raise Bad(x)
+        return x * 2
+
+
+    @pydm.jit
+    def caught(n: int):
+        out = []
+        for x in range(-n, n):
+            try:
+                out.append(check(x))
+            except Bad as e:
+                out.append(e)
+        return out
+
+
+    @pydm.jit
+    def chained(n: int) -> int:
+        try:
+            return check(-n)
+        except Bad as e:
+            raise KeyError(n) from e
 ''')
 
 CALLS = [
@@ -139,3 +168,18 @@ def test_random_bytes_in_process():
     for size in (0, 3, 64, 1000):
         with pytest.raises(ValueError, match="not a valid pydm module"):
             LoadedModule(bytes(rng.randrange(256) for _ in range(size)), "random")
+
+
+def test_exception_values_cross(built):
+    """Exception values and causes from a loaded module: the module's own
+    class is made by ``pydm.load`` (same name and base), args as CPython."""
+    _, out, plain = built
+    m = pydm.load(str(out))
+    got, want = m.caught(2), plain.caught(2)
+    assert [type(x).__name__ for x in got] == [type(x).__name__ for x in want] == ["Bad", "Bad", "int", "int"]
+    assert isinstance(got[0], ValueError) and got[0].args == (-2,) and got[1].args == (-1,) and got[2:] == [0, 2]
+    with pytest.raises(KeyError) as ei:
+        m.chained(3)
+    cause = ei.value.__cause__
+    assert ei.value.args == (3,) and type(cause).__name__ == "Bad" and cause.args == (-3,)
+    assert isinstance(cause, ValueError)

@@ -7,21 +7,11 @@ import pydm
 
 
 @pydm.jit
-def exception_name_used_in_handler(n):
-    try:
-        return 10 // n
-    except ZeroDivisionError as e:
-        return e  # <- error
-
-
-@pydm.jit
-def exception_name_used_after(n):
-    try:
-        x = 10 // n
-    except ZeroDivisionError as e:
-        x = 0
-    y = x + 1
-    return e  # <- error
+def del_cell(n):
+    x = n
+    f = lambda: x
+    del x  # <- error
+    return f
 
 
 @pydm.jit
@@ -35,13 +25,6 @@ def raise_unknown_class(n):
 def raise_unknown_class_bare(n):
     if n > 0:
         raise FileNotFoundError  # <- error
-    return n
-
-
-@pydm.jit
-def raise_int(n):
-    if n > 0:
-        raise 5  # <- error
     return n
 
 
@@ -88,24 +71,6 @@ def bare_raise_in_callee(n):
         raise ValueError(n)
     except ValueError:
         return callee_with_bare_raise(n)
-
-
-@pydm.jit
-def raise_from_class(n):
-    try:
-        return 10 // n
-    except ZeroDivisionError:
-        raise ValueError(n) from ZeroDivisionError  # <- error
-
-
-@pydm.jit
-def raise_from_value(n):
-    raise ValueError(n) from n  # <- error
-
-
-@pydm.jit
-def raise_from_instance(n):
-    raise ValueError from KeyError(n)  # <- error
 
 
 @pydm.jit

@@ -81,8 +81,6 @@ def test_list_argument_is_the_callers_list():
         assert ei.value.args[0] is a, fn
 
 
-@pytest.mark.xfail(strict=True, reason="documented divergence: lists in an exception's args reach Python "
-                                       "as copies (identity and sharing between args are not kept)")
 def test_fresh_list_shared_in_args():
     """``KeyError(a, a)``: both args are the same list (aliasing compared)."""
     check_many(p.raise_fresh_list, [(3,), (None,)])

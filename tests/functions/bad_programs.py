@@ -67,29 +67,6 @@ def lambda_in_generator(n):
 
 
 @pydm.jit
-def nested_list_default(n):
-    def inner(a, acc=[]):  # noqa: B006
-        acc.append(a)
-        return len(acc)
-    return inner(n)  # <- error
-
-
-@pydm.jit
-def lambda_default_from_variable(n):
-    fs = []
-    for i in range(n):
-        fs.append(lambda i=i: i)
-    return [f() for f in fs]  # <- error
-
-
-@pydm.jit
-def nested_default_expression(n):
-    def inner(a, b=n + 1):  # <- error
-        return a + b
-    return inner(n, 2)
-
-
-@pydm.jit
 def reads_global_list(n):
     return GLOBAL_LIST[0] + n  # <- error
 
@@ -112,19 +89,3 @@ def closure_reads_global_list(n):
     return len(g()) + n
 
 
-@pydm.jit
-def except_as_used(n):
-    try:
-        return 10 // n
-    except ZeroDivisionError as e:
-        return e  # <- error
-
-
-@pydm.jit
-def except_as_used_in_closure(n):
-    try:
-        return 10 // n
-    except ZeroDivisionError as e:
-        f = lambda: e  # <- error  # noqa: E731
-        f()
-        return 0

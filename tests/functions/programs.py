@@ -1245,3 +1245,73 @@ def lambda_star_and_keyword_only(k, n):
     if k == 1:
         return g(n)
     return f(a=1)
+
+
+# ====================================================================== defaults evaluated at def
+
+
+@pydm.jit
+def nested_list_default(n):
+    def inner(a, acc=[]):  # noqa: B006 - shared between calls, as CPython
+        acc.append(a)
+        return len(acc)
+    out = []
+    for i in range(n):
+        out.append(inner(i))
+    return out
+
+
+@pydm.jit
+def lambda_default_from_variable(n):
+    fs = []
+    for i in range(n):
+        fs.append(lambda i=i: i)
+    return [f() for f in fs]
+
+
+@pydm.jit
+def nested_default_expression(n):
+    def inner(a, b=n + 1):
+        return a + b
+    n = 100  # the default was evaluated when the def ran
+    return (inner(n, 2), inner(n))
+
+
+@pydm.jit
+def defaults_late_and_keyword_only(n):
+    k = n + 1
+
+    def f(x, y=k * 2, *, z=[k]):  # noqa: B006
+        return x + y + z[0]
+    k = 100
+    g = lambda a, b=k: a + b  # noqa: E731
+    return (f(1), f(1, 2), f(1, z=[5]), g(1), g(1, 1))
+
+
+@pydm.jit
+def default_list_per_def(n):
+    fs = []
+    for i in range(n):
+        def f(acc=[]):  # noqa: B006 - a new list each time the def runs
+            acc.append(i)
+            return len(acc)
+        fs.append(f)
+    return [h() for h in fs] + ([fs[0]()] if fs else [])
+
+
+@pydm.jit
+def default_in_key(xs, m):
+    return sorted(xs, key=lambda x, m=m: x % m)
+
+
+@pydm.jit
+def default_raises_at_def(n):
+    def f(x, y=10 // n):
+        return x + y
+    return f(1)
+
+
+@pydm.jit
+def default_through_dispatch(n):
+    fs = [lambda x, y=[n]: x + y[0], lambda x, y=n * 2: x * y]
+    return [f(3) for f in fs] + [fs[n % 2](1)]

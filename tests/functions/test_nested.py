@@ -80,3 +80,19 @@ def test_unbound_cells_sanity():
     check(p.nonlocal_sets_outer, 2, expect=OK)
     assert check(p.loop_lambdas, 3, expect=OK)[1] == [2, 2, 2]
     assert check(p.late_binding, 5, expect=OK)[1] == (1, 5)
+
+
+@pytest.mark.parametrize("fn, cases", [
+    P(p.nested_list_default, SMALL),
+    P(p.lambda_default_from_variable, SMALL),
+    P(p.nested_default_expression, SMALL),
+    P(p.defaults_late_and_keyword_only, SMALL),
+    P(p.default_list_per_def, SMALL),
+    P(p.default_in_key, [([5, 3, 8, 1], 3), ([], 2), ([4, -4, 7], 5)]),
+    P(p.default_raises_at_def, [(0,), (2,), (-3,)]),
+    P(p.default_through_dispatch, SMALL),
+])
+def test_defaults_evaluated_at_def(fn, cases):
+    """A nested function's default is evaluated when its def runs (a list
+    default is shared between calls, a new one each time the def runs)."""
+    check_many(fn, cases)

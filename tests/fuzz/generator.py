@@ -84,7 +84,36 @@ How it is organised
   visible in its block only, so it is called only where it is bound, and it reads
   only variables that were bound when it was made (reading a free variable never
   raises NameError). ``nonlocal`` assigns a writable variable of the enclosing
-  function (with its type).
+  function (with its type). Defaults of nested functions and lambdas are constants
+  or expressions of the enclosing function (``k=n + 1``, ``acc=[]``, ``z=[k]``,
+  drawn where the ``def`` is, evaluated when it runs; a list default is shared by
+  that function value's calls and grown by them); the last ones may be
+  keyword-only (``*, z=...``: calls pass them by keyword).
+* Exception values (``Gen.exc``, about a third of the programs): tags ``"x"`` (an
+  exception whose args are not known: a caught one, one made with a message) and
+  ``"x" + shape`` (``"x(i,f)"``: args of that shape, so ``e.args`` is that tuple;
+  ``fits`` lets such a value stand where ``"x"`` is asked for). They are made as
+  values (``ValueError(a, b)``: ``exc_new``, literals), caught (``try`` binds
+  ``except E as e`` to an ``"x"``; ``try_value`` raises only exceptions of known
+  args, from leaves that cannot raise on the way, so its ``e`` has their shapes),
+  stored (``errs.append(e)``, ``last = e``), raised again (``raise e``,
+  ``raise last`` after the handler), compared (``is``, ``==``: identity),
+  tested (``isinstance(e, (KeyError, ArithmeticError))``), returned (the harness
+  compares exceptions by class, args and identity). ``e.args`` only for known
+  shapes: pydm has no strings, so the args of an exception made with a message
+  raise NotImplementedError. The name of an except clause is unbound after it (a
+  read: UnboundLocalError) and read by no nested function (``Var.caught``);
+  exceptions never reach parameters (arguments come from Python).
+* ``del x`` (``del_local``): the variable leaves its scope and becomes possibly
+  unbound; never a variable a nested function uses (``Gen.pinned``: pydm deletes no such one),
+  and in a loop only one the loop body binds before (comprehensions in the body
+  read it again on the next trip, which would otherwise be a NameError).
+* ``map(f, xs)``, ``map(f, xs, ys)``, ``filter(f, xs)``, ``filter(None, xs)``
+  (``_map_iterable``; ``f`` a lambda, a nested function in scope, a builtin's name)
+  only where pydm takes them: ``for_map``, a comprehension's first iterable, the
+  argument of ``list``/``tuple``/``sorted``/``sum``/``min``/``max``/``any``/``all``
+  (``_iterable(mapped=True)``), never in a variable. A lambda goes nowhere inside a
+  comprehension but in its first iterable (``Gen.in_comprehension``).
 * ``AVOIDABLE`` names constructs of known pydm bugs that ``fuzz_cases(avoid=...)``
   leaves out, so the fuzzer keeps finding new bugs while those are open.
 
@@ -118,6 +147,11 @@ T_ANY = frozenset("bifn")
 T_EMPTY = frozenset()
 #: a function value (a nested def or a lambda): no kind ever asks for it, so it is only called
 T_FUNC = frozenset(["F"])
+#: an exception value whose ``args`` are not known (a caught one: its args may be a message
+#: string, whose ``e.args`` pydm cannot make yet); ``"x" + shape``, e.g. ``"x(i,f)"``: an
+#: exception whose ``args`` is a tuple of that shape (made by ``ValueError(1, 2.5)``, or
+#: caught where only such raises can reach the handler: ``e.args`` is allowed)
+T_EXC = frozenset(["x"])
 
 #: operand types an operator kind may ask for (first = preferred when shrinking)
 REQUESTS = [T_INT, T_FLOAT, T_BOOL, T_INTLIKE, T_NUM, T_ANY, T_NONE]
@@ -136,6 +170,8 @@ SCALAR_TAGS = "bifn"
 def tag_of(v) -> str:
     if v is None:
         return "n"
+    if isinstance(v, BaseException):
+        return "x" + tag_of(v.args)
     if type(v) is tuple:
         return shape_tag(tuple(tag_of(x) for x in v))
     if type(v) is list:
@@ -150,6 +186,30 @@ def is_tuple_tag(tag: str) -> bool:
 
 def is_list_tag(tag: str) -> bool:
     return tag[0] == "{"
+
+
+def is_exc_tag(tag: str) -> bool:
+    """An exception value (``"x"``, or ``"x(i,)"`` with known args)."""
+    return tag[0] == "x"
+
+
+def exc_shape(tag: str) -> str | None:
+    """The tuple tag of an exception tag's ``args`` (None: not known)."""
+    return tag[1:] or None
+
+
+def has_exc(t) -> bool:
+    """An exception tag in ``t`` (a type or one tag), also inside a tuple, list or args tag."""
+    return any("x" in x for x in ([t] if isinstance(t, str) else t))
+
+
+def exc_tags(t: frozenset) -> list:
+    return sorted(x for x in t if x[0] == "x")
+
+
+def args_known(t: frozenset) -> bool:
+    """Every value of type ``t`` is an exception whose args have a known shape (``e.args``)."""
+    return bool(t) and all(x[0] == "x" and len(x) > 1 for x in t)
 
 
 def list_tag(items) -> str:
@@ -242,9 +302,9 @@ def leaves_of(tag: str) -> frozenset:
 
 
 def _tag_order(tag: str):
-    if len(tag) == 1:
+    if tag in ("i", "b", "f", "n"):
         return ("ibfn".index(tag), "")
-    return (4 if is_tuple_tag(tag) else 5, tag)
+    return (4 if is_tuple_tag(tag) else 5 if is_list_tag(tag) else 6, tag)
 
 
 def tuple_annotation(tag: str) -> str:
@@ -393,6 +453,7 @@ class Var:
     fn: Function | None = None  # a nested function or lambda (type T_FUNC): what calling it means
     free: bool = False  # a free variable of the function being drawn (read only: no rebinding)
     glob: bool = False  # a module-level constant
+    caught: bool = False  # the name of an ``except ... as e`` clause (no nested function reads it)
 
 
 @dataclass
@@ -400,11 +461,14 @@ class Param:
     name: str
     annotation: str | None  # "int", "float", "bool" or None (untyped)
     type: frozenset
-    default: object = None  # a literal value, or NO_DEFAULT
+    default: object = None  # a literal value, or NO_DEFAULT, or EXPR_DEFAULT (``default_text``)
     depth: bool = False  # the depth counter of a recursive function
+    kwonly: bool = False  # keyword-only (after ``*``; nested functions and lambdas only)
+    default_text: str | None = None  # an expression evaluated when the ``def`` runs (EXPR_DEFAULT)
 
 
 NO_DEFAULT = object()
+EXPR_DEFAULT = object()
 
 
 @dataclass
@@ -469,7 +533,11 @@ EXPR_KINDS: list[ExprKind] = []
 STMT_KINDS: list[StmtKind] = []
 #: other constructs the generator reports in ``Program.kinds`` (its coverage: test_generator.py)
 OTHER_KINDS = ["mutual_recursion", "module_constant", "module_helper", "nonlocal", "call_def", "call_lambda",
-               "call_choice", "key_lambda", "key_closure", "bare_except", "try_else", "try_finally"]
+               "call_choice", "key_lambda", "key_closure", "bare_except", "try_else", "try_finally",
+               # exception values, non-constant defaults, map and filter
+               "except_as", "except_as_rebinds", "raise_variable", "exc_args_read", "raise_kept", "exc_after_handler", "exc_result",
+               "default_expr", "default_list", "kwonly_default", "map_builtin", "map_lambda", "map_closure",
+               "map_two", "map_comprehension", "filter_none", "filter_builtin", "filter_function"]
 
 
 def expr_kind(name, *, leaf=False, weight=1, can=lambda g, want: True):
@@ -514,7 +582,16 @@ AVOIDABLE = {
                            "min/max with key= walk a copy",
     "sort_order": "sort/sorted of items that may be NaN or not ordered (fixed for lists under 64 items, which "
                   "follow CPython's timsort; longer ones merge-sort and compare other pairs)",
+    "raise_unbound": "raise v of an unbound variable (the name of an except clause after it, a deleted one): "
+                     "SystemError 'object record with unknown type code 0' instead of UnboundLocalError; left "
+                     "out: a caught name after its handler is read, not raised",
 }
+
+
+def fits(t: frozenset, want: frozenset) -> bool:
+    """A value of type ``t`` may be used where ``want`` is asked for: ``t <= want``, where
+    ``"x"`` (any exception) takes an exception of known args (``"x(i,)"``) too."""
+    return t <= want or ("x" in want and all(x in want or x[0] == "x" for x in t))
 
 
 def _growable(t: frozenset) -> bool:
@@ -555,6 +632,12 @@ class Gen:
         self.constants: list[Var] = []  # module-level constants (read-only in every function)
         self.def_depth = 0  # nested defs and lambdas being drawn around the current code
         self.no_closures = False  # (known bug closure_specializations: none in a recursive function)
+        # the program uses exception values (``except E as e``, ``ValueError(x)`` as a value, ...;
+        # drawn per program, as ``lists``)
+        self.exc = False
+        # comprehension elements, conditions and later clauses being drawn around the current
+        # code: no lambda there (pydm: a lambda only in a comprehension's first iterable)
+        self.in_comprehension = 0
 
     # -- drawing helpers
     def flag(self, percent: int) -> bool:
@@ -584,6 +667,10 @@ class Gen:
                                               for p in fn.params}]
         self.maybe: dict[str, Var] = {}  # assigned on some paths only: reading may raise UnboundLocalError
         self.loop_depth = 0
+        self.loop_scope = 0  # index in ``scopes`` of the innermost loop body's first scope
+        # names a nested function may read or assign (pydm deletes only variables no nested
+        # function uses: never ``del`` them, wherever the function is)
+        self.pinned: set[str] = set()
         self.nest = 0
         self.mult = 1  # how often the current statement runs per call (loop trip bounds multiplied)
         self.cost = 0
@@ -602,7 +689,7 @@ class Gen:
         return out
 
     def vars_within(self, want: frozenset, writable=False) -> list[Var]:
-        return [v for v in self.visible().values() if v.type <= want and not (writable and v.readonly)]
+        return [v for v in self.visible().values() if fits(v.type, want) and not (writable and v.readonly)]
 
     def closures(self) -> list[Function]:
         """The nested functions and lambdas that can be called here."""
@@ -677,6 +764,8 @@ class Gen:
 
 # ----------------------------------------------------------------------------- expression kinds
 def _literal_of(g: Gen, tag: str) -> Expr:
+    if is_exc_tag(tag):  # ValueError(1, 2.5): an exception made as a value
+        return Expr(_exc_text(g, tag, lambda t: _literal_of(g, t).text), frozenset([tag]))
     if is_list_tag(tag):  # a list display of literals
         items = sorted(items_of(tag), key=_tag_order)
         n = g.pick([2, 1, 3, 0]) if items else 0
@@ -893,7 +982,8 @@ def _known_tuple_tags(g: Gen) -> list:
     variables and operands often have the type of existing ones)."""
     out = {t for v in g.visible().values() for t in tuple_tags(v.type)} if hasattr(g, "scopes") else set()
     out |= {t for f in g.functions for t in tuple_tags(f.ret)}
-    return sorted(out)
+    # (no exceptions inside: these types become parameter types, and arguments are no exceptions)
+    return sorted(t for t in out if not has_exc(t))
 
 
 def tuple_type(g: Gen, pure: bool = False) -> frozenset:
@@ -1168,7 +1258,8 @@ def tuple_truth(g: Gen, want, depth):
 @expr_kind("tuple_hash", can=lambda g, want: "i" in want and not g.strict)
 def tuple_hash(g: Gen, want, depth):
     """``hash(t)`` of tuples of ints and bools (CPython hashes None and NaN by identity)."""
-    ok = lambda t: tuple_tags(t) and all(leaves_of(x) <= {"i", "b"} and "{" not in x for x in t)  # noqa: E731
+    ok = lambda t: tuple_tags(t) and all(leaves_of(x) <= {"i", "b"} and "{" not in x and not has_exc(x)  # noqa: E731
+                                         for x in t)
     cands = [v.type for v in g.visible().values() if ok(v.type)]
     src_t = g.pick(cands) if cands and g.flag(50) else frozenset([random_shape(g, 2, leaves=["i", "b", "i"])])
     return Expr(f"hash({g.expr(src_t, depth - 1).text})", T_INT)
@@ -1210,7 +1301,7 @@ def random_list_tag(g: Gen, nest: int = 2) -> str:
 def _known_list_tags(g: Gen) -> list:
     out = {t for v in g.visible().values() for t in list_tags(v.type)} if hasattr(g, "scopes") else set()
     out |= {t for f in g.functions for t in list_tags(f.ret)}
-    return sorted(out)
+    return sorted(t for t in out if not has_exc(t))
 
 
 def list_type(g: Gen, pure: bool = False) -> frozenset:
@@ -1326,9 +1417,15 @@ def _range_text(g: Gen) -> tuple[str, int]:
     return f"range({args})", trips
 
 
-def _iterable(g: Gen, depth: int, items=None) -> tuple[str, frozenset, int]:
-    """An iterable (a list mostly, a tuple, a range) whose items have the classes ``items``
-    if given: its text, its items' classes and a bound on its length."""
+def _iterable(g: Gen, depth: int, items=None, mapped: bool = False) -> tuple[str, frozenset, int]:
+    """An iterable (a list mostly, a tuple, a range; ``mapped``: sometimes ``map(f, ...)`` or
+    ``filter(f, ...)``, where pydm takes them: the iterable of a consumer or of a comprehension's
+    first clause) whose items have the classes ``items`` if given: its text, its items' classes
+    and a bound on its length."""
+    if mapped and g.flag(MAP_PERCENT):
+        m = _map_iterable(g, depth, items)
+        if m is not None:
+            return m
     form = g.draw(st.integers(0, 9))
     if form == 8 and (items is None or "i" in items):
         text, trips = _range_text(g)
@@ -1497,18 +1594,18 @@ def list_reduce(g: Gen, want, depth):
         + ["min", "max"]
     form = g.pick(forms)
     if form in ("any", "all"):
-        return Expr(f"{form}({_iterable(g, depth - 1)[0]})", T_BOOL)
+        return Expr(f"{form}({_iterable(g, depth - 1, mapped=True)[0]})", T_BOOL)
     if form == "sum":
         start = "" if "i" in want and not g.flag(20) else g.pick(["0.0", "-0.0"])
         ok = T_NUM if ("f" in want or start) else T_INTLIKE
         if start and "f" not in want:
             return None
-        text, items, _ = _iterable(g, depth - 1, ok)
+        text, items, _ = _iterable(g, depth - 1, ok, mapped=True)
         if not _sum_type(items, start) <= want:
             return None
         return Expr(f"sum({text}, {start})" if start else f"sum({text})", _sum_type(items, start))
     items = frozenset(x for x in want if nest_of(x) < MAX_TUPLE_NEST)
-    text, got, _ = _iterable(g, depth - 1, items)
+    text, got, _ = _iterable(g, depth - 1, items, mapped=True)
     key = _key_function(g, got) if g.flag(25) else None
     if key is not None:
         text = _key_walk(g, text) + f", key={key}"
@@ -1529,7 +1626,7 @@ def list_convert(g: Gen, want, depth):
         return Expr("list()", frozenset([tag]))
     if form == 1:
         return Expr(f"({g.expr(_list_operand(g, items), depth - 1).text}).copy()", frozenset([tag]))
-    text, got, _ = _iterable(g, depth - 1, items)
+    text, got, _ = _iterable(g, depth - 1, items, mapped=True)
     if form >= 4 and g.flag(35):
         key = _key_function(g, got)
         if key is not None:
@@ -1548,19 +1645,25 @@ def _comprehension(g: Gen, elt_want: frozenset, depth: int) -> tuple[str, frozen
     lists, tuples and ranges): the text inside the brackets and the element's type.
     Its own scope; None where the cost budget does not allow it."""
     saved_chain, g.no_chain = g.no_chain, True  # (iterables: no comparison chains)
-    text, items, trips = _iterable(g, max(depth - 1, 0))
+    # (the first iterable runs in the enclosing scope: a lambda in it, ``map(lambda a: ..., xs)``,
+    # is allowed)
+    text, items, trips = _iterable(g, max(depth - 1, 0), mapped=True)
     g.no_chain = saved_chain
     if not g.affordable(trips + 1):
         return None
+    mapped = text.startswith(("map(", "filter("))
+    if mapped:
+        g.used.add("map_comprehension")
     saved_unbound, g.no_maybe_unbound = g.no_maybe_unbound, True  # (CPython 3.11: NameError)
     outer = [v.name for v in g.visible().values() if not v.readonly]
     g.scopes.append({})
+    g.in_comprehension += 1
     loops = [_InLoop(g, trips)]
     loops[0].__enter__()
     try:
         # (sometimes the name of a variable outside: the comprehension's own shadows it there)
         x = g.pick(outer) if outer and g.flag(15) else g.fresh("x")
-        if g.flag(20):
+        if g.flag(20) and not mapped:
             i = g.fresh("i")
             clauses = [f"for {i}, {x} in enumerate({text})"]
             g.declare(i, T_INT)
@@ -1589,6 +1692,7 @@ def _comprehension(g: Gen, elt_want: frozenset, depth: int) -> tuple[str, frozen
         for loop in reversed(loops):
             loop.__exit__(None, None, None)
         g.scopes.pop()
+        g.in_comprehension -= 1
         g.no_maybe_unbound = saved_unbound
     return " ".join([elt.text] + clauses), elt.type
 
@@ -1643,7 +1747,7 @@ def list_to_tuple(g: Gen, want, depth):
     if g.flag(25):
         comp = _comprehension(g, items, depth)
         return None if comp is None else Expr(f"tuple({comp[0]})", frozenset([tag]))
-    return Expr(f"tuple({_iterable(g, depth - 1, items)[0]})", frozenset([tag]))
+    return Expr(f"tuple({_iterable(g, depth - 1, items, mapped=True)[0]})", frozenset([tag]))
 
 
 def _wants_range_value(g, want):
@@ -1714,7 +1818,7 @@ def call_text(g: Gen, callee: Function, depth: int, is_self: bool) -> str:
             continue
         else:
             value = g.expr(p.type, max(depth - 1, 0)).text
-        if keywords or (g.flag(15) and not p.depth):
+        if keywords or p.kwonly or (g.flag(15) and not p.depth):
             keywords = True
             parts.append(f"{p.name}={value}")
         else:
@@ -1728,6 +1832,8 @@ def _writable(g: Gen):
 
 
 def _decl_type(g: Gen) -> frozenset:
+    if g.exc and g.flag(12):
+        return exc_type(g)
     if g.flag(35):
         return tuple_type(g)
     if g.lists and g.flag(35):
@@ -1782,8 +1888,8 @@ def _aug_options(g: Gen):
     """(variable, operator, operand request) whose result stays within the variable's type."""
     out = []
     for v in _writable(g):
-        if tuple_tags(v.type):
-            continue  # (tuple_aug)
+        if tuple_tags(v.type) or has_exc(v.type):
+            continue  # (tuple_aug; exceptions take no operator)
         for op in AUG_OPS:
             for r in REQUESTS:
                 res = result_type(op, (v.type, r))
@@ -1833,12 +1939,13 @@ class _InLoop:
         self.g, self.trips = g, trips
 
     def __enter__(self):
-        self.saved = self.g.mult
+        self.saved = self.g.mult, self.g.loop_scope
         self.g.loop_depth += 1
+        self.g.loop_scope = len(self.g.scopes) - 1  # (the loop's own scope: its target, its body)
         self.g.mult *= max(self.trips, 1) + 1
 
     def __exit__(self, *exc):
-        self.g.mult = self.saved
+        self.g.mult, self.g.loop_scope = self.saved
         self.g.loop_depth -= 1
 
 
@@ -2260,7 +2367,12 @@ def _raise_value(g: Gen) -> str:
 
 def _raise_text(g: Gen) -> str:
     """``raise E(e)`` (any value: the message is ``str(e)``, ``repr(e)`` for a KeyError),
-    ``raise E("literal")``, ``raise E``, ``raise E()``, ``raise E(a, b)``, ``... from None``."""
+    ``raise E("literal")``, ``raise E``, ``raise E()``, ``raise E(a, b)``, ``... from None``;
+    ``raise e`` of a variable holding an exception."""
+    values = _exc_vars(g) if g.exc else []
+    if values and g.flag(50):
+        g.used.add("raise_variable")
+        return f"raise {g.pick(values).name}"
     cls = g.pick(RAISE_CLASSES)
     form = g.draw(st.integers(0, 9))
     if form < 4:
@@ -2302,17 +2414,56 @@ def reraise(g: Gen):
     return ["raise"]
 
 
-def _except_head(g: Gen) -> str:
+def _except_classes(g: Gen, first: list | None = None) -> str:
+    """An except clause's class or tuple of classes (``first``: classes to take the first one
+    from, mostly)."""
+    def one():
+        return g.pick(first) if first and g.flag(75) else g.pick(EXCEPT_CLASSES)
     if g.flag(70):
-        cls = g.pick(EXCEPT_CLASSES)
-    else:
-        names = []
-        for _ in range(g.pick([2, 3])):
-            c = g.pick(EXCEPT_CLASSES)
-            if c not in names:
-                names.append(c)
-        cls = _display(names)
+        return one()
+    names = []
+    for _ in range(g.pick([2, 3])):
+        c = one() if not names else g.pick(EXCEPT_CLASSES)
+        if c not in names:
+            names.append(c)
+    return _display(names)
+
+
+def _except_head(g: Gen) -> str:
+    cls = _except_classes(g)
     return f"except {cls}{' as ' + g.fresh('e') if g.flag(8) else ''}:"  # (the name unused: supported)
+
+
+def _bound_handler(g: Gen, classes: str, etype: frozenset, first=lambda name: []) -> list[str]:
+    """``except C as e:`` and its block: ``e`` (of type ``etype``) is visible there, read only
+    (``first(e)``: the block's first lines, drawn with ``e`` visible), no nested function
+    reads it, and it is unbound after the clause (a read raises UnboundLocalError)."""
+    name, old = g.fresh("e"), None
+    reuse = _deletable(g)
+    if reuse and g.flag(20):
+        # the name of a local bound before: the clause binds it, and unbinds it at its end
+        # (possibly unbound after the try, where it held its old value if the clause did not run)
+        old = g.pick(reuse)
+        name = old.name
+        for scope in g.scopes:
+            if scope.get(name) is old:
+                del scope[name]
+        g.used.add("except_as_rebinds")
+    g.handler += 1
+    g.scopes.append({})
+    v = g.declare(name, etype, readonly=True)
+    v.caught = True
+    lines = first(name)
+    if lines and lines[-1] == f"del {name}":
+        g.scopes[-1].pop(name)  # (``del e`` in its own handler: the end of the clause deletes it again)
+    body = [] if lines and lines[-1] == f"raise {name}" else g.block()
+    for w in g.scopes.pop().values():
+        if not w.readonly:
+            g.maybe[w.name] = w  # (bound in the clause only)
+    g.handler -= 1
+    g.maybe[name] = Var(name, etype | (old.type if old else T_EMPTY), caught=True)
+    g.used.add("except_as")
+    return [f"except {classes} as {name}:"] + ["    " + x for x in lines] + body
 
 
 @stmt_kind("try", weight=2, can=_can_nest)
@@ -2331,6 +2482,9 @@ def try_(g: Gen):
             bare = k == n - 1 and g.flag(15)
             if bare:
                 g.used.add("bare_except")
+            if not bare and g.exc and g.flag(30):  # ``except E as e:`` using ``e`` (its args unknown)
+                lines += _bound_handler(g, _except_classes(g), T_EXC)
+                continue
             g.handler += 1
             lines += ["except:" if bare else _except_head(g)] + g.block()
             g.handler -= 1
@@ -2418,6 +2572,296 @@ def raising_op(g: Gen):
     return [f"{name} = {text}"]
 
 
+# ----------------------------------------------------------------------------- exception values
+#: percentage of programs with exception values (``except E as e`` used, ``ValueError(x)`` made
+#: as a value, ``e.args``, ``raise e``, exceptions in lists and results)
+EXC_PROGRAMS = 35
+
+
+def exc_type(g: Gen) -> frozenset:
+    """A type holding exceptions: of known args (mostly), any exception, or one or None."""
+    k = g.draw(st.integers(0, 9))
+    if k < 5:
+        return frozenset(["x" + random_shape(g, 1)])
+    if k < 7:
+        return T_EXC
+    return T_EXC | T_NONE
+
+
+def _exc_text(g: Gen, tag: str, arg) -> str:
+    """``Cls(a, b)`` making an exception of the tag ``tag`` (``arg(t)``: the text of an argument
+    of the tag ``t``); for ``"x"`` (args not known) any arguments, a message string too."""
+    cls = g.pick(RAISE_CLASSES)
+    shape = exc_shape(tag)
+    if shape is None:
+        if g.flag(30):
+            return f"{cls}({g.pick(MESSAGES)!r})"
+        shape = random_shape(g, 1)
+    return f"{cls}({', '.join(arg(e) for e in elems_of(shape))})"
+
+
+def _exc_vars(g: Gen, none: bool = False) -> list[Var]:
+    """Visible variables holding exceptions (``none``: or None)."""
+    return [v for v in g.visible().values()
+            if exc_tags(v.type) and all(is_exc_tag(x) or (none and x == "n") for x in v.type)]
+
+
+def _wants_exc(g, want):
+    return bool(exc_tags(want))
+
+
+def _exc_operand(g: Gen) -> frozenset:
+    """A type to draw an exception operand from: a visible variable's (mostly) or a new one."""
+    cands = [v.type for v in _exc_vars(g, True)]
+    if cands and g.flag(75):
+        return g.pick(cands)
+    return g.pick([T_EXC, frozenset(["x" + random_shape(g, 1)]), T_EXC | T_NONE])
+
+
+@expr_kind("exc_new", weight=2, can=_wants_exc)
+def exc_new(g: Gen, want, depth):
+    """``ValueError(e1, e2)``, ``KeyError()``, ``IndexError("message")``: an exception made as a
+    value (its args sub-expressions)."""
+    tag = g.pick(exc_tags(want))
+    return Expr(_exc_text(g, tag, lambda t: g.expr(frozenset([t]), depth - 1).text), frozenset([tag]))
+
+
+def _args_vars(g: Gen) -> list[Var]:
+    return [v for v in g.visible().values() if args_known(v.type)]
+
+
+@expr_kind("exc_args", weight=3, can=lambda g, want: g.exc and bool(want) and bool(_args_vars(g)))
+def exc_args(g: Gen, want, depth):
+    """``e.args`` (a wanted tuple shape), ``e.args[k]`` (an item of a wanted class),
+    ``len(e.args)`` of a variable holding an exception whose args have a known shape; rarely
+    of a new one, ``ValueError(x).args``. Never of a caught exception whose args may be a
+    message: pydm has no strings yet."""
+    vs = _args_vars(g)
+    whole = [v for v in vs if {exc_shape(x) for x in v.type} <= want]
+    if whole and g.flag(60):
+        v = g.pick(whole)
+        return Expr(f"{v.name}.args", frozenset(exc_shape(x) for x in v.type))
+    items = []
+    for v in vs:
+        shapes = [elems_of(exc_shape(x)) for x in v.type]
+        for k in range(-2, 4):
+            if all(-len(e) <= k < len(e) and e[k] in want for e in shapes):
+                items.append((v, k))
+    if items and g.flag(80):
+        v, k = g.pick(items)
+        return Expr(f"{v.name}.args[{int_text(k)}]", frozenset(elems_of(exc_shape(x))[k] for x in v.type))
+    if "i" in want and g.flag(50):
+        return Expr(f"len({g.pick(vs).name}.args)", T_INT)
+    shapes = exact_tags(want)
+    if not shapes or not g.flag(30):
+        return None
+    shape = g.pick(shapes)
+    if nest_of(shape) >= MAX_TUPLE_NEST:
+        return None
+    src = g.expr(frozenset(["x" + shape]), depth - 1)
+    if not args_known(src.type):
+        return None
+    return Expr(f"({src.text}).args", frozenset(exc_shape(x) for x in src.type))
+
+
+#: classes ``isinstance`` tests exception values against
+_EXC_TEST_CLASSES = EXCEPT_CLASSES + ["BaseException", "AttributeError", "NotImplementedError", "object", "int"]
+
+
+@expr_kind("exc_isinstance", can=lambda g, want: g.exc and _wants_bool(g, want))
+def exc_isinstance(g: Gen, want, depth):
+    """``isinstance(e, ValueError)``, ``isinstance(e, (KeyError, ArithmeticError))`` (CPython's
+    class hierarchy) of an exception value (or None)."""
+    e = g.expr(_exc_operand(g), depth - 1)
+    if g.flag(60):
+        cls = g.pick(_EXC_TEST_CLASSES)
+    else:
+        names = []
+        for _ in range(g.pick([2, 3])):
+            c = g.pick(_EXC_TEST_CLASSES)
+            if c not in names:
+                names.append(c)
+        cls = _display(names)
+    return Expr(f"isinstance({e.text}, {cls})", T_BOOL)
+
+
+@expr_kind("exc_identity", can=lambda g, want: g.exc and _wants_bool(g, want))
+def exc_identity(g: Gen, want, depth):
+    """``e is e2``, ``is not``, ``==``/``!=`` (identity for exceptions), ``e is None``, the
+    truth of an exception (true)."""
+    a = g.expr(_exc_operand(g), depth - 1)
+    form = g.draw(st.integers(0, 9))
+    if form < 6:
+        b = g.expr(_exc_operand(g), depth - 1)
+        return Expr(f"({a.text} {g.pick(['is', 'is not', '==', '!='])} {b.text})", T_BOOL)
+    if form < 8:
+        return Expr(f"({a.text} {g.pick(['is', 'is not'])} None)", T_BOOL)
+    return Expr(g.pick([f"(not {a.text})", f"bool({a.text})"]), T_BOOL)
+
+
+@stmt_kind("raise_value", weight=2, can=lambda g: g.exc and bool(_exc_vars(g, True)))
+def raise_value(g: Gen):
+    """``if c: raise e`` of a variable holding an exception: a caught one (in its handler, or
+    kept after it), one made as a value (``err = ValueError(n)``), one taken from a list;
+    rarely one that may be None (``TypeError: exceptions must derive from BaseException``)."""
+    pure = _exc_vars(g)
+    v = g.pick(pure) if pure and not g.flag(10) else g.pick(_exc_vars(g, True))
+    if "n" in v.type and g.flag(60):
+        return [f"if {v.name} is not None:", f"    raise {v.name}"]
+    return [f"if {_condition(g, 2)}:", f"    raise {v.name}"]
+
+
+def _leaf(g: Gen) -> Expr:
+    """A bound variable (no function) or a literal: evaluating it cannot raise."""
+    vs = [v for v in g.visible().values() if v.fn is None and v.type and "F" not in v.type]
+    if vs and g.flag(55):
+        v = g.pick(vs)
+        return Expr(v.name, v.type)
+    return _literal_of(g, g.pick(_ELEM_TAGS))
+
+
+def _known_raise(g: Gen) -> tuple[str, frozenset, str | None]:
+    """A ``raise`` whose exception has args of a known shape, with nothing on the way that may
+    raise another one (leaves only): its text, the exception's type and its class (None: a
+    variable's)."""
+    values = [v for v in g.visible().values() if args_known(v.type)]
+    form = g.draw(st.integers(0, 9))
+    if form == 9 and values:
+        v = g.pick(values)
+        return f"raise {v.name}", v.type, None
+    cls = g.pick(RAISE_CLASSES)
+    if form == 8:
+        return f"raise {cls}", frozenset(["x()"]), cls  # (no call: args is ())
+    for _ in range(2):
+        args = [_leaf(g) for _ in range(g.pick([1, 2, 0, 3]))]
+        shapes = list(itertools.islice(itertools.product(*(sorted(a.type) for a in args)), 7))
+        if len(shapes) <= 6:
+            break
+    else:
+        args = [_literal_of(g, "i")]
+        shapes = [("i",)]
+    tags = frozenset("x" + shape_tag(s) for s in shapes)
+    return f"raise {cls}({', '.join(a.text for a in args)})", tags, cls
+
+
+def _leaf_condition(g: Gen) -> str:
+    """A condition that cannot raise: a bound variable's truth (a literal if there is none)."""
+    vs = [v for v in g.visible().values() if v.fn is None and v.type and "F" not in v.type]
+    if vs and g.flag(85):
+        v = g.pick(vs).name
+        return v if g.flag(60) else f"not {v}"
+    return g.pick(["True", "False"])
+
+
+def _mro_names(cls: str) -> list[str]:
+    """The classes an except clause may name to catch ``cls``: itself and its bases (not
+    BaseException: the reference's time limit must stay uncaught)."""
+    import builtins
+    return [c.__name__ for c in getattr(builtins, cls).__mro__ if c not in (object, BaseException)]
+
+
+@stmt_kind("try_value", weight=2, can=lambda g: g.exc and _can_nest(g))
+def try_value(g: Gen):
+    """``try:`` raising only exceptions whose args have a known shape (``raise ValueError(x,
+    1)`` of leaves, ``raise KeyError``, ``raise err``), ``except C as e:`` (mostly a class that
+    catches one of them) using ``e``: ``e.args``, ``errs.append(e)``, ``last = e``,
+    ``isinstance(e, ...)``, ``raise e``, ``del e``, returning it; after the try, ``raise last``
+    and (rarely) a read of ``e``: UnboundLocalError."""
+    lines = []
+    errs = last = None
+    if g.lists and g.flag(30):
+        errs = g.fresh("v")
+        lines.append(f"{errs} = []")
+        g.declare(errs, frozenset([list_tag(["x"])]))
+    if g.flag(35):
+        last = g.fresh("v")
+        lines.append(f"{last} = None")
+        g.declare(last, T_EXC | T_NONE)
+    body, etype, classes = [], frozenset(), []
+    for k in range(g.pick([1, 2, 1, 0])):
+        text, t, cls = _known_raise(g)
+        body += [f"if {_leaf_condition(g)}:", f"    {text}"]
+        etype, classes = etype | t, classes + [cls]
+    if not body or g.flag(60):
+        text, t, cls = _known_raise(g)
+        body.append(text)
+        etype, classes = etype | t, classes + [cls]
+    lines += ["try:"] + ["    " + x for x in body]
+    first = sorted({m for c in classes if c for m in _mro_names(c)})
+    for _ in range(g.pick([1, 1, 2])):
+
+        def handler_start(e):
+            out = []
+            if errs and g.flag(70):
+                out.append(f"{errs}.append({e})")
+            if last and g.flag(70):
+                out.append(f"{last} = {e}")
+            if args_known(etype) and g.flag(50):
+                v = g.fresh("v")
+                out.append(f"{v} = {e}.args")
+                g.declare(v, frozenset(exc_shape(x) for x in etype))
+                g.used.add("exc_args_read")
+            if g.flag(8):
+                out.append(f"del {e}")
+            elif g.flag(12):
+                out.append(f"raise {e}")  # (the clause ends there)
+                g.used.add("raise_variable")
+            return out
+        lines += _bound_handler(g, _except_classes(g, first), etype, handler_start)
+    if g.flag(25):
+        lines += ["else:"] + g.block()
+    if g.flag(20):
+        g.in_finally += 1
+        lines += ["finally:"] + g.block()
+        g.in_finally -= 1
+    if last and g.flag(30):
+        lines += [f"if {last} is not None:", f"    raise {last}"]
+        g.used.add("raise_kept")
+    elif g.flag(25):
+        # the name of an except clause after it: unbound (UnboundLocalError)
+        caught = [v for v in g.maybe.values() if v.caught]
+        if caught:
+            name = g.pick(caught).name
+            # (known bug raise_unbound: ``raise e`` of the unbound name; a plain read instead)
+            read = f"{g.fresh('v')} = {name}" if "raise_unbound" in g.avoid or g.flag(30) else f"raise {name}"
+            lines += [f"if {_leaf_condition(g)}:", f"    {read}"]
+            g.used.add("exc_after_handler")
+    return lines
+
+
+def _deletable(g: Gen) -> list[Var]:
+    """Locals ``del`` may unbind: written by this function (no parameter of a recursion, no
+    free variable, constant, function or caught exception), used by no nested function (``Gen.pinned``:
+    pydm deletes only those), and in a loop only those its body binds (so the next trip binds
+    them again before it reads them)."""
+    base = g.loop_scope if g.loop_depth else 0
+    return [v for scope in g.scopes[base:] for v in scope.values()
+            if not (v.readonly or v.free or v.glob or v.caught or v.name in g.pinned) and v.fn is None]
+
+
+@stmt_kind("del_local", can=lambda g: bool(_deletable(g)))
+def del_local(g: Gen):
+    """``del x`` of a local: unbound from there on (reading it, or deleting it again, raises
+    UnboundLocalError: rarely ``del`` of a variable that may be unbound already)."""
+    visible = g.visible()
+    maybe = [v for v in g.maybe.values() if v.name not in visible and v.name not in g.pinned] \
+        if not g.no_maybe_unbound and g.loop_depth == 0 else []
+    if maybe and g.flag(15):
+        return [f"del {g.pick(maybe).name}"]
+    cands = _deletable(g)
+    picked = [g.pick(cands)]
+    if len(cands) > 1 and g.flag(15):
+        other = g.pick(cands)
+        if other is not picked[0]:
+            picked.append(other)
+    for v in picked:
+        for scope in g.scopes:
+            if scope.get(v.name) is v:
+                del scope[v.name]
+        g.maybe[v.name] = v
+    return [f"del {', '.join(v.name for v in picked)}"]
+
+
 # ----------------------------------------------------------------------------- nested functions and lambdas
 MAX_DEF_NEST = 2  # nested defs and lambdas inside each other
 CLOSURE_BUDGET = COST_BUDGET // 40  # estimated statements per call of a nested function or lambda
@@ -2425,8 +2869,8 @@ CLOSURE_BUDGET = COST_BUDGET // 40  # estimated statements per call of a nested 
 #: CPython's object identity, which pydm does not have)
 KEY_TYPES = [T_INT, T_FLOAT, T_NUM, T_INTLIKE, T_BOOL, T_ANY]
 
-_FUNCTION_STATE = ("fn", "partners", "scopes", "maybe", "loop_depth", "nest", "mult", "cost", "self_calls",
-                   "self_call_ok", "budget", "handler", "in_finally", "in_try")
+_FUNCTION_STATE = ("fn", "partners", "scopes", "maybe", "loop_depth", "loop_scope", "nest", "mult", "cost",
+                   "self_calls", "self_call_ok", "budget", "handler", "in_finally", "in_try", "pinned")
 
 
 class _Body:
@@ -2441,14 +2885,18 @@ class _Body:
     def __enter__(self):
         g = self.g
         self.saved = {k: getattr(g, k) for k in _FUNCTION_STATE}
+        # (a caught exception that a nested function reads: not supported by pydm)
         free = {name: Var(name, v.type, readonly=True, fn=v.fn, free=not v.glob, glob=v.glob)
-                for name, v in g.visible().items()}
+                for name, v in g.visible().items() if not v.caught}
+        # (the function may read any of them: pydm deletes no variable a nested function uses)
+        g.pinned |= {name for name, v in g.visible().items() if not v.glob and not v.free}
         for v in self.nonlocal_vars:
             free[v.name] = Var(v.name, v.type)
         g.fn, g.partners = self.fn, []
         g.scopes = [free, {p.name: Var(p.name, p.type, readonly=_growable(p.type)) for p in self.fn.params}]
         g.maybe = {}
-        g.loop_depth = g.self_calls = g.cost = g.handler = g.in_finally = g.in_try = 0
+        g.pinned = {v.name for v in self.nonlocal_vars}
+        g.loop_depth = g.loop_scope = g.self_calls = g.cost = g.handler = g.in_finally = g.in_try = 0
         g.nest = self.saved["nest"] + 1
         g.mult = 1
         g.self_call_ok = False
@@ -2479,17 +2927,38 @@ def _closure_params(g: Gen, n: int, annotations: bool = True, defaults: bool = F
         annotation = ANNOTATION[t] if annotations and t in ANNOTATION and g.flag(25) else None
         params.append(Param(g.fresh("a"), annotation, t, NO_DEFAULT))
     n_defaults = g.draw(st.integers(0, len(params))) if params and g.flag(40) else 0
+    if g.lists and g.flag(20):  # a list default shared by the calls (``def g(a, acc=[])``)
+        params.append(Param(g.fresh("a"), None, frozenset([random_list_tag(g)]), NO_DEFAULT))
+        n_defaults += 1
     if defaults:
         n_defaults = len(params)
-    while n_defaults and any(has_list(p.type) or (tuple_tags(p.type) and "tuple_default" in g.avoid)
+    while n_defaults and any(tuple_tags(p.type) and "tuple_default" in g.avoid
                              for p in params[len(params) - n_defaults:]):
         n_defaults -= 1
     for p in params[len(params) - n_defaults:]:
-        p.default = _default_value(g, p.type)
+        if has_list(p.type) or has_exc(p.type) or g.flag(30):
+            _expr_default(g, p)
+        else:
+            p.default = _default_value(g, p.type)
+    if n_defaults and g.flag(25):  # the last ones keyword-only: ``def g(a, *, z=[k])``
+        for p in params[len(params) - g.draw(st.integers(1, n_defaults)):]:
+            p.kwonly = True
+        g.used.add("kwonly_default")
     return params
 
 
+def _expr_default(g: Gen, p: Param) -> None:
+    """A default that is no constant: an expression of the enclosing function (``k=n + 1``,
+    ``acc=[]``, ``z=[k]``, ``acc=xs``), evaluated each time the ``def`` or ``lambda`` runs and
+    kept in that function value (a list default is shared by its calls)."""
+    p.default = EXPR_DEFAULT
+    p.default_text = g.expr(p.type, g.pick([1, 0, 2])).text
+    g.used.add("default_list" if has_list(p.type) else "default_expr")
+
+
 def _closure_ret(g: Gen) -> frozenset:
+    if g.exc and g.flag(8):
+        return exc_type(g)
     k = g.draw(st.integers(0, 9))
     if k < 7:
         return g.pick(RET_TYPES)
@@ -2500,9 +2969,21 @@ def _closure_ret(g: Gen) -> frozenset:
 
 def param_text(p: Param) -> str:
     s = p.name + (f": {p.annotation}" if p.annotation else "")
-    if p.default is not NO_DEFAULT:
+    if p.default is EXPR_DEFAULT:
+        s += (" = " if p.annotation else "=") + p.default_text
+    elif p.default is not NO_DEFAULT:
         s += (" = " if p.annotation else "=") + value_text(p.default)
     return s
+
+
+def params_text(params) -> str:
+    """A parameter list (``*`` before the keyword-only ones)."""
+    out = []
+    for p in params:
+        if p.kwonly and "*" not in out:
+            out.append("*")
+        out.append(param_text(p))
+    return ", ".join(out)
 
 
 def _note_call(g: Gen, callee: Function) -> None:
@@ -2513,10 +2994,10 @@ def _note_call(g: Gen, callee: Function) -> None:
         g.used.add("call_" + callee.closure)
 
 
-def _calls_after(g: Gen, fn: Function) -> list[str]:
+def _calls_after(g: Gen, fn: Function, counts=(1, 2, 1, 0)) -> list[str]:
     """Calls of a new nested function or lambda right after it (none, one, two)."""
     out = []
-    for _ in range(g.pick([1, 2, 1, 0])):
+    for _ in range(g.pick(counts)):
         if not g.affordable(fn.cost):
             break
         g.charge(fn.cost)
@@ -2568,7 +3049,14 @@ def nested_def(g: Gen):
         if counter:
             g.scopes[0][counter] = Var(counter, T_INT, readonly=True, free=True)
             count = f"{counter} {g.pick(_COUNTER_OPS)}= {g.expr(g.pick([T_INT, T_INTLIKE]), 1).text}"
-        body = g.statements(1, 3)
+        shared = [p for p in fn.params if p.default is EXPR_DEFAULT and len(list_tags(p.type)) == 1
+                  and len(p.type) == 1 and items_of(list_tags(p.type)[0])]
+        body = []
+        if shared and g.flag(60):  # ``acc.append(x)``: the list the calls share grows
+            p = g.pick(shared)
+            item = g.expr(frozenset(items_of(list_tags(p.type)[0])), 1).text
+            body += [f"if len({p.name}) < {LIST_CAP}:", f"    {p.name}.append({item})"]
+        body += g.statements(1, 3)
         if not body[-1].startswith("return"):
             body.append(f"return {g.expr(fn.ret, 2).text}")
     if counter:
@@ -2577,11 +3065,11 @@ def nested_def(g: Gen):
     for v in nonlocal_vars + ([Var(counter, T_INT)] if counter else []):
         g.used.add("nonlocal")
         body.insert(0, f"nonlocal {v.name}")
-    lines += [f"def {fn.name}({', '.join(param_text(p) for p in fn.params)}):"] + ["    " + x for x in body]
+    lines += [f"def {fn.name}({params_text(fn.params)}):"] + ["    " + x for x in body]
     g.scopes[-1][fn.name] = Var(fn.name, T_FUNC, readonly=True, fn=fn)
     if key_like and g.lists and g.flag(70) and g.affordable(LIST_TRIPS * fn.cost):
         lines.append(_sort_by(g, fn))
-    return lines + _calls_after(g, fn)
+    return lines + _calls_after(g, fn) + _map_after(g, fn)
 
 
 def _sort_by(g: Gen, fn: Function) -> str:
@@ -2622,11 +3110,11 @@ def lambda_def(g: Gen):
         body = g.expr(want, g.draw(st.integers(1, 2)))
     fn.ret = body.type or want
     g.scopes[-1][fn.name] = Var(fn.name, T_FUNC, readonly=True, fn=fn)
-    return [f"{fn.name} = lambda {', '.join(param_text(p) for p in fn.params)}: {body.text}"] + _calls_after(g, fn)
+    return [f"{fn.name} = lambda {params_text(fn.params)}: {body.text}"] + _calls_after(g, fn) + _map_after(g, fn)
 
 
 def _choices(g: Gen) -> list[tuple[Function, Function]]:
-    fns = g.closures()
+    fns = [f for f in g.closures() if not any(p.kwonly for p in f.params)]
     return [(a, b) for a in fns for b in fns if a is not b and len(a.params) == len(b.params)
             and all(p.type & q.type for p, q in zip(a.params, b.params))]
 
@@ -2641,7 +3129,10 @@ def function_choice(g: Gen):
         a, b = g.pick(pairs)
         other = b.name
     else:
-        a = g.pick(g.closures())
+        plain = [f for f in g.closures() if not any(p.kwonly for p in f.params)]
+        if not plain:
+            return None
+        a = g.pick(plain)
         b = Function("<lambda>", [Param(g.fresh("a"), None, p.type, NO_DEFAULT) for p in a.params], a.ret,
                      closure="lambda")
         with _Body(g, b):
@@ -2652,7 +3143,8 @@ def function_choice(g: Gen):
     fn = Function(g.fresh("fc"), params, a.ret | b.ret, cost=max(a.cost, b.cost), closure="choice")
     first, second = (a.name, other) if g.flag(50) else (other, a.name)
     g.scopes[-1][fn.name] = Var(fn.name, T_FUNC, readonly=True, fn=fn)
-    return [f"{fn.name} = {first} if {_condition(g, 2)} else {second}"] + _calls_after(g, fn)
+    # (one call at least: the dispatch is what this kind is for)
+    return [f"{fn.name} = {first} if {_condition(g, 2)} else {second}"] + _calls_after(g, fn, (1, 2))
 
 
 def _key_function(g: Gen, items: frozenset) -> str | None:
@@ -2661,13 +3153,16 @@ def _key_function(g: Gen, items: frozenset) -> str | None:
     items = items or T_INT
     if g.def_depth >= MAX_DEF_NEST or g.no_closures:
         return None
-    named = [f for f in g.closures() if f.params and all(p.default is not NO_DEFAULT for p in f.params[1:])
+    named = [f for f in g.closures() if f.params and not f.params[0].kwonly
+             and all(p.default is not NO_DEFAULT for p in f.params[1:])
              and items <= f.params[0].type and _sortable(g, f.ret) and g.affordable(LIST_TRIPS * f.cost)]
     if named and g.flag(70):
         f = g.pick(named)
         g.charge(LIST_TRIPS * f.cost)
         g.used.add("key_closure")
         return f.name
+    if g.in_comprehension:
+        return None  # (pydm: a lambda inside a comprehension is a CompileError)
     fn = Function("<key>", [Param(g.fresh("a"), None, items, NO_DEFAULT)], T_EMPTY, closure="lambda")
     want = g.pick(KEY_TYPES if "sort_order" not in g.avoid else [T_INT, T_INTLIKE, T_BOOL])
     with _Body(g, fn):
@@ -2677,6 +3172,186 @@ def _key_function(g: Gen, items: frozenset) -> str | None:
     g.charge(LIST_TRIPS * fn.cost)
     g.used.add("key_lambda")
     return f"lambda {fn.params[0].name}: {body.text}"
+
+
+# ----------------------------------------------------------------------------- map and filter
+#: percentage of the iterables of consumers (``list()``, ``sum()``, ``sorted()``, ...) and of
+#: comprehensions' first clauses that are ``map(...)`` or ``filter(...)``
+MAP_PERCENT = 25
+#: builtins ``map`` and ``filter`` take by name
+_MAP_BUILTINS = ["abs", "int", "float", "bool", "len"]
+#: what a lambda given to ``map`` returns (when nothing asks for a type)
+_MAP_RESULTS = [T_INT, T_FLOAT, T_NUM, T_INT, T_BOOL, T_ANY, T_INTLIKE]
+
+
+def _builtin_result(name: str, items: frozenset) -> frozenset:
+    """What the builtin ``name`` returns for items of the classes ``items`` (empty: not for
+    these: ``len`` of numbers, ``abs`` of tuples)."""
+    if name == "len":
+        return T_INT if items and all(is_tuple_tag(x) or is_list_tag(x) for x in items) else T_EMPTY
+    if not items or not items <= T_ANY:
+        return T_EMPTY
+    return result_type(name, (items,))
+
+
+def _takes(f: Function, n: int, types) -> bool:
+    """``f`` can be called with ``n`` positional arguments of these types."""
+    positional = [p for p in f.params if not p.kwonly]
+    required = [p for p in positional if p.default is NO_DEFAULT]
+    return len(required) <= n <= len(positional) and all(t <= p.type for t, p in zip(types, positional))
+
+
+def _function_arg(g: Gen, types: list, want, trips: int) -> tuple[str, frozenset, str] | None:
+    """The function ``map``/``filter`` calls on items of ``types`` (one per iterable): a visible
+    nested function or lambda whose positional parameters take them, or a new lambda; its text,
+    what it returns (within ``want`` if given) and ``"closure"`` or ``"lambda"``. Charges
+    ``trips`` calls; None where the budget or the place does not allow it."""
+    n = len(types)
+    named = [f for f in g.closures() if _takes(f, n, types) and f.ret and (want is None or f.ret <= want)
+             and g.affordable(trips * f.cost)]
+    if named and g.flag(40):
+        f = g.pick(named)
+        g.charge(trips * f.cost)
+        _note_call(g, f)
+        return f.name, f.ret, "closure"
+    if g.in_comprehension or g.def_depth >= MAX_DEF_NEST or g.no_closures:
+        return None  # (a lambda inside a comprehension: CompileError)
+    fn = Function("<lambda>", [Param(g.fresh("a"), None, t or T_INT, NO_DEFAULT) for t in types], T_EMPTY,
+                  closure="lambda")
+    ret_want = _sub_request(g, want) if want is not None else g.pick(_MAP_RESULTS)
+    with _Body(g, fn):
+        body = g.expr(ret_want, g.draw(st.integers(1, 2)))
+    if not g.affordable(trips * fn.cost):
+        return None
+    g.charge(trips * fn.cost)
+    return f"lambda {', '.join(p.name for p in fn.params)}: {body.text}", body.type or ret_want, "lambda"
+
+
+def _map_iterable(g: Gen, depth: int, items=None) -> tuple[str, frozenset, int] | None:
+    """``map(f, xs)``, ``map(f, xs, ys)`` (as far as the shortest), ``filter(f, xs)``,
+    ``filter(None, xs)``; ``f`` a lambda, a nested function or lambda in scope, or a builtin's
+    name (``abs``, ``int``, ``float``, ``bool``, ``len``): the text, the items' classes (within
+    ``items`` if given) and a bound on the length. Only where pydm takes a map or filter
+    object: a ``for`` loop, a comprehension's first iterable, ``list()``, ``tuple()``,
+    ``sorted()``, ``sum()``, ``min()``, ``max()``, ``any()``, ``all()`` (never a variable)."""
+    closures = [f for f in g.closures() if _mappable(f) and (items is None or (f.ret and f.ret <= items))]
+    if closures and g.flag(30):
+        m = _map_with(g, g.pick(closures), depth, items)
+        if m is not None:
+            return m
+    if g.flag(45):
+        text, got, trips = _iterable(g, depth, items)
+        form = g.draw(st.integers(0, 5))
+        f = "None"
+        if form in (2, 3):
+            f = g.pick(["bool"] + [b for b in _MAP_BUILTINS if b != "bool" and _builtin_result(b, got)])
+            g.used.add("filter_builtin")
+        elif form >= 4:
+            fa = _function_arg(g, [got], None, trips)
+            if fa is not None:
+                f = fa[0]
+                g.used.add("filter_function")
+        if f == "None":
+            g.used.add("filter_none")
+        return f"filter({f}, {text})", got, trips
+    srcs = [_iterable(g, depth) for _ in range(2 if g.flag(25) else 1)]
+    trips = min(t for _, _, t in srcs)
+    if len(srcs) == 1 and g.flag(35):
+        names = [b for b in _MAP_BUILTINS
+                 if _builtin_result(b, srcs[0][1]) and (items is None or _builtin_result(b, srcs[0][1]) <= items)]
+        if names:
+            b = g.pick(names)
+            g.used.add("map_builtin")
+            return f"map({b}, {srcs[0][0]})", _builtin_result(b, srcs[0][1]), trips
+    fa = _function_arg(g, [it for _, it, _ in srcs], items, trips)
+    if fa is None:
+        return None
+    text, ret, how = fa
+    g.used.add("map_" + how)
+    if len(srcs) == 2:
+        g.used.add("map_two")
+    return f"map({text}, {', '.join(s[0] for s in srcs)})", ret, trips
+
+
+def _mappable(f: Function) -> bool:
+    """``f`` takes one or two positional arguments (the others have defaults)."""
+    positional = [p for p in f.params if not p.kwonly]
+    return bool(positional) and len([p for p in positional if p.default is NO_DEFAULT]) <= 2
+
+
+def _map_with(g: Gen, f: Function, depth: int, items=None) -> tuple[str, frozenset, int] | None:
+    """``map(f, xs)`` / ``map(f, xs, ys)`` / ``filter(f, xs)`` of a function in scope over
+    iterables its parameters take: text, items' classes (``map``: what ``f`` returns, which
+    the caller checked against ``items``; ``filter``: within ``items``), trip bound (None:
+    over the budget)."""
+    positional = [p for p in f.params if not p.kwonly]
+    n = max(1, len([p for p in positional if p.default is NO_DEFAULT]))
+    filtering = n == 1 and g.flag(40) and (items is None or bool(positional[0].type & items))
+    srcs = [_iterable(g, depth, frozenset(x for x in (p.type & items if filtering and items else p.type)
+                                          if nest_of(x) < MAX_TUPLE_NEST) or T_INT)
+            for p in positional[:n]]
+    trips = min(t for _, _, t in srcs)
+    if not g.affordable(trips * f.cost) or not _takes(f, n, [it for _, it, _ in srcs]):
+        return None
+    g.charge(trips * f.cost)
+    _note_call(g, f)
+    g.used.add("filter_function" if filtering else "map_closure")
+    if filtering:
+        return f"filter({f.name}, {srcs[0][0]})", srcs[0][1], trips
+    if n == 2:
+        g.used.add("map_two")
+    return f"map({f.name}, {', '.join(t for t, _, _ in srcs)})", f.ret, trips
+
+
+def _map_after(g: Gen, fn: Function) -> list[str]:
+    """``v = list(map(fn, xs))`` (or ``filter``; or ``tuple``, ``any``, ``all``, ``min``, ``max``
+    of it) right after a new nested function or lambda."""
+    if not (g.lists and _mappable(fn) and g.flag(20)):
+        return []
+    m = _map_with(g, fn, 1)
+    if m is None:
+        return []
+    text, items, _ = m
+    name = g.fresh("v")
+    shallow = all(nest_of(x) < MAX_TUPLE_NEST for x in items)
+    if shallow and g.flag(70):
+        g.declare(name, frozenset([list_tag(items)]))
+        return [f"{name} = list({text})"]
+    form = g.pick(["any", "all", "tuple", "min", "max"])
+    if form == "tuple" and not shallow:
+        form = "any"
+    if form == "tuple":
+        g.declare(name, frozenset([var_tag(items or {"i"})]))  # (no items: an empty tuple)
+        return [f"{name} = tuple({text})"]
+    if form in ("min", "max"):
+        g.declare(name, items | T_NONE)
+        return [f"{name} = {form}({text}, default=None)"]
+    g.declare(name, T_BOOL)
+    return [f"{name} = {form}({text})"]
+
+
+@stmt_kind("for_map", can=_with_lists(_can_loop))
+def for_map(g: Gen):
+    """``for x in map(f, xs):`` / ``for x in filter(f, xs):`` (``f`` called as the loop reaches
+    each item)."""
+    if not g.affordable(LIST_TRIPS + 1):
+        return None
+    m = _map_iterable(g, 2)
+    if m is None:
+        return None
+    text, items, trips = m
+    items = items or T_INT
+    g.scopes.append({})
+    x = g.fresh("x")
+    g.declare(x, items)
+    with _InLoop(g, trips):
+        lines = [f"for {x} in {text}:"] + g.block()
+    g.scopes.pop()
+    if not _growable(items):
+        g.maybe[x] = Var(x, items)  # unbound after a loop that ran zero times
+    if g.flag(20):
+        lines += ["else:"] + g.block()
+    return lines
 
 
 # ----------------------------------------------------------------------------- functions
@@ -2735,6 +3410,10 @@ def signature(g: Gen, index: int, recursive: bool) -> Function:
         if not p.depth:
             p.default = _default_value(g, p.type)
     ret = tuple_type(g) if g.flag(25) else list_type(g) if g.lists and g.flag(15) else g.pick(RET_TYPES)
+    if g.exc and g.flag(15):  # exceptions returned to Python (instances of the right class, CPython's args)
+        ret = g.pick([T_EXC | T_NONE, exc_type(g), frozenset([shape_tag(["x", "i"])])]
+                     + ([frozenset([list_tag(["x"])])] if g.lists else []))
+        g.used.add("exc_result")
     return Function(f"f{index}", params, ret, recursive, style=style)
 
 
@@ -2766,7 +3445,7 @@ def define(g: Gen, fn: Function, partners=()) -> None:
     ret = ""
     if fn.style == "typed" and fn.ret in RET_ANNOTATION:
         ret = f" -> {RET_ANNOTATION[fn.ret]}"
-    elif fn.style == "typed" and _single(fn.ret) and not has_list(fn.ret):
+    elif fn.style == "typed" and _single(fn.ret) and not has_list(fn.ret) and not has_exc(fn.ret):
         ret = f" -> {tuple_annotation(next(iter(fn.ret)))}"
     elif fn.style == "typed" and len(fn.ret) == 1 and list_tags(fn.ret):
         ret = " -> list"
@@ -2834,6 +3513,7 @@ def programs(draw, max_functions: int = 4, avoid=frozenset()) -> Program:
     """A module of 1..max_functions jit functions (``avoid``: names from AVOIDABLE)."""
     g = Gen(draw, frozenset(avoid))
     g.lists = g.flag(LIST_PROGRAMS)
+    g.exc = g.flag(EXC_PROGRAMS)
     constants = []
     if g.flag(CONSTANT_PROGRAMS):
         for k in range(g.draw(st.integers(1, 3))):

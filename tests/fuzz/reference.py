@@ -26,7 +26,9 @@ The reference is the program's own syntax tree run by CPython, rewritten so that
   the total fits again, as pydm raises ``OverflowError`` there);
 * ``xs[i] += v`` evaluates ``xs`` and ``i`` once and checks the stored int;
 * a bare ``except:`` is ``except Exception:`` (the programs raise no other
-  BaseException; the reference's time limit is one and must not be caught).
+  BaseException; the reference's time limit is one and must not be caught);
+* ``map(int, xs)``, ``map(abs, xs)`` (and ``filter``) call checked versions of
+  the builtin (an int beyond 64 bits is an ``Int64Escape``, as ``int(x)``).
 
 ``Int64Escape`` is an ``OverflowError`` and ``ComplexPower`` a ``ValueError``, so
 the handlers of a program catch them as they catch pydm's exceptions.
@@ -245,7 +247,8 @@ HELPERS = {"_rich": rich, "_in": in_, "_not_in": not_in, "_count": count, "_inde
            "_remove": remove, "_sum": sum_, "_min": min_, "_max": max_, "_method": _method,
            "_op_eq": operator.eq, "_op_ne": operator.ne, "_op_lt": operator.lt, "_op_le": operator.le,
            "_op_gt": operator.gt, "_op_ge": operator.ge}
-HELPERS.update({"_ck": ck, "_pow": pow_, "_ipow": ipow, "_lshift": lshift, "_ilshift": ilshift})
+HELPERS.update({"_ck": ck, "_pow": pow_, "_ipow": ipow, "_lshift": lshift, "_ilshift": ilshift,
+                "_ck_int": lambda x: ck(int(x)), "_ck_abs": lambda x: ck(abs(x))})
 _INT_BUILTINS = {"abs", "int"}
 
 
@@ -321,6 +324,9 @@ class _Rewrite(ast.NodeTransformer):
         self.generic_visit(node)
         if isinstance(node.func, ast.Name) and node.func.id in _INT_BUILTINS:
             return _call("_ck", node)
+        if isinstance(node.func, ast.Name) and node.func.id in ("map", "filter") and node.args \
+                and isinstance(node.args[0], ast.Name) and node.args[0].id in _INT_BUILTINS:
+            node.args[0] = ast.Name("_ck_" + node.args[0].id, ast.Load())  # (the builtin as a value)
         if isinstance(node.func, ast.Attribute) and node.func.attr in ("count", "index", "remove") \
                 and len(node.args) == 1 and not node.keywords:
             # (the method is looked up before the argument is evaluated: AttributeError first)

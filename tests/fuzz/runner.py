@@ -10,15 +10,19 @@ Outcomes agree when (as ``tests/conformance/harness.py`` and ``tests/lists/lharn
   ``1``), floats bit for bit (``-0.0`` is not ``0.0``; any NaN equals any NaN:
   CPython does not define a NaN's sign or payload); tuples and lists of the
   same length whose elements agree by these rules, recursively (``(1,)`` is
-  not ``(1.0,)``, ``[1]`` is not ``(1,)``);
+  not ``(1.0,)``, ``[1]`` is not ``(1,)``); exceptions of exactly the same
+  class whose ``args`` agree by these rules (an ``Int64Escape`` of the
+  reference is pydm's ``OverflowError``, a ``ComplexPower`` its ``ValueError``,
+  args not compared: documented divergences);
 * or both raise the same exception class with the same message;
 * and, either way, the arguments agree *after* the call (a compiled function
   mutates the caller's lists), and so does the aliasing: the arguments, the
   lists reachable from them before the call and the result are walked in
   parallel and each list on one side must pair with exactly one list on the
   other (``[a, a]`` repeats one list, a returned argument is the caller's
-  list, a fresh list is not an argument). Each side calls on its own deep
-  copy of the arguments;
+  list, a fresh list is not an argument); exceptions are paired the same way
+  (``[e, e]`` holds one exception twice, ``[e, e2]`` two). Each side calls on
+  its own deep copy of the arguments;
 * or CPython made an int outside 64 bits (``reference.Int64Escape``) and pydm
   raises ``OverflowError`` (message not compared: documented divergence);
 * or CPython made a complex number and pydm raises ``ValueError`` (documented).
@@ -140,6 +144,8 @@ def compare(a, b, path: str = "value", fwd=None, back=None) -> str | None:
     met again must pair with the list it paired with before."""
     fwd = {} if fwd is None else fwd
     back = {} if back is None else back
+    if isinstance(a, BaseException) and isinstance(b, BaseException):
+        return _compare_exceptions(a, b, path, fwd, back)
     if type(a) is not type(b):
         return f"{path}: CPython {typed_repr(a)}, pydm {typed_repr(b)}"
     t = type(a)
@@ -173,6 +179,24 @@ def compare(a, b, path: str = "value", fwd=None, back=None) -> str | None:
     return None if a == b else f"{path}: CPython {typed_repr(a)}, pydm {typed_repr(b)}"
 
 
+def _compare_exceptions(a, b, path, fwd, back) -> str | None:
+    """Exceptions: the same class (pydm's OverflowError for the reference's Int64Escape, its
+    ValueError for ComplexPower: their args are not compared), paired like lists (an exception
+    met again must pair with the one it paired with before), args element by element."""
+    escaped = {Int64Escape: OverflowError, ComplexPower: ValueError}.get(type(a))
+    if type(b) is not (escaped or type(a)):
+        return f"{path}: CPython {typed_repr(a)}, pydm {typed_repr(b)}"
+    if id(a) in fwd or id(b) in back:
+        if fwd.get(id(a)) == id(b) and back.get(id(b)) == id(a):
+            return None
+        return f"{path}: aliasing differs (an exception met before on one side only): CPython {typed_repr(a)}, " \
+            f"pydm {typed_repr(b)}"
+    fwd[id(a)], back[id(b)] = id(b), id(a)
+    if escaped:
+        return None
+    return compare(a.args, b.args, f"{path}.args", fwd, back)
+
+
 def same_value(a, b) -> bool:
     """The same type (tuples and lists: the same length and, element by element, the
     same value by these rules), floats bit for bit, any NaN equal to any NaN."""
@@ -191,6 +215,10 @@ def lists_in(v, out=None, seen=None) -> list:
     if type(v) in (list, tuple):
         for x in v:
             lists_in(x, out, seen)
+    elif isinstance(v, BaseException):
+        if id(v) not in seen:
+            seen.add(id(v))
+            lists_in(v.args, out, seen)
     elif type(v) is dict:
         for x in v.values():
             lists_in(x, out, seen)
@@ -201,12 +229,12 @@ def has_big_int(v, seen=None) -> bool:
     """``v`` is, or holds in tuples and lists at any depth, an int outside 64 bits."""
     if type(v) is int:
         return not INT64_MIN <= v <= INT64_MAX
-    if type(v) in (list, tuple):
+    if type(v) in (list, tuple) or isinstance(v, BaseException):
         seen = set() if seen is None else seen
         if id(v) in seen:
             return False
         seen.add(id(v))
-        return any(has_big_int(x, seen) for x in v)
+        return any(has_big_int(x, seen) for x in (v.args if isinstance(v, BaseException) else v))
     return False
 
 
@@ -220,6 +248,10 @@ def typed_repr(v, seen=frozenset()) -> str:
         return "(" + ", ".join(typed_repr(x, seen) for x in v) + ("," if len(v) == 1 else "") + ")"
     if type(v) is float:
         return f"{v!r}:float[{float_bits(v) & (2**64 - 1):#x}]"
+    if isinstance(v, BaseException):
+        if id(v) in seen:
+            return f"{type(v).__name__}(...)"
+        return f"{type(v).__name__}{typed_repr(v.args, seen | {id(v)})}"
     return f"{v!r}:{type(v).__name__}"
 
 
@@ -229,7 +261,7 @@ def describe(outcome) -> str:
     v = outcome[1]
     if type(v) is float:
         return f"returned {v!r} (float, bits {float_bits(v) & (2**64 - 1):#018x})"
-    if type(v) in (list, tuple):
+    if type(v) in (list, tuple) or isinstance(v, BaseException):
         return f"returned {typed_repr(v)}"
     return f"returned {v!r} ({type(v).__name__})"
 

@@ -447,3 +447,36 @@ def test_sort_with_a_key_of_a_value_that_may_not_be_a_list(fn, args, mode):
 
 def test_sort_with_a_key_of_a_list():
     check_program(SORT_KEY_OF_A_DYNAMIC_VALUE, "g", ([3, 1, 2],))
+
+
+RAISE_OF_AN_UNBOUND_VARIABLE = """
+import pydm
+
+
+@pydm.jit
+def f(x: int):
+    if x:
+        v = ValueError(x)
+    raise v
+
+
+@pydm.jit
+def g(x: int):
+    try:
+        pass
+    except ValueError as e:
+        pass
+    raise e
+"""
+
+
+# (found by the fuzzer's exception values: a read of the unbound variable raises
+# UnboundLocalError everywhere but in ``raise``)
+# fixed: bindings.py did not count the exception of ``raise`` as a read
+@pytest.mark.parametrize("fn, args", [("f", (0,)), ("g", (1,))])
+def test_raise_of_an_unbound_variable(fn, args):
+    check_program(RAISE_OF_AN_UNBOUND_VARIABLE, fn, args)
+
+
+def test_raise_of_a_bound_variable():
+    check_program(RAISE_OF_AN_UNBOUND_VARIABLE, "f", (3,))

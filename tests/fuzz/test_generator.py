@@ -1,6 +1,8 @@
 """The fuzzer's own parts, without pydm: the generator reaches every registered
-kind and makes programs CPython runs quickly without a scoping mistake; the
-reference applies pydm's documented divergences."""
+kind and makes programs CPython runs quickly without a scoping mistake and
+inside pydm's subset where that can be seen in the syntax (lambdas and
+``map``/``filter`` where pydm takes them, no caught exception read by a nested
+function); the reference applies pydm's documented divergences."""
 import ast
 import itertools
 import re
@@ -12,6 +14,52 @@ from hypothesis import HealthCheck, given, seed, settings
 from . import reference as R
 from .generator import EXPR_KINDS, OTHER_KINDS, STMT_KINDS, fuzz_cases
 from .runner import call_copy, compare, disagreement, run_reference, same_value
+
+
+#: what may take a map or filter object as its first argument
+_CONSUMERS = {"list", "tuple", "sorted", "sum", "min", "max", "any", "all"}
+
+
+def subset_problems(source: str) -> list[str]:
+    """Constructs outside pydm's subset that the syntax shows: a lambda inside a comprehension
+    other than in its first iterable, a ``map``/``filter`` object anywhere but a ``for`` loop's
+    iterable, a comprehension's first iterable or a consumer's first argument, the name of an
+    ``except ... as e`` clause read by a nested function (its defaults are the enclosing
+    function's)."""
+    tree = ast.parse(source)
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    problems = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
+            parts = [node.elt]
+            for k, gen in enumerate(node.generators):
+                parts += [gen.target, *gen.ifs] + ([gen.iter] if k else [])
+            if any(isinstance(n, ast.Lambda) for part in parts for n in ast.walk(part)):
+                problems.append(f"a lambda inside a comprehension: {ast.unparse(node)}")
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("map", "filter"):
+            up = parents[node]
+            ok = (isinstance(up, ast.For) and up.iter is node) \
+                or (isinstance(up, ast.comprehension) and up.iter is node and parents[up].generators[0] is up) \
+                or (isinstance(up, ast.Call) and isinstance(up.func, ast.Name) and up.func.id in _CONSUMERS
+                    and up.args[:1] == [node])
+            if not ok:
+                problems.append(f"a map/filter object where pydm does not take it: {ast.unparse(up)}")
+        if isinstance(node, ast.ExceptHandler) and node.name:
+            for fn in (n for stmt in node.body for n in ast.walk(stmt)):
+                body = fn.body if isinstance(fn, ast.FunctionDef) else [fn.body] if isinstance(fn, ast.Lambda) else []
+                if any(isinstance(n, ast.Name) and n.id == node.name for b in body for n in ast.walk(b)):
+                    problems.append(f"the caught exception {node.name} read by a nested function")
+    return problems
+
+
+def test_subset_problems_are_seen():
+    assert subset_problems("def f(xs):\n    return [y for y in map(lambda a: a, xs)], sum(map(abs, xs))\n") == []
+    assert subset_problems("def f(xs):\n    for x in filter(None, xs):\n        pass\n") == []
+    assert subset_problems("def f(xs):\n    return [min(xs, key=lambda a: a) for x in xs]\n")
+    assert subset_problems("def f(xs):\n    return [x for y in xs for x in map(lambda a: a, xs)]\n")
+    assert subset_problems("def f(xs):\n    m = map(abs, xs)\n    return list(enumerate(map(abs, xs)))\n")
+    assert subset_problems("def f():\n    try:\n        pass\n    except E as e:\n        g = lambda: e\n")
+    assert not subset_problems("def f():\n    try:\n        pass\n    except E as e:\n        g = lambda k=e: k\n")
 
 
 def test_every_kind_is_generated_and_programs_are_sound():
@@ -30,6 +78,8 @@ def test_every_kind_is_generated_and_programs_are_sound():
         assert all([ast.unparse(d) for d in f.decorator_list] == ([] if f.name.startswith("h") else ["pydm.jit"])
                    for f in functions) and functions[-1].decorator_list
         assert {c.function for c in case.calls} <= {f.name for f in functions if f.decorator_list}
+        problems = subset_problems(case.program.source)
+        assert not problems, (problems, case.program.source)
         ns = R.reference_namespace(case.program.source)
         for call in case.calls:
             t = time.perf_counter()
@@ -167,3 +217,32 @@ def test_reference_item_augmented_assignment_evaluates_once_and_checks():
     a = [2**63 - 2]
     with pytest.raises(R.Int64Escape):
         ns["f"](a)
+
+
+def test_exceptions_compare_by_class_args_and_identity():
+    assert same_value(ValueError(1, 2.5), ValueError(1, 2.5)) and same_value([KeyError()], [KeyError()])
+    assert not same_value(ValueError(1), ValueError(1.0)) and not same_value(KeyError(), LookupError())
+    assert not same_value(ValueError(0.0), ValueError(-0.0)) and not same_value(ValueError(1), (1,))
+    assert same_value(IndexError(float("nan")), IndexError(float("nan")))
+    a, b, c = ValueError(1), ValueError(1), ValueError(1)
+    assert same_value([a, a], [b, b]) and not same_value([a, a], [b, c]) and not same_value((b, c), (a, a))
+    xs, ys = [1], [1]
+    assert same_value((ValueError(xs), xs), (ValueError(ys), ys)) and not same_value((ValueError(xs), xs),
+                                                                                      (ValueError([1]), ys))
+    # the reference's Int64Escape / ComplexPower are pydm's OverflowError / ValueError, args not compared
+    assert same_value(R.Int64Escape("int result 2**63"), OverflowError("integer overflow"))
+    assert same_value([R.ComplexPower("complex")], [ValueError("x")])
+    assert not same_value(R.Int64Escape("x"), ValueError("x"))
+    assert disagreement(("ok", ValueError(2)), ("ok", ValueError(2))) is None
+    assert disagreement(("ok", ValueError(2)), ("ok", ValueError(3))) == "different result"
+
+
+def test_reference_checks_int_and_abs_given_to_map_and_filter():
+    ns = R.reference_namespace("def f(xs):\n    return list(map(int, xs)), list(filter(abs, xs)), sum(map(abs, xs))\n")
+    assert ns["f"]([1.5, -2]) == ([1, -2], [1.5, -2], 3.5)
+    with pytest.raises(R.Int64Escape):
+        ns["f"]([1e300])
+    with pytest.raises(R.Int64Escape):
+        ns["f"]([-(2**63)])
+    with pytest.raises(OverflowError, match="cannot convert float infinity to integer"):
+        ns["f"]([float("inf")])

@@ -11,7 +11,8 @@ Request: ``{"path": module file, "name": module name, "jit": [(fname, args, kwar
 ...], "aot": [(fname, args, kwargs), ...]}``. Response: ``{"jit": [outcome, ...], "aot":
 [outcome, ...], "jit_after": [after, ...], "aot_after": [after, ...]}`` where an
 outcome is ``("ok", value)`` or ``("exc", class name, message)`` (values: None,
-bool, int, float, tuples and lists of them) and ``after`` is ``(args, kwargs, lists
+bool, int, float, tuples and lists of them, exceptions of builtin classes whose args
+are such values: pickled with their class and args, their identity kept) and ``after`` is ``(args, kwargs, lists
 in them before the call)`` after the call: each call gets its own deep copy of
 its arguments (a compiled function mutates the caller's lists), and the whole
 response is one pickle, so the identity of lists between a result and the
@@ -60,11 +61,14 @@ def _outcome(fn, args, kwargs=None):
 
 
 def _plain_value(v, seen) -> bool:
-    """None, bool, int, float, or a tuple or list of such values (recursively)."""
-    if type(v) in (tuple, list):
+    """None, bool, int, float, or a tuple or list of such values, or an exception of a builtin
+    class whose args are such values (recursively)."""
+    if type(v) in (tuple, list) or isinstance(v, BaseException):
         if id(v) in seen:
             return True
         seen.add(id(v))
+        if isinstance(v, BaseException):
+            return type(v).__module__ == "builtins" and _plain_value(v.args, seen)
         return all(_plain_value(x, seen) for x in v)
     return v is None or type(v) in (int, float, bool)
 

@@ -4,8 +4,10 @@
 under pydm and asserts that they agree on
 
 * the outcome: the same value recursively (lists, tuples, exact types at every
-  position, floats bit for bit, any NaN equal to any NaN), or the same
-  exception class and ``str``;
+  position, floats bit for bit, any NaN equal to any NaN; an exception object
+  in a value: the same class exactly, the same ``str`` and the same ``args``
+  compared like values, not its identity), or the same exception class and
+  ``str``;
 * the arguments *after* the call: every side gets its own ``copy.deepcopy`` of
   the arguments (one deepcopy of the whole argument tuple, so ``f(a, a)`` and
   lists shared inside the arguments stay shared), and a function that mutates
@@ -137,6 +139,14 @@ def compare(a, b, path="value", fwd=None, back=None) -> str | None:
         if (a.start, a.stop, a.step) == (b.start, b.stop, b.step):
             return None
         return f"{path}: CPython {a!r}, pydm {b!r}"
+    if isinstance(a, BaseException):
+        # exceptions as values (tests/exceptions/test_values.py): the exact class (above),
+        # the same str() and the same args, compared like values; not their identity. The
+        # args get aliasing maps of their own, as a raised exception's args in
+        # tests/exceptions/eharness.py (documented: lists in args reach Python as copies)
+        if str(a) != str(b):
+            return f"{path}: CPython {show(a)} (str {str(a)!r}), pydm {show(b)} (str {str(b)!r})"
+        return compare(a.args, b.args, f"{path}.args")
     if a == b:
         return None
     return f"{path}: CPython {show(a)}, pydm {show(b)}"

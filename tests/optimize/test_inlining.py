@@ -523,13 +523,32 @@ def test_mutual_recursion_is_not_inlined_and_correct():
     assert calls_to(even[0], "is_even") == 0, even[0]
 
 
-def test_non_recursive_call_is_not_expanded():
+def middle(x: int) -> int:
+    return helper(x) * 2 + 1  # calls another function: not a leaf
+
+
+@pydm.jit
+def uses_middle(n: int) -> int:
+    return middle(n) + middle(n + 1)
+
+
+def test_leaf_call_is_expanded():
+    """A small function that calls nothing is copied into its caller (same
+    results and overflow errors as the call)."""
     check_many(uses_helper, [(n,) for n in (0, 1, -1, 747120000000000, 747125000000000, INT64_MAX)])
     funcs = functions(uses_helper.inspect("pydm"))
     caller = [body for sym, body in funcs.items() if sym.startswith("uses_helper$")]
     assert len(caller) == 1, list(funcs)
-    assert calls_to(caller[0], "helper") == 2, caller[0]
-    assert "12345" not in caller[0], "the helper's body was copied into its caller"
+    assert calls_to(caller[0], "helper") == 0, caller[0]
+    assert "12345" in caller[0], "the helper's body was not copied into its caller"
+
+
+def test_non_leaf_call_is_not_expanded():
+    check_many(uses_middle, [(n,) for n in (0, 1, -1, 747120000000000 // 2, INT64_MAX)])
+    funcs = functions(uses_middle.inspect("pydm"))
+    caller = [body for sym, body in funcs.items() if sym.startswith("uses_middle$")]
+    assert len(caller) == 1, list(funcs)
+    assert calls_to(caller[0], "middle") == 2, caller[0]
 
 
 def test_untyped_recursion():

@@ -111,18 +111,27 @@ def dec_mul(a: int, b: int) -> int:
     return d * 3  # M-mul3
 
 
+# each callee calls itself on a path no test takes: a function that calls
+# nothing would be copied into its caller (a leaf), and these tests look at calls
+
 @pydm.jit
 def div_callee(a: int, b: int) -> int:
+    if a == -123456789:
+        return div_callee(a + 1, b)
     return a // b  # M-callee-div
 
 
 @pydm.jit
 def int_callee(x: float) -> int:
+    if x == -123456789.0:
+        return int_callee(x + 1.0)
     return int(x)  # M-callee-int
 
 
 @pydm.jit
 def add_callee(a: int, b: int) -> int:
+    if a == -123456789:
+        return add_callee(a + 1, b)
     return a + b  # M-callee-add
 
 
