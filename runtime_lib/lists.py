@@ -53,14 +53,7 @@ def to_list(x: object) -> list:
     """``list(x)`` for a value whose type is known only at run time."""
     if is_list(x):
         return list_copy(as_list(x))
-    if is_tuple(x):
-        return list_of_tuple(as_tuple(x))
-    if is_range(x):
-        return range_list(as_range(x))
-    if is_iterator(x):
-        return drain(x)
-    type_error("'{}' object is not iterable", x)
-    return list_new(0)
+    return as_items(x)
 
 
 def list_concat(a: list, b: list) -> list:
@@ -115,13 +108,7 @@ def list_extend(xs: list, items: object) -> None:
         for i in range(n):
             seq_set(xs, start + i, item(t, i))
         return
-    if is_range(items):
-        list_extend(xs, range_list(as_range(items)))
-        return
-    if is_iterator(items):
-        list_extend(xs, drain(items))
-        return
-    type_error("'{}' object is not iterable", items)
+    list_extend(xs, as_items(items))  # a range's or an iterator's items, or the TypeError
 
 
 def list_iadd(xs: list, items: object) -> list:
@@ -294,26 +281,7 @@ def sort_items(xs: list) -> None:
     if n < 64:  # CPython's timsort on a short list: one run, then binary insertion
         small_sort(xs, n)
         return
-    kind = sort_kind(xs)
-    src = xs
-    dst = list_new(n)
-    width = 1
-    while width < n:
-        lo = 0
-        while lo < n:
-            mid = lo + width
-            if mid > n:
-                mid = n
-            hi = mid + width
-            if hi > n:
-                hi = n
-            merge(src, dst, lo, mid, hi, kind)
-            lo = hi
-        src, dst = dst, src
-        width *= 2
-    if src is not xs:
-        for m in range(n):
-            seq_set(xs, m, item(src, m))
+    sort_long_by(xs, xs, n)
 
 
 def small_sort(xs: list, n: int) -> None:
@@ -343,13 +311,32 @@ def sort_kind(xs: list) -> int:
     return 0
 
 
-def merge(src: list, dst: list, lo: int, mid: int, hi: int, kind: int) -> None:
+def merge(src: list, dst: list, lo: int, mid: int, hi: int, keys: list, kind: int, by_keys: bool) -> None:
     """Merge the sorted runs src[lo:mid] and src[mid:hi] into dst[lo:hi]
-    (stable: on a tie the left run's element goes first)."""
+    (stable: on a tie the left run's element goes first). The elements are
+    compared themselves, or, ``by_keys``, they are indices into ``keys`` and
+    their keys are compared (``kind`` as ``sort_kind`` of what is compared)."""
     i = lo
     j = mid
     k = lo
-    if kind == 1:
+    if by_keys:
+        while i < mid and j < hi:
+            a = item(src, i)
+            b = item(src, j)
+            if kind == 1:
+                before = int_value(item(keys, int_value(b))) < int_value(item(keys, int_value(a)))
+            elif kind == 2:
+                before = float_value(item(keys, int_value(b))) < float_value(item(keys, int_value(a)))
+            else:
+                before = item(keys, int_value(b)) < item(keys, int_value(a))
+            if before:
+                seq_set(dst, k, b)
+                j += 1
+            else:
+                seq_set(dst, k, a)
+                i += 1
+            k += 1
+    elif kind == 1:
         while i < mid and j < hi:
             a = item(src, i)
             b = item(src, j)
@@ -414,25 +401,40 @@ def keyed_sort(xs: list, keys: list, reverse: bool) -> None:
 
 
 def sort_long_by(xs: list, keys: list, n: int) -> None:
+    """The sort of 64 or more items: a bottom-up merge sort (runs of width 1,
+    2, 4, ... merged pass by pass between two lists). Without a key function
+    (``keys`` is ``xs``) it sorts ``xs`` itself; else it sorts the indices of
+    the items by their keys, then puts the items in that order."""
+    by_keys = keys is not xs
     kind = sort_kind(keys)
-    order = list_new(n)
-    for m in range(n):
-        seq_set(order, m, m)
-    src = order
+    if by_keys:
+        src = list_new(n)
+        for m in range(n):
+            seq_set(src, m, m)
+    else:
+        src = xs
     dst = list_new(n)
     width = 1
     while width < n:
         lo = 0
         while lo < n:
-            mid = min(lo + width, n)
-            hi = min(mid + width, n)
-            merge_by(src, dst, lo, mid, hi, keys, kind)
+            mid = lo + width
+            if mid > n:
+                mid = n
+            hi = mid + width
+            if hi > n:
+                hi = n
+            merge(src, dst, lo, mid, hi, keys, kind, by_keys)
             lo = hi
         src, dst = dst, src
         width *= 2
-    items = list_copy(xs)
-    for m in range(n):
-        seq_set(xs, m, item(items, int_value(item(src, m))))
+    if by_keys:
+        items = list_copy(xs)
+        for m in range(n):
+            seq_set(xs, m, item(items, int_value(item(src, m))))
+    elif src is not xs:
+        for m in range(n):
+            seq_set(xs, m, item(src, m))
 
 
 def small_sort_by(keys: list, xs: list, n: int) -> None:
@@ -480,37 +482,6 @@ def small_sort_by(keys: list, xs: list, n: int) -> None:
         seq_set(keys, lo, pivot_key)
         if apart:
             seq_set(xs, lo, pivot)
-
-
-def merge_by(src: list, dst: list, lo: int, mid: int, hi: int, keys: list, kind: int) -> None:
-    """``merge`` of runs of indices, compared by their keys (``kind`` as ``sort_kind``)."""
-    i = lo
-    j = mid
-    k = lo
-    while i < mid and j < hi:
-        a = item(src, i)
-        b = item(src, j)
-        if kind == 1:
-            before = int_value(item(keys, int_value(b))) < int_value(item(keys, int_value(a)))
-        elif kind == 2:
-            before = float_value(item(keys, int_value(b))) < float_value(item(keys, int_value(a)))
-        else:
-            before = item(keys, int_value(b)) < item(keys, int_value(a))
-        if before:
-            seq_set(dst, k, b)
-            j += 1
-        else:
-            seq_set(dst, k, a)
-            i += 1
-        k += 1
-    while i < mid:
-        seq_set(dst, k, item(src, i))
-        i += 1
-        k += 1
-    while j < hi:
-        seq_set(dst, k, item(src, j))
-        j += 1
-        k += 1
 
 
 def sorted_of(x: object, reverse: bool) -> list:
@@ -571,18 +542,13 @@ def as_sequence_copy(xs: list, items: object, extended: bool) -> list:
     is not ``xs`` (so ``xs[a:b] = xs`` reads them before anything moves)."""
     if is_list(items):
         if items is xs:
-            return list_copy(as_list(items))
+            return list_copy(xs)
         return as_list(items)
-    if is_tuple(items):
-        return list_of_tuple(as_tuple(items))
-    if is_range(items):
-        return range_list(as_range(items))
-    if is_iterator(items):
-        return drain(items)
-    if extended:
-        fail("TypeError", "must assign iterable to extended slice")
-    fail("TypeError", "can only assign an iterable")
-    return list_new(0)
+    if not (is_tuple(items) or is_range(items) or is_iterator(items)):
+        if extended:
+            fail("TypeError", "must assign iterable to extended slice")
+        fail("TypeError", "can only assign an iterable")
+    return as_items(items)
 
 
 def list_setslice(xs: list, start: object, stop: object, step: object, items: object) -> None:
@@ -640,9 +606,7 @@ def list_delitem(xs: list, i: int) -> None:
         i += n
     if i < 0 or i >= n:
         fail("IndexError", "list assignment index out of range")
-    for k in range(i, n - 1):
-        seq_set(xs, k, item(xs, k + 1))
-    seq_resize(xs, n - 1)
+    list_pop(xs, i)  # in range now: the same shift down as pop's
 
 
 # ---- comparisons -------------------------------------------------------------------------------
@@ -711,14 +675,9 @@ def star_middle(t: tuple, start: int, after: int) -> list:
 
 def unpack_items(x: object) -> tuple:
     """The items ``a, b = x`` unpacks when ``x`` is not a tuple."""
-    if is_list(x):
-        return tuple_of_list(as_list(x))
-    if is_range(x):
-        return tuple_of_list(range_list(as_range(x)))
-    if is_iterator(x):
-        return tuple_of_list(drain(x))
-    type_error("cannot unpack non-iterable {} object", x)
-    return seq_done(seq_new(0))
+    if not (is_list(x) or is_range(x) or is_iterator(x)):
+        type_error("cannot unpack non-iterable {} object", x)
+    return tuple_of_list(as_items(x))
 
 
 def sum_of(x: object, start: object) -> object:
