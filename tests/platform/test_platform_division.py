@@ -2,11 +2,14 @@
 INT64_MIN / -1 kill the Python process with SIGFPE.  pydm must guard every
 division and raise ZeroDivisionError / OverflowError instead.
 
-Each case runs in its own subprocess: a SIGFPE shows up as return code -8
-(or 136) instead of taking the test run down.  After the failing call the
-script makes another call, to show the process and module are still usable.
+The cases run in a subprocess (``run_cases``: a new interpreter after a case
+that crashed): a SIGFPE shows up as return code -8 (or 136) of its case
+instead of taking the test run down.  After the failing call the case makes
+another call, to show the process and module are still usable.
 """
 from __future__ import annotations
+
+import textwrap
 
 import pytest
 
@@ -74,16 +77,54 @@ CASES = {
 }
 
 
+def _fname(case: str) -> str:
+    return f"f_{case}"
+
+
+FLOOR_PAIRS = [(-7, 2), (7, -2), (-7, -2), (7, 2), (0, -3), (INT64_MIN, 1),
+               (INT64_MIN, 3), (INT64_MIN, -3), (2**63 - 1, -1), (2**63 - 1, INT64_MIN),
+               (INT64_MIN, INT64_MIN), (-1, INT64_MIN), (5, 2**63 - 1)]
+
+
+@pytest.fixture(scope="module")
+def division_results(run_cases, tmp_path_factory):
+    """Every case's function (``f_<case>``, its raising line marked ``# SITE [<case>]``)
+    in one script, and the floor-semantics loop as one more case."""
+    defs = ["import pydm\n\n"]
+    calls = {}
+    for case, (src, args, _) in CASES.items():
+        src = textwrap.dedent(src).lstrip("\n").replace("def f(", f"def {_fname(case)}(", 1)
+        defs.append("@pydm.jit\n" + src.replace("# SITE", f"# SITE [{case}]") + "\n\n")
+        calls[case] = (f"report('call', got=outcome({_fname(case)}, *{args!r}), "
+                       f"want=outcome({_fname(case)}.py_func, *{args!r}))\n"
+                       f"report('again', got=outcome({_fname(case)}, *{args!r}))\n"
+                       "report('alive', got=outcome(still_alive, 20))\n")
+    defs.append('''@pydm.jit
+def still_alive(n: int) -> int:
+    return n * 2 + 1
+
+
+@pydm.jit
+def fdiv(a: int, b: int) -> int:
+    return a // b
+
+
+@pydm.jit
+def fmod(a: int, b: int) -> int:
+    return a % b
+''')
+    calls["floor semantics"] = f'''
+        for a, b in {FLOOR_PAIRS!r}:
+            report(f"div {{a}} {{b}}", got=outcome(fdiv, a, b), want=outcome(fdiv.py_func, a, b))
+            report(f"mod {{a}} {{b}}", got=outcome(fmod, a, b), want=outcome(fmod.py_func, a, b))
+        '''
+    return run_cases(tmp_path_factory.mktemp("division"), "".join(defs), calls, name="division_cases.py")
+
+
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_division_trap(run_script, line_of, notes_name_line, case):
-    src, args, expected = CASES[case]
-    import textwrap
-    body = ("import pydm\n\n@pydm.jit\n" + textwrap.dedent(src).lstrip("\n") + "\n"
-            "@pydm.jit\ndef still_alive(n: int) -> int:\n    return n * 2 + 1\n\n"
-            f"report('call', got=outcome(f, *{args!r}), want=outcome(f.py_func, *{args!r}))\n"
-            f"report('again', got=outcome(f, *{args!r}))\n"
-            "report('alive', got=outcome(still_alive, 20))\n")
-    r = run_script(body, name=f"div_{case}.py")
+def test_division_trap(division_results, line_of, notes_name_line, case):
+    _, _, expected = CASES[case]
+    r = division_results[case]
     r.assert_ok()
     got = r.results["call"]["got"]
     want = r.results["call"]["want"]
@@ -97,7 +138,7 @@ def test_division_trap(run_script, line_of, notes_name_line, case):
         assert got["kind"] == "raise" and got["type"] == expected, (
             f"expected {expected}, got {got} (CPython: {want})")
     if got["kind"] == "raise":
-        site = line_of(r.text, "# SITE")
+        site = line_of(r.text, f"# SITE [{case}]")
         assert notes_name_line(got["notes"], r.path, site), (
             f"no note naming {r.path}:{site}: {got['notes']}")
         again = r.results["again"]["got"]
@@ -105,28 +146,11 @@ def test_division_trap(run_script, line_of, notes_name_line, case):
     assert r.results["alive"]["got"] == {"kind": "value", "type": "int", "repr": "41"}
 
 
-def test_floor_division_semantics(run_script):
+def test_floor_division_semantics(division_results):
     """Non-trapping // and % follow Python's floor semantics (sign of the
     divisor), including the INT64 extremes that are adjacent to the trap."""
-    pairs = [(-7, 2), (7, -2), (-7, -2), (7, 2), (0, -3), (INT64_MIN, 1),
-             (INT64_MIN, 3), (INT64_MIN, -3), (2**63 - 1, -1), (2**63 - 1, INT64_MIN),
-             (INT64_MIN, INT64_MIN), (-1, INT64_MIN), (5, 2**63 - 1)]
-    r = run_script(f'''
-        import pydm
-
-        @pydm.jit
-        def fdiv(a: int, b: int) -> int:
-            return a // b
-
-        @pydm.jit
-        def fmod(a: int, b: int) -> int:
-            return a % b
-
-        for a, b in {pairs!r}:
-            report(f"div {{a}} {{b}}", got=outcome(fdiv, a, b), want=outcome(fdiv.py_func, a, b))
-            report(f"mod {{a}} {{b}}", got=outcome(fmod, a, b), want=outcome(fmod.py_func, a, b))
-    ''')
+    r = division_results["floor semantics"]
     r.assert_ok()
-    assert len(r.results) == 2 * len(pairs), r.describe()
+    assert len(r.results) == 2 * len(FLOOR_PAIRS), r.describe()
     bad = {c: rec for c, rec in r.results.items() if rec["got"] != rec["want"]}
     assert not bad, bad

@@ -7,8 +7,9 @@ integer division by zero kills the process, so a naive loop lowering can
 * step the induction variable past INT64_MAX/INT64_MIN, wrap around and keep
   looping (hang or wrong result).
 
-Each case runs in its own subprocess with a timeout: a legit loop here has at
-most a few dozen iterations, so 30 s only trips on a runaway loop.
+The cases run in one subprocess (``run_cases``) with a timeout per case: a
+legit loop here has at most a few dozen iterations, so 30 s only trips on a
+runaway loop; after a crash or a hang the next case starts a new interpreter.
 """
 from __future__ import annotations
 
@@ -53,14 +54,19 @@ CASES = {
 }
 
 
+@pytest.fixture(scope="module")
+def range_results(run_cases, tmp_path_factory):
+    calls = {case: f'''
+        report("count", got=outcome(count, *{args!r}), want=outcome(count.py_func, *{args!r}))
+        report("last", got=outcome(last, *{args!r}), want=outcome(last.py_func, *{args!r}))
+        report("alive", got=outcome(count, 0, 3, 1))
+        ''' for case, args in CASES.items()}
+    return run_cases(tmp_path_factory.mktemp("range"), LOOP, calls, name="range_cases.py", timeout=30)
+
+
 @pytest.mark.parametrize("case", list(CASES))
-def test_range_edges(run_script, line_of, notes_name_line, case):
-    args = CASES[case]
-    r = run_script(LOOP + f'''
-report("count", got=outcome(count, *{args!r}), want=outcome(count.py_func, *{args!r}))
-report("last", got=outcome(last, *{args!r}), want=outcome(last.py_func, *{args!r}))
-report("alive", got=outcome(count, 0, 3, 1))
-''', name=f"range_{case}.py", timeout=30)
+def test_range_edges(range_results, line_of, notes_name_line, case):
+    r = range_results[case]
     r.assert_ok()
     for which in ("count", "last"):
         got, want = r.results[which]["got"], r.results[which]["want"]
