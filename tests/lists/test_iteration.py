@@ -10,7 +10,8 @@ import pytest
 
 import pydm
 
-from .lharness import INF, NAN, P, check_many
+from .lbatch import Batch
+from .lharness import INF, NAN, P
 from shared import INT64_MAX, INT64_MIN
 
 LISTS = [[], [1], [1, 2.5, True], [3, -1, 2, 0, -5], [NAN, -0.0, INF, 1]]
@@ -102,7 +103,7 @@ def for_list_literal(n: int):
     return s
 
 
-@pytest.mark.parametrize("fn,cases", [
+FOR_CASES = [
     P(for_sum, [(a,) for a in LISTS] + [([INT64_MAX, 1],), ([(1,)],), ([1, None],)]),
     P(for_collect, [(a,) for a in LISTS] + [([[1], (2,)],)]),
     P(for_tuple, [((),), ((1, 2.5, None),), (((1,), [2]),)]),
@@ -113,9 +114,12 @@ def for_list_literal(n: int):
     P(for_nested_lists, [([[1, 2], [3], []],), ([],), ([[1.5], [2, 2]],)]),
     P(for_loop_var_after, [([],), ([1, 2],), ([[1]],)]),
     P(for_list_literal, [(0,), (3,)]),
-])
+]
+
+
+@pytest.mark.parametrize("fn,cases", FOR_CASES)
 def test_for(fn, cases):
-    check_many(fn, cases)
+    BATCH.check_many(fn, cases)
 
 
 # ---------------------------------------------------------------- enumerate / zip / reversed
@@ -199,7 +203,7 @@ def rev_enumerate(a):
     return out
 
 
-@pytest.mark.parametrize("fn,cases", [
+ENUMERATE_ZIP_REVERSED_CASES = [
     P(enum, [(a,) for a in LISTS] + [((1, 2),), (range(2, 5),)]),
     P(enum_start, [([1, 2.5], s) for s in (0, 1, -3, True, INT64_MAX - 1)] + [([], 5)]),
     P(enum_start_kw, [([None, [1]], 10), ([], 0)]),
@@ -211,9 +215,12 @@ def rev_enumerate(a):
     P(rev, [(a,) for a in LISTS] + [([[1], [2]],)]),
     P(rev_range_tuple, [(0, ()), (7, (1, 2.5, None))]),
     P(rev_enumerate, [([1, 2, 3],), ([],)]),
-])
+]
+
+
+@pytest.mark.parametrize("fn,cases", ENUMERATE_ZIP_REVERSED_CASES)
 def test_enumerate_zip_reversed(fn, cases):
-    check_many(fn, cases)
+    BATCH.check_many(fn, cases)
 
 
 # ---------------------------------------------------------------- mutation while iterating
@@ -327,7 +334,7 @@ def slice_assign_while_iterating(a):
     return (seen, a)
 
 
-@pytest.mark.parametrize("fn,cases", [
+MUTATION_WHILE_ITERATING_CASES = [
     P(append_while_iterating, [([1, 2], 6), ([1], 1), ([], 3), ([1.5], 4)]),
     P(remove_while_iterating, [([2, 4, 5, 6, 7],), ([1, 2, 3],), ([],), ([2, 2, 2, 2],)]),
     P(clear_while_iterating, [([1, 2, 3],), ([],)]),
@@ -339,9 +346,12 @@ def slice_assign_while_iterating(a):
     P(enumerate_while_appending, [([1, 2],), ([],)]),
     P(zip_while_appending, [([1, 2, 3, 4, 5, 6, 7, 8], [10, 20]), ([1], [])]),
     P(slice_assign_while_iterating, [([1, 2],), ([1, 2, 3, 4, 5, 6],)]),
-])
+]
+
+
+@pytest.mark.parametrize("fn,cases", MUTATION_WHILE_ITERATING_CASES)
 def test_mutation_while_iterating(fn, cases):
-    check_many(fn, cases)
+    BATCH.check_many(fn, cases)
 
 
 # ---------------------------------------------------------------- unpacking targets
@@ -380,14 +390,17 @@ def unpack_assign(a):
     return [q, p, y]
 
 
-@pytest.mark.parametrize("fn,cases", [
+UNPACKING_CASES = [
     P(unpack_pairs, [([(1, 2), (3, 4.5)],), ([[1, 2], (3, 4)],), ([],), ([(1, 2, 3)],), ([(1,)],), ([5],)]),
     P(unpack_nested, [([(1, 2), [3, 4]],), ([],), ([(1, 2, 3)],)]),
     P(unpack_list_target, [([[5, 2], (1.5, 1)],), ([[1]],)]),
     P(unpack_assign, [([1, 2.5, None],), ((1, [2], 3),), ([1, 2],), ([1, 2, 3, 4],), (range(3),)]),
-])
+]
+
+
+@pytest.mark.parametrize("fn,cases", UNPACKING_CASES)
 def test_unpacking(fn, cases):
-    check_many(fn, cases)
+    BATCH.check_many(fn, cases)
 
 
 # ---------------------------------------------------------------- comprehensions
@@ -457,7 +470,7 @@ def comp_raises(a):
     return [10 // x for x in a]
 
 
-@pytest.mark.parametrize("fn,cases", [
+COMPREHENSIONS_CASES = [
     P(comp_simple, [([],), ([1, 2.5, True],), ([[1]],), ([INT64_MAX],)]),
     P(comp_filter, [([3, -1, 2, 0, 5, 3.0, 4.5],), ([],)]),
     P(comp_several, [(0,), (1,), (6,)]),
@@ -470,9 +483,12 @@ def comp_raises(a):
     P(comp_over_tuple_range, [((1, None), 3), ((), 0)]),
     P(comp_fresh_inner, [(3,), (1,)]),
     P(comp_raises, [([1, 2, 5],), ([1, 0, 2],)]),
-])
+]
+
+
+@pytest.mark.parametrize("fn,cases", COMPREHENSIONS_CASES)
 def test_comprehensions(fn, cases):
-    check_many(fn, cases)
+    BATCH.check_many(fn, cases)
 
 
 # ---------------------------------------------------------------- generator expressions
@@ -512,13 +528,169 @@ def gen_nested_clauses(n: int):
     return sum(i * j for i in range(n) for j in range(i) if (i + j) % 2)
 
 
-@pytest.mark.parametrize("fn,cases", [
+GENERATOR_EXPRESSIONS_CASES = [
     P(gen_sum, [([1, 2, 3],), ([],), ([1.5, -2, True],), ([INT64_MAX],)]),
     P(gen_min_max, [([3, 1, 2],), ([1.5, 1, True],), ([],), ([200, 150],)]),
     P(gen_any_all, [([1, 2, 3],), ([],), ([0, 5],), ([-1],)]),
     P(gen_any_short_circuit, [([1, 3, 0, 5],), ([1, 0],), ([],)]),
     P(gen_sorted_list_tuple, [([5, 4, 3, 2, 1, 0],), ([],), ([2, 7, 1, 8],)]),
     P(gen_nested_clauses, [(0,), (5,), (20,)]),
+]
+
+
+# every test of this file through one compile (lbatch: the library code the functions
+# need is linked once)
+@pydm.jit
+def iteration_group(k: int, a0, a1, a2, a3, a4, a5, b5, c5, a6, b6, a7, b7, a8, b8, a9, a10, a11,
+                            a12, a13, a14, a15, b15, a16, b16, a17, b17, a18, b18, a19, b19, a20,
+                            b20, a21, b21, a22, b22, a23, b23, c23, a24, b24, a25, a26, a27, b27,
+                            a28, b28, a29, a30, b30, a31, a32, a33, a34, a35, a36, a37, a38, a39,
+                            b39, a40, a41, a42, a43, a44, a45, a46, a47, a48, a49, a50, b50, a51,
+                            a52, a53, b53, a54, a55, b55, a56, b56, a57, b57, a58, a59, a60, a61,
+                            a62, a63, a64, a65):
+    if k == 0:
+        return for_sum(a0)
+    if k == 1:
+        return for_collect(a1)
+    if k == 2:
+        return for_tuple(a2)
+    if k == 3:
+        return for_tuple(a3)
+    if k == 4:
+        return for_tuple(a4)
+    if k == 5:
+        return for_range(a5, b5, c5)
+    if k == 6:
+        return for_break_else(a6, b6)
+    if k == 7:
+        return for_break_else(a7, b7)
+    if k == 8:
+        return for_nested(a8, b8)
+    if k == 9:
+        return for_nested_lists(a9)
+    if k == 10:
+        return for_loop_var_after(a10)
+    if k == 11:
+        return for_list_literal(a11)
+    if k == 12:
+        return enum(a12)
+    if k == 13:
+        return enum(a13)
+    if k == 14:
+        return enum(a14)
+    if k == 15:
+        return enum_start(a15, b15)
+    if k == 16:
+        return enum_start(a16, b16)
+    if k == 17:
+        return enum_start_kw(a17, b17)
+    if k == 18:
+        return enum_range_tuple(a18, b18)
+    if k == 19:
+        return enum_range_tuple(a19, b19)
+    if k == 20:
+        return zip2(a20, b20)
+    if k == 21:
+        return zip2(a21, b21)
+    if k == 22:
+        return zip2(a22, b22)
+    if k == 23:
+        return zip3(a23, b23, c23)
+    if k == 24:
+        return zip_mixed(a24, b24)
+    if k == 25:
+        return zip_one(a25)
+    if k == 26:
+        return rev(a26)
+    if k == 27:
+        return rev_range_tuple(a27, b27)
+    if k == 28:
+        return rev_range_tuple(a28, b28)
+    if k == 29:
+        return rev_enumerate(a29)
+    if k == 30:
+        return append_while_iterating(a30, b30)
+    if k == 31:
+        return remove_while_iterating(a31)
+    if k == 32:
+        return clear_while_iterating(a32)
+    if k == 33:
+        return pop_while_iterating(a33)
+    if k == 34:
+        return insert_front_while_iterating(a34)
+    if k == 35:
+        return setitem_while_iterating(a35)
+    if k == 36:
+        return rebind_while_iterating(a36)
+    if k == 37:
+        return shrink_while_reversed(a37)
+    if k == 38:
+        return enumerate_while_appending(a38)
+    if k == 39:
+        return zip_while_appending(a39, b39)
+    if k == 40:
+        return slice_assign_while_iterating(a40)
+    if k == 41:
+        return unpack_pairs(a41)
+    if k == 42:
+        return unpack_nested(a42)
+    if k == 43:
+        return unpack_list_target(a43)
+    if k == 44:
+        return unpack_assign(a44)
+    if k == 45:
+        return unpack_assign(a45)
+    if k == 46:
+        return unpack_assign(a46)
+    if k == 47:
+        return comp_simple(a47)
+    if k == 48:
+        return comp_filter(a48)
+    if k == 49:
+        return comp_several(a49)
+    if k == 50:
+        return comp_nested(a50, b50)
+    if k == 51:
+        return comp_flatten(a51)
+    if k == 52:
+        return comp_scope(a52)
+    if k == 53:
+        return comp_uses_outer(a53, b53)
+    if k == 54:
+        return comp_unpack(a54)
+    if k == 55:
+        return comp_enumerate_zip(a55, b55)
+    if k == 56:
+        return comp_over_tuple_range(a56, b56)
+    if k == 57:
+        return comp_over_tuple_range(a57, b57)
+    if k == 58:
+        return comp_fresh_inner(a58)
+    if k == 59:
+        return comp_raises(a59)
+    if k == 60:
+        return gen_sum(a60)
+    if k == 61:
+        return gen_min_max(a61)
+    if k == 62:
+        return gen_any_all(a62)
+    if k == 63:
+        return gen_any_short_circuit(a63)
+    if k == 64:
+        return gen_sorted_list_tuple(a64)
+    return gen_nested_clauses(a65)
+
+
+BATCH = Batch(iteration_group, [
+    *FOR_CASES,
+    *ENUMERATE_ZIP_REVERSED_CASES,
+    *MUTATION_WHILE_ITERATING_CASES,
+    *UNPACKING_CASES,
+    *COMPREHENSIONS_CASES,
+    *GENERATOR_EXPRESSIONS_CASES,
 ])
+
+
+@pytest.mark.parametrize("fn,cases", GENERATOR_EXPRESSIONS_CASES)
 def test_generator_expressions(fn, cases):
-    check_many(fn, cases)
+    BATCH.check_many(fn, cases)

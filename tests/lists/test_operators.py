@@ -8,7 +8,8 @@ import pytest
 
 import pydm
 
-from .lharness import INF, NAN, P, check, check_many
+from .lbatch import Batch
+from .lharness import INF, NAN, P, check
 from shared import INT64_MAX, INT64_MIN
 
 MIXED = [1, 2.5, None, (1, 2), [3], True, NAN, -0.0]
@@ -59,7 +60,7 @@ def contains_nested(a):
     return ([1] in a, [1.0] in a, (1, [2]) in a, [[1]] in a, 1 in a)
 
 
-@pytest.mark.parametrize("fn,cases", [
+LEN_CONTAINS_CASES = [
     P(length, [([],), ([1],), (MIXED,), ([[1, 2, 3]],), (list(range(1000)),)]),
     P(length_after, [([], 1), ([1, 2], [3])]),
     P(contains, [(MIXED, x) for x in PROBES] + [([], 1), ([[NAN]], [NAN]), ([(NAN,)], (NAN,)), ([0.0], -0.0),
@@ -68,9 +69,12 @@ def contains_nested(a):
     P(contains_made_nan, [(0,), (5,)]),
     P(contains_literal, [(x,) for x in PROBES]),
     P(contains_nested, [([[1], (1, [2]), [[1]]],), ([[1.0], (1.0, [2.0])],), ([],), ([True],)]),
-])
+]
+
+
+@pytest.mark.parametrize("fn,cases", LEN_CONTAINS_CASES)
 def test_len_contains(fn, cases):
-    check_many(fn, cases)
+    BATCH.check_many(fn, cases)
 
 
 # ---------------------------------------------------------------- + and +=
@@ -138,7 +142,7 @@ def concat_shares_inner(a):
     return (b, b[0] is a[0], b[len(a)] is a[0])
 
 
-@pytest.mark.parametrize("fn,cases", [
+CONCAT_CASES = [
     P(concat, [([], []), ([1], []), ([], [1]), ([1, 2.5], [None, [3]]), ([NAN], [-0.0, INT64_MIN])]),
     P(concat_literals, [(1,), (None,), ([1],)]),
     P(concat_tuple, [([1],)]),
@@ -149,9 +153,12 @@ def concat_shares_inner(a):
     P(iadd_not_iterable, [([1],)]),
     P(add_rebinds, [([0],), ([],)]),
     P(concat_shares_inner, [([[1], 2],), ([[]],)]),
-])
+]
+
+
+@pytest.mark.parametrize("fn,cases", CONCAT_CASES)
 def test_concat(fn, cases):
-    check_many(fn, cases)
+    BATCH.check_many(fn, cases)
 
 
 # ---------------------------------------------------------------- * and *=
@@ -211,7 +218,7 @@ def repeat_self_in_place(a):
     return b
 
 
-@pytest.mark.parametrize("fn,cases", [
+REPEAT_CASES = [
     P(repeat, [([1, 2.5], n) for n in (0, 1, 3, -1, INT64_MIN, True, False)] + [([], 5), ([[1]], 2), ([NAN], 2)]),
     P(irepeat, [([1, None], n) for n in (0, 1, 3, -2, True)] + [([], 4), ([[1]], 2)]),
     P(repeat_float, [([1],)]),
@@ -220,9 +227,12 @@ def repeat_self_in_place(a):
     P(grid_fresh_rows, [(3,), (1,)]),
     P(repeat_arg_inner, [([0], 3), ([], 0), ([[1]], 2)]),
     P(repeat_self_in_place, [([1],), ([],)]),
-])
+]
+
+
+@pytest.mark.parametrize("fn,cases", REPEAT_CASES)
 def test_repeat(fn, cases):
-    check_many(fn, cases)
+    BATCH.check_many(fn, cases)
 
 
 def test_grid_result_repeats_one_inner_list():
@@ -271,7 +281,7 @@ ORDERED = [[], [0], [1], [1, 2], [1, 2.5], [1.0, 2], [True, 2], [1, 2, 0], [2], 
            [[1]], [[1, 2]], [[0], 5], [(1, 2)], [(1, 2.0), 0], [INT64_MAX], [INT64_MIN, 1]]
 
 
-@pytest.mark.parametrize("fn,cases", [
+COMPARISONS_CASES = [
     P(compare, [(a, b) for a in ORDERED for b in ORDERED]),
     P(less, [([1, None], [1, 2]), ([None], [None]), ([None], [None, 1]), ([1], [None]), ([[1]], [(1,)]),
              ([1], (1,)), ([1, [2]], [1, (2,)]), ([NAN], [NAN]), ([NAN, 1], [NAN, 2]), ([1, NAN], [1, 0.5]),
@@ -281,9 +291,12 @@ ORDERED = [[], [0], [1], [1, 2], [1, 2.5], [1.0, 2], [True, 2], [1, 2, 0], [2], 
               ([(NAN, 1)], [(NAN, 1)]), ([1, 2], [1, 2, 3]), ([0.0], [-0.0]), ([True], [1])]),
     P(compare_chain, [([1], [2], [3]), ([1], [2], [0]), ([], [0], [0, 0])]),
     P(compare_self, [([1, NAN],), ([],), ([None],)]),
-])
+]
+
+
+@pytest.mark.parametrize("fn,cases", COMPARISONS_CASES)
 def test_comparisons(fn, cases):
-    check_many(fn, cases)
+    BATCH.check_many(fn, cases)
 
 
 # ---------------------------------------------------------------- truthiness
@@ -318,11 +331,154 @@ def truth_ternary(a):
     return a[0] if a else None
 
 
-@pytest.mark.parametrize("fn,cases", [
+TRUTHINESS_CASES = [
     P(truth, [([],), ([0],), ([None],), ([[]],), ([False, False],)]),
     P(truth_or_and, [([], [1]), ([0], [1]), ([], []), ([2.5], [])]),
     P(truth_while, [([1, 2, 3],), ([],)]),
     P(truth_ternary, [([],), ([0.5],)]),
+]
+
+
+# every test of this file through one compile (lbatch: the library code the functions
+# need is linked once)
+@pydm.jit
+def operators_group(k: int, a0, a1, b1, a2, b2, a3, b3, a4, b4, a5, b5, a6, b6, a7, b7, a8, b8, a9,
+                            b9, a10, b10, a11, b11, a12, a13, a14, a15, a16, a17, a18, a19, a20,
+                            a21, a22, a23, b23, a24, a25, a26, a27, a28, a29, b29, a30, b30, a31,
+                            b31, a32, b32, a33, a34, a35, a36, a37, b37, a38, b38, a39, b39, a40,
+                            b40, a41, a44, a45, b45, a46, a47, b47, a48, b48, a49, b49, a50, b50,
+                            a51, b51, a52, b52, a53, b53, a54, b54, c54, a55, a56, a57, b57, a58,
+                            a59):
+    if k == 0:
+        return length(a0)
+    if k == 1:
+        return length_after(a1, b1)
+    if k == 2:
+        return length_after(a2, b2)
+    if k == 3:
+        return contains(a3, b3)
+    if k == 4:
+        return contains(a4, b4)
+    if k == 5:
+        return contains(a5, b5)
+    if k == 6:
+        return contains(a6, b6)
+    if k == 7:
+        return contains(a7, b7)
+    if k == 8:
+        return contains(a8, b8)
+    if k == 9:
+        return contains(a9, b9)
+    if k == 10:
+        return contains(a10, b10)
+    if k == 11:
+        return contains(a11, b11)
+    if k == 12:
+        return contains_nan_object(a12)
+    if k == 13:
+        return contains_made_nan(a13)
+    if k == 14:
+        return contains_literal(a14)
+    if k == 15:
+        return contains_literal(a15)
+    if k == 16:
+        return contains_literal(a16)
+    if k == 17:
+        return contains_literal(a17)
+    if k == 18:
+        return contains_literal(a18)
+    if k == 19:
+        return contains_literal(a19)
+    if k == 20:
+        return contains_literal(a20)
+    if k == 21:
+        return contains_literal(a21)
+    if k == 22:
+        return contains_nested(a22)
+    if k == 23:
+        return concat(a23, b23)
+    if k == 24:
+        return concat_literals(a24)
+    if k == 25:
+        return concat_literals(a25)
+    if k == 26:
+        return concat_literals(a26)
+    if k == 27:
+        return concat_tuple(a27)
+    if k == 28:
+        return concat_none(a28)
+    if k == 29:
+        return tuple_plus_list(a29, b29)
+    if k == 30:
+        return iadd(a30, b30)
+    if k == 31:
+        return iadd(a31, b31)
+    if k == 32:
+        return iadd(a32, b32)
+    if k == 33:
+        return iadd_iterables(a33)
+    if k == 34:
+        return iadd_not_iterable(a34)
+    if k == 35:
+        return add_rebinds(a35)
+    if k == 36:
+        return concat_shares_inner(a36)
+    if k == 37:
+        return repeat(a37, b37)
+    if k == 38:
+        return repeat(a38, b38)
+    if k == 39:
+        return irepeat(a39, b39)
+    if k == 40:
+        return irepeat(a40, b40)
+    if k == 41:
+        return repeat_float(a41)
+    if k == 42:
+        return grid_aliasing()
+    if k == 43:
+        return grid_aliasing_append()
+    if k == 44:
+        return grid_fresh_rows(a44)
+    if k == 45:
+        return repeat_arg_inner(a45, b45)
+    if k == 46:
+        return repeat_self_in_place(a46)
+    if k == 47:
+        return compare(a47, b47)
+    if k == 48:
+        return less(a48, b48)
+    if k == 49:
+        return less(a49, b49)
+    if k == 50:
+        return greater_equal(a50, b50)
+    if k == 51:
+        return greater_equal(a51, b51)
+    if k == 52:
+        return equal(a52, b52)
+    if k == 53:
+        return equal(a53, b53)
+    if k == 54:
+        return compare_chain(a54, b54, c54)
+    if k == 55:
+        return compare_self(a55)
+    if k == 56:
+        return truth(a56)
+    if k == 57:
+        return truth_or_and(a57, b57)
+    if k == 58:
+        return truth_while(a58)
+    return truth_ternary(a59)
+
+
+BATCH = Batch(operators_group, [
+    *LEN_CONTAINS_CASES,
+    *CONCAT_CASES,
+    *REPEAT_CASES,
+    *COMPARISONS_CASES,
+    *TRUTHINESS_CASES,
 ])
+
+
+@pytest.mark.parametrize("fn,cases", TRUTHINESS_CASES)
 def test_truthiness(fn, cases):
-    check_many(fn, cases)
+    BATCH.check_many(fn, cases)

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 import pydm
 
-from .lharness import INF, NAN, check
+from .lbatch import Batch, check_batched
+from .lharness import INF, NAN, P, check
 from shared import INT64_MAX, INT64_MIN
 
 N = int(os.environ.get("PYDM_LIST_EXAMPLES", "30"))
@@ -65,16 +66,93 @@ def del_slice(a, i, j, k):
     return a
 
 
+@pydm.jit
+def slices_group(k: int, a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3, a4, b4,
+                         c4, d4, a5, b5, c5, d5, a6, b6, c6, d6, a7, b7, c7, d7, a8, b8, c8, d8,
+                         e8, a9, b9, c9, d9, e9, a10, b10, c10, d10, e10, a11, b11, c11, d11, e11,
+                         a12, b12, c12, d12, e12, a13, b13, c13, d13, e13, a14, b14, c14, d14, e14,
+                         a15, b15, c15, d15, e15, a16, b16, c16, d16, a17, b17, c17, d17, a18, b18,
+                         c18, d18, a19, b19, c19, d19, a20, b20, c20, d20, a21, b21, c21, d21, a22,
+                         b22, c22, d22, a23, b23, c23, d23, a24, b24, c24, d24, a25, b25, c25, d25,
+                         a26, b26, c26, d26, a27, b27, c27, d27):
+    if k == 0:
+        return read_slice(a0, b0, c0, d0)
+    if k == 1:
+        return read_slice(a1, b1, c1, d1)
+    if k == 2:
+        return read_slice(a2, b2, c2, d2)
+    if k == 3:
+        return read_slice(a3, b3, c3, d3)
+    if k == 4:
+        return read_slice(a4, b4, c4, d4)
+    if k == 5:
+        return read_slice(a5, b5, c5, d5)
+    if k == 6:
+        return read_slice(a6, b6, c6, d6)
+    if k == 7:
+        return read_slice(a7, b7, c7, d7)
+    if k == 8:
+        return assign_slice(a8, b8, c8, d8, e8)
+    if k == 9:
+        return assign_slice(a9, b9, c9, d9, e9)
+    if k == 10:
+        return assign_slice(a10, b10, c10, d10, e10)
+    if k == 11:
+        return assign_slice(a11, b11, c11, d11, e11)
+    if k == 12:
+        return assign_slice(a12, b12, c12, d12, e12)
+    if k == 13:
+        return assign_slice(a13, b13, c13, d13, e13)
+    if k == 14:
+        return assign_slice(a14, b14, c14, d14, e14)
+    if k == 15:
+        return assign_slice(a15, b15, c15, d15, e15)
+    if k == 16:
+        return assign_plain_slice(a16, b16, c16, d16)
+    if k == 17:
+        return assign_plain_slice(a17, b17, c17, d17)
+    if k == 18:
+        return assign_plain_slice(a18, b18, c18, d18)
+    if k == 19:
+        return assign_plain_slice(a19, b19, c19, d19)
+    if k == 20:
+        return del_slice(a20, b20, c20, d20)
+    if k == 21:
+        return del_slice(a21, b21, c21, d21)
+    if k == 22:
+        return del_slice(a22, b22, c22, d22)
+    if k == 23:
+        return del_slice(a23, b23, c23, d23)
+    if k == 24:
+        return del_slice(a24, b24, c24, d24)
+    if k == 25:
+        return del_slice(a25, b25, c25, d25)
+    if k == 26:
+        return del_slice(a26, b26, c26, d26)
+    return del_slice(a27, b27, c27, d27)
+
+
+# every signature the slice functions get here (a bound or step is None or an
+# int): slices_group compiles them all at once (lbatch)
+_NI = (None, 1)
+SLICES = Batch(slices_group, [
+    P(read_slice, [([0], i, j, k) for i in _NI for j in _NI for k in _NI]),
+    P(assign_slice, [([0], i, j, k, [1]) for i in _NI for j in _NI for k in _NI]),
+    P(assign_plain_slice, [([0], i, j, [1]) for i in _NI for j in _NI]),
+    P(del_slice, [([0], i, j, k) for i in _NI for j in _NI for k in _NI]),
+])
+
+
 @settings(**PROFILE)
 @given(lists, bounds, bounds, steps)
 def test_property_read_slice(a, i, j, k):
-    check(read_slice, a, i, j, k)
+    SLICES.check(read_slice, a, i, j, k)
 
 
 @settings(**PROFILE)
 @given(lists, bounds, bounds, steps, lists)
 def test_property_assign_slice(a, i, j, k, b):
-    check(assign_slice, a, i, j, k, b)
+    SLICES.check(assign_slice, a, i, j, k, b)
 
 
 @settings(**PROFILE)
@@ -84,19 +162,19 @@ def test_property_assign_extended_slice_right_size(a, i, j, data):
     k = data.draw(st.sampled_from([-3, -2, -1, 2, 3]))
     n = len(range(len(a))[i:j:k])
     b = data.draw(st.lists(elements, min_size=n, max_size=n))
-    check(assign_slice, a, i, j, k, b)
+    SLICES.check(assign_slice, a, i, j, k, b)
 
 
 @settings(**PROFILE)
 @given(lists, bounds, bounds, lists)
 def test_property_assign_plain_slice(a, i, j, b):
-    check(assign_plain_slice, a, i, j, b)
+    SLICES.check(assign_plain_slice, a, i, j, b)
 
 
 @settings(**PROFILE)
 @given(lists, bounds, bounds, steps)
 def test_property_del_slice(a, i, j, k):
-    check(del_slice, a, i, j, k)
+    SLICES.check(del_slice, a, i, j, k)
 
 
 # ---------------------------------------------------------------- method sequences
@@ -230,12 +308,32 @@ def test_property_compare_prefix(a, op):
     check(compare, a + [0], a, op)
 
 
-@settings(**PROFILE)
-@given(lists, elements)
-def test_property_member(a, x):
-    check(member, a, x)
-    if a:
-        check(member, a, a[len(a) // 2])
+@pydm.jit
+def member_8(k: int, a0, b0, a1, b1, a2, b2, a3, b3, a4, b4, a5, b5, a6, b6, a7, b7):
+    if k == 0:
+        return member(a0, b0)
+    if k == 1:
+        return member(a1, b1)
+    if k == 2:
+        return member(a2, b2)
+    if k == 3:
+        return member(a3, b3)
+    if k == 4:
+        return member(a4, b4)
+    if k == 5:
+        return member(a5, b5)
+    if k == 6:
+        return member(a6, b6)
+    return member(a7, b7)
+
+
+@settings(**dict(PROFILE, max_examples=-(-N // 8)))
+@given(st.lists(st.tuples(lists, elements), min_size=8, max_size=8))
+def test_property_member(inputs):
+    """An example is 8 inputs, through member_8: an item (a tuple: its element
+    types) is a compile of its own, 8 of them share one (lbatch)."""
+    cases = [c for a, x in inputs for c in [(a, x)] + ([(a, a[len(a) // 2])] if a else [])]
+    check_batched(member_8, member, cases)
 
 
 @settings(**PROFILE)
