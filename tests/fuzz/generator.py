@@ -583,8 +583,8 @@ AVOIDABLE = {
     "sort_order": "sort/sorted of items that may be NaN or not ordered (fixed for lists under 64 items, which "
                   "follow CPython's timsort; longer ones merge-sort and compare other pairs)",
     "raise_unbound": "raise v of an unbound variable (the name of an except clause after it, a deleted one): "
-                     "SystemError 'object record with unknown type code 0' instead of UnboundLocalError; left "
-                     "out: a caught name after its handler is read, not raised",
+                     "SystemError 'object record with unknown type code 0' instead of UnboundLocalError; fixed in "
+                     "e4bb358); left out: a caught name after its handler is read, not raised",
 }
 
 

@@ -480,3 +480,32 @@ def test_raise_of_an_unbound_variable(fn, args):
 
 def test_raise_of_a_bound_variable():
     check_program(RAISE_OF_AN_UNBOUND_VARIABLE, "f", (3,))
+
+
+DEL_ITEM_OF_A_NON_LIST = """
+import pydm
+
+
+@pydm.jit
+def f(x):
+    del x[1]
+
+
+@pydm.jit
+def g(x: int):
+    xs = [1, 2] if x else x
+    del xs[0:1]
+    return xs
+"""
+
+
+# (found by the fuzzer: list_shrink on a variable that holds a list or an int)
+@pytest.mark.xfail(strict=True, reason="pydm bug: del x[k] of a non-list says \"'int' object doesn't support item "
+                                       "deletion\"; CPython 3.11 says 'does not support item deletion'")
+@pytest.mark.parametrize("fn, args", [("f", (1,)), ("f", (None,)), ("g", (0,))])
+def test_del_item_of_a_value_that_is_no_list(fn, args):
+    check_program(DEL_ITEM_OF_A_NON_LIST, fn, args)
+
+
+def test_del_item_of_a_list():
+    check_program(DEL_ITEM_OF_A_NON_LIST, "g", (1,))

@@ -60,17 +60,17 @@ def _outcome(fn, args, kwargs=None):
     return ("ok", v), after
 
 
-def _plain_value(v, seen) -> bool:
+def _plain_value(v, seen, message=False) -> bool:
     """None, bool, int, float, or a tuple or list of such values, or an exception of a builtin
-    class whose args are such values (recursively)."""
+    class whose args are such values or its message, a str (recursively)."""
     if type(v) in (tuple, list) or isinstance(v, BaseException):
         if id(v) in seen:
             return True
         seen.add(id(v))
         if isinstance(v, BaseException):
-            return type(v).__module__ == "builtins" and _plain_value(v.args, seen)
-        return all(_plain_value(x, seen) for x in v)
-    return v is None or type(v) in (int, float, bool)
+            return type(v).__module__ == "builtins" and _plain_value(v.args, seen, True)
+        return all(_plain_value(x, seen, message and type(v) is tuple) for x in v)
+    return v is None or type(v) in (int, float, bool) or (message and type(v) is str)
 
 
 _MODULES = {}  # path -> (module, AOT-loaded module or None); paths are content hashes

@@ -13,8 +13,8 @@ import pytest
 
 import pydm
 
-from .tharness import (INF, INT64_MAX, INT64_MIN, NAN, P, check_batched, check_hash_consistent,
-                       check_many)
+from .tharness import (Batch, INF, INT64_MAX, INT64_MIN, NAN, P, check_batched,
+                       check_hash_consistent)
 
 ELEMS = [0, 1, -1, True, False, 1.0, 2.5, -0.0, NAN, INF, None, (), (1,), (1.0,), (1, (2, None))]
 T = (1, 2.5, None, (1, 2), True, NAN, -0.0, ())
@@ -48,37 +48,18 @@ def contains_scalar(x: int):
     return 1 in x
 
 
-@pydm.jit
-def contains_8(k: int, a0, b0, a1, b1, a2, b2, a3, b3, a4, b4, a5, b5, a6, b6, a7, b7):
-    if k == 0:
-        return contains(a0, b0)
-    if k == 1:
-        return contains(a1, b1)
-    if k == 2:
-        return contains(a2, b2)
-    if k == 3:
-        return contains(a3, b3)
-    if k == 4:
-        return contains(a4, b4)
-    if k == 5:
-        return contains(a5, b5)
-    if k == 6:
-        return contains(a6, b6)
-    return contains(a7, b7)
-
-
-@pytest.mark.parametrize("fn,cases", [
+CONTAINS_CASES = [
     P(contains, [(T, x) for x in ELEMS + [3, 2, (1, 2.0), (1, 2, 3)]] + [((), 1), ((NAN,), NAN), ((1,), 5)]),
     P(contains_typed, [((1, 2, 3), x) for x in (1, 2.0, 2.5, -0.0, True, NAN)] + [((), 1.0), ((0,), -0.0)]),
     P(contains_literal, [(x,) for x in (1, 1.0, True, 2.5, None, 3, NAN, ())]),
     P(contains_obj, [(True, (1, 2), 2.0), (True, (), 1), (False, (1,), 1)]),
     P(contains_scalar, [(1,)]),
-])
+]
+
+
+@pytest.mark.parametrize("fn,cases", CONTAINS_CASES)
 def test_contains(fn, cases):
-    if fn is contains:
-        check_batched(contains_8, contains, cases)
-    else:
-        check_many(fn, cases)
+    SEARCH_COMPARE.check_many(fn, cases)
 
 
 # ---------------------------------------------------------------- + and *
@@ -192,7 +173,7 @@ def repeat_tuple(t, u):
     return t * u
 
 
-@pytest.mark.parametrize("fn,cases", [
+CONCAT_REPEAT_CASES = [
     P(concat, [((), ()), ((), (1,)), ((1,), ()), ((1, 2.5), (None, (3,))), ((NAN,), (-0.0, INT64_MIN))]
       + [((1,), x) for x in (3, None, 2.5, True)] + [(x, (1,)) for x in (3, None, 2.5)]),
     P(concat_fixed, [(1, 2.5), (True, -0.0), (INT64_MAX, NAN)]),
@@ -215,9 +196,12 @@ def repeat_tuple(t, u):
     P(repeat_float_left, [((1,), 2.0)]),
     P(repeat_none, [((1,),), ((),)]),
     P(repeat_tuple, [((1,), (2,))]),
-])
+]
+
+
+@pytest.mark.parametrize("fn,cases", CONCAT_REPEAT_CASES)
 def test_concat_repeat(fn, cases):
-    check_many(fn, cases)
+    ARITH_HASH.check_many(fn, cases)
 
 
 @pydm.jit
@@ -235,12 +219,15 @@ def augmented_fixed(a: int):
     return t
 
 
-@pytest.mark.parametrize("fn,cases", [
+AUGMENTED_ASSIGNMENT_CASES = [
     P(augmented, [((1, 2.5), 2), ((), 0), ((None,), -1)]),
     P(augmented_fixed, [(3,), (-1,)]),
-])
+]
+
+
+@pytest.mark.parametrize("fn,cases", AUGMENTED_ASSIGNMENT_CASES)
 def test_augmented_assignment(fn, cases):
-    check_many(fn, cases)
+    ARITH_HASH.check_many(fn, cases)
 
 
 # ---------------------------------------------------------------- what tuples do not have
@@ -279,12 +266,15 @@ def bad_unary(t, op: int):
     return float(t)
 
 
-@pytest.mark.parametrize("fn,cases", [
+UNSUPPORTED_OPERATORS_CASES = [
     P(bad_binary, [((1,), op) for op in range(8)]),
     P(bad_unary, [((1,), op) for op in range(6)]),
-])
+]
+
+
+@pytest.mark.parametrize("fn,cases", UNSUPPORTED_OPERATORS_CASES)
 def test_unsupported_operators(fn, cases):
-    check_many(fn, cases)
+    ARITH_HASH.check_many(fn, cases)
 
 
 # ---------------------------------------------------------------- comparisons
@@ -374,7 +364,7 @@ ORDERED = [(), (1,), (1, 2), (1, 2.0), (1.0, 2), (1, 3), (2,), (True,), (1, 2, 3
 UNORDERED = [(1, None), (None, 1), (None,), (1, (2,)), ((1,),), (None, None)]
 
 
-@pytest.mark.parametrize("fn,cases", [
+COMPARISONS_CASES = [
     # a third of the ordered pairs (index sum divisible by 3, so each tuple meets others of every
     # length): each pair of static types is a compile (suite time)
     P(compare, [(a, b, op) for i, a in enumerate(ORDERED) for j, b in enumerate(ORDERED) if (i + j) % 3 == 0
@@ -393,12 +383,15 @@ UNORDERED = [(1, None), (None, 1), (None,), (1, (2,)), ((1,),), (None, None)]
     P(minmax_tuples, [((1, 2), (1, 3)), ((1, 2), (1, 2.0)), ((1,), 2), ((), (None,)), ((1, None), (1, 2))]),
     P(minmax_typed, [((1, 2), (1, 3)), ((-1, 5), (-1, -5))]),
     P(compare_obj, [(True, (1, 2), (1, 3)), (True, (1,), 1), (False, (1,), 2), (False, (1,), (1,))]),
-])
+]
+
+
+@pytest.mark.parametrize("fn,cases", COMPARISONS_CASES)
 def test_comparisons(fn, cases):
     if fn is compare:
         check_batched(compare_8, compare, cases)
     else:
-        check_many(fn, cases)
+        SEARCH_COMPARE.check_many(fn, cases)
 
 
 # ---------------------------------------------------------------- count / index
@@ -429,71 +422,19 @@ def method_of_an_int(n: int):
     return n.index(1)
 
 
-@pydm.jit
-def count_of_8(k: int, a0, b0, a1, b1, a2, b2, a3, b3, a4, b4, a5, b5, a6, b6, a7, b7):
-    if k == 0:
-        return count_of(a0, b0)
-    if k == 1:
-        return count_of(a1, b1)
-    if k == 2:
-        return count_of(a2, b2)
-    if k == 3:
-        return count_of(a3, b3)
-    if k == 4:
-        return count_of(a4, b4)
-    if k == 5:
-        return count_of(a5, b5)
-    if k == 6:
-        return count_of(a6, b6)
-    return count_of(a7, b7)
-
-
-@pydm.jit
-def index_of_8(k: int, a0, b0, a1, b1, a2, b2, a3, b3, a4, b4, a5, b5, a6, b6, a7, b7):
-    if k == 0:
-        return index_of(a0, b0)
-    if k == 1:
-        return index_of(a1, b1)
-    if k == 2:
-        return index_of(a2, b2)
-    if k == 3:
-        return index_of(a3, b3)
-    if k == 4:
-        return index_of(a4, b4)
-    if k == 5:
-        return index_of(a5, b5)
-    if k == 6:
-        return index_of(a6, b6)
-    return index_of(a7, b7)
-
-
-@pydm.jit
-def count_index_literal_8(k: int, a0, a1, a2, a3, a4, a5, a6, a7):
-    if k == 0:
-        return count_index_literal(a0)
-    if k == 1:
-        return count_index_literal(a1)
-    if k == 2:
-        return count_index_literal(a2)
-    if k == 3:
-        return count_index_literal(a3)
-    if k == 4:
-        return count_index_literal(a4)
-    if k == 5:
-        return count_index_literal(a5)
-    if k == 6:
-        return count_index_literal(a6)
-    return count_index_literal(a7)
+COUNT_INDEX_CASES = [
+    P(count_of, [(T, x) for x in ELEMS] + [((1, 1.0, True, 2), 1), ((), 1), ((NAN, NAN), NAN)]),
+    P(index_of, [(T, x) for x in ELEMS] + [((1, 2), 3), ((), None), (((1, 2), 3), (1, 2))]),
+    P(count_index_literal, [(x,) for x in ELEMS]),
+    P(count_typed, [((1, 2, 1), 1.0), ((), 0.5), ((3, 3), 3.0)]),
+    P(method_of_an_int, [(1,), (0,)]),
+]
 
 
 def test_count_and_index():
     # == with identity first, as ``in``; a missing item is CPython's ValueError
-    # (through the *_8 functions: a compile per 8 argument signatures)
-    check_batched(count_of_8, count_of, [(T, x) for x in ELEMS] + [((1, 1.0, True, 2), 1), ((), 1), ((NAN, NAN), NAN)])
-    check_batched(index_of_8, index_of, [(T, x) for x in ELEMS] + [((1, 2), 3), ((), None), (((1, 2), 3), (1, 2))])
-    check_batched(count_index_literal_8, count_index_literal, [(x,) for x in ELEMS])
-    check_many(count_typed, [((1, 2, 1), 1.0), ((), 0.5), ((3, 3), 3.0)])
-    check_many(method_of_an_int, [(1,), (0,)])
+    for p in COUNT_INDEX_CASES:
+        SEARCH_COMPARE.check_many(*p.values)
 
 
 # ---------------------------------------------------------------- hash
@@ -536,7 +477,7 @@ FLOAT_HASH = [0.0, -0.0, 1.0, -1.0, 1.5, -2.5, 0.1, 1e-300, 5e-324, -5e-324, 2.2
               2.0**61 - 1024, 1e16, 3.141592653589793, 1 / 3]
 
 
-@pytest.mark.parametrize("fn,cases", [
+HASH_CASES = [
     P(hash_any, [(x,) for x in INT_HASH + FLOAT_HASH + [True, False]]),
     P(hash_any, [((),), ((1,),), ((1, 2.5),), ((1.0, 2.5),), ((True, -0.0, INF),), (((1, 2), ((3,),)),),
                  ((INT64_MIN, INT64_MAX, 2**61 - 1),), (tuple(range(20)),), ((-1,),), ((-2,),)]),
@@ -545,9 +486,12 @@ FLOAT_HASH = [0.0, -0.0, 1.0, -1.0, 1.5, -2.5, 0.1, 1e-300, 5e-324, -5e-324, 2.2
     P(hash_typed, [((1, 2.5),), ((-1, -0.0),), ((INT64_MIN, INF),), ((2**61 - 1, 1e300),)]),
     P(hash_built, [(1, 2.5), (True, -1), (-0.0, 0)]),
     P(hash_equal_values, [()]),
-])
+]
+
+
+@pytest.mark.parametrize("fn,cases", HASH_CASES)
 def test_hash(fn, cases):
-    check_many(fn, cases)
+    ARITH_HASH.check_many(fn, cases)
 
 
 def test_hash_nan_and_none_consistent():
@@ -566,8 +510,373 @@ def count_of_maybe_tuple(p, x):
     return (t.count(1), t.index(x))
 
 
+RUN_TIME_TYPE_CASES = [P(count_of_maybe_tuple, [(1, 2), (1, 1.0), (1, None), (0, 3), (0, (1, 2)), (0, None),
+                                                (0, 2.5), (0, (2, 1, 1))])]
+
+
 def test_methods_of_a_value_of_run_time_type():
     """A receiver whose type is known only at run time: the library tests for
     a tuple; anything else is CPython's AttributeError naming its type."""
-    check_many(count_of_maybe_tuple, [(1, 2), (1, 1.0), (1, None), (0, 3), (0, (1, 2)), (0, None), (0, 2.5),
-                                      (0, (2, 1, 1))])
+    SEARCH_COMPARE.check_many(*RUN_TIME_TYPE_CASES[0].values)
+
+
+# the tests of this file through two compiles (tests/batching.py: a compile per signature was most
+# of the time; a dispatcher compiles in time growing faster than its slots, so two of them)
+@pydm.jit
+def search_compare_group(k: int, a0, b0, a1, b1, a2, b2, a3, b3, a4, b4, a5, b5, a6, b6, a7, b7,
+                                 a8, b8, a9, b9, a10, b10, a11, b11, a12, b12, a13, b13, a14, b14,
+                                 a15, b15, a16, b16, a17, b17, a18, a19, a20, a21, a22, a23, b23,
+                                 c23, a24, b24, c24, a25, b25, c25, a26, a27, b27, a28, b28, a29,
+                                 b29, a30, b30, a31, b31, a32, b32, a33, b33, a34, b34, a35, b35,
+                                 a36, b36, a37, b37, a38, b38, a39, b39, a41, b41, a42, b42, a43,
+                                 b43, a44, b44, a45, b45, a46, b46, a47, b47, a48, b48, a49, b49,
+                                 a50, b50, c50, a51, b51, c51, a52, b52, c52, a53, b53, a54, b54,
+                                 a55, b55, a56, b56, a57, b57, a58, b58, a59, b59, a60, b60, a61,
+                                 b61, a62, b62, a63, b63, a64, b64, a65, b65, a66, b66, a67, b67,
+                                 a68, b68, a69, b69, a70, b70, a71, b71, a72, b72, a73, b73, a74,
+                                 b74, a75, a76, a77, a78, a79, a80, a81, a82, a83, b83, a84, b84,
+                                 a85, b85, a86, a87, b87, a88, b88, a89, b89, a90, b90, a91, b91):
+    if k == 0:
+        return contains(a0, b0)
+    if k == 1:
+        return contains(a1, b1)
+    if k == 2:
+        return contains(a2, b2)
+    if k == 3:
+        return contains(a3, b3)
+    if k == 4:
+        return contains(a4, b4)
+    if k == 5:
+        return contains(a5, b5)
+    if k == 6:
+        return contains(a6, b6)
+    if k == 7:
+        return contains(a7, b7)
+    if k == 8:
+        return contains(a8, b8)
+    if k == 9:
+        return contains(a9, b9)
+    if k == 10:
+        return contains(a10, b10)
+    if k == 11:
+        return contains(a11, b11)
+    if k == 12:
+        return contains(a12, b12)
+    if k == 13:
+        return contains_typed(a13, b13)
+    if k == 14:
+        return contains_typed(a14, b14)
+    if k == 15:
+        return contains_typed(a15, b15)
+    if k == 16:
+        return contains_typed(a16, b16)
+    if k == 17:
+        return contains_typed(a17, b17)
+    if k == 18:
+        return contains_literal(a18)
+    if k == 19:
+        return contains_literal(a19)
+    if k == 20:
+        return contains_literal(a20)
+    if k == 21:
+        return contains_literal(a21)
+    if k == 22:
+        return contains_literal(a22)
+    if k == 23:
+        return contains_obj(a23, b23, c23)
+    if k == 24:
+        return contains_obj(a24, b24, c24)
+    if k == 25:
+        return contains_obj(a25, b25, c25)
+    if k == 26:
+        return contains_scalar(a26)
+    if k == 27:
+        return compare_typed(a27, b27)
+    if k == 28:
+        return compare_typed(a28, b28)
+    if k == 29:
+        return compare_built(a29, b29)
+    if k == 30:
+        return compare_built(a30, b30)
+    if k == 31:
+        return compare_built(a31, b31)
+    if k == 32:
+        return compare_built(a32, b32)
+    if k == 33:
+        return compare_built(a33, b33)
+    if k == 34:
+        return compare_built(a34, b34)
+    if k == 35:
+        return compare_built(a35, b35)
+    if k == 36:
+        return compare_built(a36, b36)
+    if k == 37:
+        return compare_built(a37, b37)
+    if k == 38:
+        return compare_mixed_obj(a38, b38)
+    if k == 39:
+        return compare_mixed_obj(a39, b39)
+    if k == 40:
+        return compare_zeros()
+    if k == 41:
+        return in_chain(a41, b41)
+    if k == 42:
+        return in_chain(a42, b42)
+    if k == 43:
+        return in_chain(a43, b43)
+    if k == 44:
+        return minmax_tuples(a44, b44)
+    if k == 45:
+        return minmax_tuples(a45, b45)
+    if k == 46:
+        return minmax_tuples(a46, b46)
+    if k == 47:
+        return minmax_tuples(a47, b47)
+    if k == 48:
+        return minmax_tuples(a48, b48)
+    if k == 49:
+        return minmax_typed(a49, b49)
+    if k == 50:
+        return compare_obj(a50, b50, c50)
+    if k == 51:
+        return compare_obj(a51, b51, c51)
+    if k == 52:
+        return compare_obj(a52, b52, c52)
+    if k == 53:
+        return count_of(a53, b53)
+    if k == 54:
+        return count_of(a54, b54)
+    if k == 55:
+        return count_of(a55, b55)
+    if k == 56:
+        return count_of(a56, b56)
+    if k == 57:
+        return count_of(a57, b57)
+    if k == 58:
+        return count_of(a58, b58)
+    if k == 59:
+        return count_of(a59, b59)
+    if k == 60:
+        return count_of(a60, b60)
+    if k == 61:
+        return count_of(a61, b61)
+    if k == 62:
+        return count_of(a62, b62)
+    if k == 63:
+        return count_of(a63, b63)
+    if k == 64:
+        return index_of(a64, b64)
+    if k == 65:
+        return index_of(a65, b65)
+    if k == 66:
+        return index_of(a66, b66)
+    if k == 67:
+        return index_of(a67, b67)
+    if k == 68:
+        return index_of(a68, b68)
+    if k == 69:
+        return index_of(a69, b69)
+    if k == 70:
+        return index_of(a70, b70)
+    if k == 71:
+        return index_of(a71, b71)
+    if k == 72:
+        return index_of(a72, b72)
+    if k == 73:
+        return index_of(a73, b73)
+    if k == 74:
+        return index_of(a74, b74)
+    if k == 75:
+        return count_index_literal(a75)
+    if k == 76:
+        return count_index_literal(a76)
+    if k == 77:
+        return count_index_literal(a77)
+    if k == 78:
+        return count_index_literal(a78)
+    if k == 79:
+        return count_index_literal(a79)
+    if k == 80:
+        return count_index_literal(a80)
+    if k == 81:
+        return count_index_literal(a81)
+    if k == 82:
+        return count_index_literal(a82)
+    if k == 83:
+        return count_typed(a83, b83)
+    if k == 84:
+        return count_typed(a84, b84)
+    if k == 85:
+        return count_typed(a85, b85)
+    if k == 86:
+        return method_of_an_int(a86)
+    if k == 87:
+        return count_of_maybe_tuple(a87, b87)
+    if k == 88:
+        return count_of_maybe_tuple(a88, b88)
+    if k == 89:
+        return count_of_maybe_tuple(a89, b89)
+    if k == 90:
+        return count_of_maybe_tuple(a90, b90)
+    return count_of_maybe_tuple(a91, b91)
+
+
+@pydm.jit
+def arith_hash_group(k: int, a0, b0, a1, b1, a2, b2, a3, b3, a4, b4, a5, b5, a6, b6, a7, b7, a8,
+                             b8, a9, b9, a10, b10, a11, b11, a12, b12, a13, b13, a14, b14, a15,
+                             b15, a16, b16, a17, b17, a18, a19, b19, a20, b20, a21, b21, a22, b22,
+                             a23, b23, a24, b24, a25, b25, a26, b26, a27, b27, a28, b28, a29, b29,
+                             a30, b30, a31, b31, a32, b32, a33, b33, a34, a35, b35, c35, a36, b36,
+                             c36, a37, b37, c37, a38, b38, a39, b39, a40, a41, a42, b42, a43, b43,
+                             a44, b44, a45, b45, a46, a47, b47, a48, b48, a49, a50, a51, a52, a53,
+                             a54, a55, a56, a57, a58, a59, a60, a61, a62, a63, a64, b64, a65, b65,
+                             a66, b66):
+    if k == 0:
+        return concat(a0, b0)
+    if k == 1:
+        return concat(a1, b1)
+    if k == 2:
+        return concat(a2, b2)
+    if k == 3:
+        return concat(a3, b3)
+    if k == 4:
+        return concat(a4, b4)
+    if k == 5:
+        return concat(a5, b5)
+    if k == 6:
+        return concat(a6, b6)
+    if k == 7:
+        return concat(a7, b7)
+    if k == 8:
+        return concat(a8, b8)
+    if k == 9:
+        return concat(a9, b9)
+    if k == 10:
+        return concat(a10, b10)
+    if k == 11:
+        return concat(a11, b11)
+    if k == 12:
+        return concat_fixed(a12, b12)
+    if k == 13:
+        return concat_fixed(a13, b13)
+    if k == 14:
+        return concat_typed(a14, b14)
+    if k == 15:
+        return concat_typed(a15, b15)
+    if k == 16:
+        return concat_identity(a16, b16)
+    if k == 17:
+        return concat_identity(a17, b17)
+    if k == 18:
+        return concat_identity_fixed(a18)
+    if k == 19:
+        return concat_inplace(a19, b19)
+    if k == 20:
+        return concat_inplace(a20, b20)
+    if k == 21:
+        return concat_obj(a21, b21)
+    if k == 22:
+        return concat_int(a22, b22)
+    if k == 23:
+        return concat_int_left(a23, b23)
+    if k == 24:
+        return repeat(a24, b24)
+    if k == 25:
+        return repeat(a25, b25)
+    if k == 26:
+        return repeat(a26, b26)
+    if k == 27:
+        return repeat(a27, b27)
+    if k == 28:
+        return repeat(a28, b28)
+    if k == 29:
+        return repeat_typed(a29, b29)
+    if k == 30:
+        return repeat_literal(a30, b30)
+    if k == 31:
+        return repeat_literal(a31, b31)
+    if k == 32:
+        return repeat_literal_long(a32, b32)
+    if k == 33:
+        return repeat_identity(a33, b33)
+    if k == 34:
+        return repeat_identity_literal(a34)
+    if k == 35:
+        return repeat_obj(a35, b35, c35)
+    if k == 36:
+        return repeat_obj(a36, b36, c36)
+    if k == 37:
+        return repeat_obj(a37, b37, c37)
+    if k == 38:
+        return repeat_float(a38, b38)
+    if k == 39:
+        return repeat_float_left(a39, b39)
+    if k == 40:
+        return repeat_none(a40)
+    if k == 41:
+        return repeat_none(a41)
+    if k == 42:
+        return repeat_tuple(a42, b42)
+    if k == 43:
+        return augmented(a43, b43)
+    if k == 44:
+        return augmented(a44, b44)
+    if k == 45:
+        return augmented(a45, b45)
+    if k == 46:
+        return augmented_fixed(a46)
+    if k == 47:
+        return bad_binary(a47, b47)
+    if k == 48:
+        return bad_unary(a48, b48)
+    if k == 49:
+        return hash_any(a49)
+    if k == 50:
+        return hash_any(a50)
+    if k == 51:
+        return hash_any(a51)
+    if k == 52:
+        return hash_any(a52)
+    if k == 53:
+        return hash_any(a53)
+    if k == 54:
+        return hash_any(a54)
+    if k == 55:
+        return hash_any(a55)
+    if k == 56:
+        return hash_any(a56)
+    if k == 57:
+        return hash_any(a57)
+    if k == 58:
+        return hash_any(a58)
+    if k == 59:
+        return hash_any(a59)
+    if k == 60:
+        return hash_int(a60)
+    if k == 61:
+        return hash_int(a61)
+    if k == 62:
+        return hash_float(a62)
+    if k == 63:
+        return hash_typed(a63)
+    if k == 64:
+        return hash_built(a64, b64)
+    if k == 65:
+        return hash_built(a65, b65)
+    if k == 66:
+        return hash_built(a66, b66)
+    return hash_equal_values()
+
+
+SEARCH_COMPARE = Batch(search_compare_group, [
+    *CONTAINS_CASES,
+    *(p for p in COMPARISONS_CASES if p.values[0] is not compare),  # compare: compare_8
+    *COUNT_INDEX_CASES,
+    *RUN_TIME_TYPE_CASES,
+])
+ARITH_HASH = Batch(arith_hash_group, [
+    *CONCAT_REPEAT_CASES,
+    *AUGMENTED_ASSIGNMENT_CASES,
+    *UNSUPPORTED_OPERATORS_CASES,
+    *HASH_CASES,
+])

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import pytest
 
+import batching
 import shared
 from conformance.harness import _describe, _run, reference
 from shared import INT64_MAX, INT64_MIN, has_big_int
@@ -78,42 +79,23 @@ def check_many(jit_fn, cases, *, limit: int = 30):
                           + "\n  ".join(failures[:limit]))
 
 
-def signature(v):
-    """What the JIT specializes on: the type, and a tuple's element signatures."""
-    return tuple(signature(x) for x in v) if type(v) is tuple else type(v)
+def _where(jit_fn, args) -> str:
+    return f"{jit_fn.py_func.__name__}{args!r}"  # as ``check`` names a call
 
 
 def check_batched(batch_fn, fn, cases, *, limit: int = 30):
     """``check_many(fn, cases)`` through ``batch_fn(k, *args_0, ..., *args_{n-1})``,
-    which returns ``fn(*args_k)``: a compile serves ``n`` combinations of argument
-    types (tuples are specialized on their element types, and a compile per
-    combination was most of this folder's time). The slots of one call hold
-    cases of different signatures; a case takes the slot of its signature, the
-    other slots keep the first case of theirs. Failures name ``fn`` and the case."""
-    width = len(cases[0])
-    n = (batch_fn.py_func.__code__.co_argcount - 1) // width
-    assert all(len(args) == width for args in cases) and n * width + 1 == batch_fn.py_func.__code__.co_argcount
-    slot_of, groups = {}, []  # signature -> (group, k); group -> its first case of each slot
-    for args in cases:
-        sig = signature(args)
-        if sig not in slot_of:
-            if not groups or len(groups[-1]) == n:
-                groups.append([])
-            slot_of[sig] = (len(groups) - 1, len(groups[-1]))
-            groups[-1].append(args)
-    for group in groups:
-        group.extend(group[:1] * (n - len(group)))
-    failures = []
-    for args in cases:
-        g, k = slot_of[signature(args)]
-        slots = list(groups[g])
-        slots[k] = args
-        try:
-            check(batch_fn, k, *(x for slot in slots for x in slot), where=f"{fn.py_func.__name__}{args!r}")
-        except AssertionError as err:
-            failures.append(str(err).splitlines()[0])
-    assert not failures, (f"{len(failures)} of {len(cases)} cases disagree:\n  "
-                          + "\n  ".join(failures[:limit]))
+    which returns ``fn(*args_k)`` (``tests/batching.py``): a compile serves ``n``
+    combinations of argument types (tuples are specialized on their element
+    types, and a compile per combination was most of this folder's time).
+    Failures name ``fn`` and the case."""
+    batching.check_batched(batch_fn, fn, cases, check=check, where=_where, limit=limit)
+
+
+def Batch(dispatcher, params):  # noqa: N802 - a class of tests/batching.py, bound to this harness
+    """``batching.Batch`` with this harness's ``check``: the functions of a test
+    file in one compile."""
+    return batching.Batch(dispatcher, params, check=check, where=_where)
 
 
 def check_hash_consistent(jit_fn, args_a, args_b):
