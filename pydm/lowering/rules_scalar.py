@@ -286,6 +286,8 @@ def lower_apply_binary(ctx, op, operands):
             return [_ok(), _INT_UNCHECKED[name](a, b)]
         if name in _INT_NONNEG and "nonneg" in op.attributes:
             return list(_INT_NONNEG[name](a, b, ctx.raise_code))
+        if name in ("add", "sub") and "known_sign" in op.attributes:
+            return list(_INT_BINARY[name](a, b, ctx.raise_code, _attr_str(op, "known_sign")))
         if name == "pow":
             fn = num.int_pow if result is T.INT else num.int_pow_negative
             return list(fn(a, b, ctx.raise_code))

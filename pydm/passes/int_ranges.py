@@ -71,6 +71,19 @@ def _const_float(v):
     return None
 
 
+def _known_sign(dunder: str, x, y) -> str | None:
+    """The operand of ``a + b`` / ``a - b`` whose sign is known ("b>=0", ...):
+    the result can then overflow one way only (one compare, numeric/ints.py).
+    For ``-`` only b's sign says which way."""
+    sides = (("b", y), ("a", x)) if dunder == "add" else (("b", y),)
+    for name, iv in sides:
+        if iv is not None and iv[0] >= 0:
+            return name + ">=0"
+        if iv is not None and iv[1] <= 0:
+            return name + "<=0"
+    return None
+
+
 def _hull(a, b):
     if a is None:
         return b
@@ -438,6 +451,10 @@ class _Analysis:
                             op.attributes["infallible"] = unit
                     if x is not None and y is not None and x[0] >= 0 and y[0] >= 0:
                         op.attributes["nonneg"] = unit
+                    elif "infallible" not in op.attributes and dunder in ("add", "sub"):
+                        known = _known_sign(dunder, x, y)
+                        if known is not None:
+                            op.attributes["known_sign"] = ir.StringAttr.get(known)
                 elif dunder == "truediv" and _tname(b) == "real" and self.sign.get(b) == POS:
                     op.attributes["infallible"] = unit
 

@@ -105,6 +105,57 @@ func.func @plain(%a: !int, %b: !int) -> (!exc, !int) {
     assert [marks(op) for op in binaries(m)] == [set(), set()], kit.text(m)
 
 
+ONE_SIGNED = '''
+func.func @signed(%a: !int, %b: !int) -> (!exc, !int) attributes {pydm.name = "signed"} {
+  %c7 = "iree_pydm.constant"() {value = 7 : i64} : () -> !int
+  %r:2 = "iree_pydm.apply_binary"(%b, %c7) {dunder_name = "mod"} : (!int, !int) -> (!exc, !int)
+  %s:2 = "iree_pydm.apply_binary"(%a, %r#1) {dunder_name = "add"} : (!int, !int) -> (!exc, !int)
+  %t:2 = "iree_pydm.apply_binary"(%r#1, %a) {dunder_name = "add"} : (!int, !int) -> (!exc, !int)
+  %u:2 = "iree_pydm.apply_binary"(%a, %r#1) {dunder_name = "sub"} : (!int, !int) -> (!exc, !int)
+  %v:2 = "iree_pydm.apply_binary"(%r#1, %a) {dunder_name = "sub"} : (!int, !int) -> (!exc, !int)
+  %f1 = "iree_pydm.failed"(%s#0) : (!exc) -> i1
+  cf.cond_br %f1, ^err(%s#0 : !exc), ^n1
+^n1:
+  %f2 = "iree_pydm.failed"(%t#0) : (!exc) -> i1
+  cf.cond_br %f2, ^err(%t#0 : !exc), ^n2
+^n2:
+  %f3 = "iree_pydm.failed"(%u#0) : (!exc) -> i1
+  cf.cond_br %f3, ^err(%u#0 : !exc), ^n3
+^n3:
+  %f4 = "iree_pydm.failed"(%v#0) : (!exc) -> i1
+  cf.cond_br %f4, ^err(%v#0 : !exc), ^n4
+^n4:
+  %w:2 = "iree_pydm.apply_binary"(%s#1, %t#1) {dunder_name = "add"} : (!int, !int) -> (!exc, !int)
+  %x:2 = "iree_pydm.apply_binary"(%u#1, %v#1) {dunder_name = "add"} : (!int, !int) -> (!exc, !int)
+  %y:2 = "iree_pydm.apply_binary"(%w#1, %x#1) {dunder_name = "sub"} : (!int, !int) -> (!exc, !int)
+  %f5 = "iree_pydm.failed"(%w#0) : (!exc) -> i1
+  cf.cond_br %f5, ^err(%w#0 : !exc), ^n5
+^n5:
+  %f6 = "iree_pydm.failed"(%x#0) : (!exc) -> i1
+  cf.cond_br %f6, ^err(%x#0 : !exc), ^n6
+^n6:
+  return %y#0, %y#1 : !exc, !int
+''' + ERR + "}\n"
+
+
+def py_signed(a, b):
+    r = b % 7
+    s, t, u, v = kit.int64(a + r), kit.int64(r + a), kit.int64(a - r), kit.int64(r - a)
+    return kit.int64(kit.int64(s + t) - kit.int64(u + v))
+
+
+def test_one_operand_of_known_sign():
+    """a + r, r + a and a - r with r = b % 7 in [0, 6]: the result can leave
+    i64 one way only, so the check is one compare (``known_sign``); r - a
+    can wrap either way (a's sign is what matters) and keeps the full check."""
+    m = kit.run(ONE_SIGNED, "int-ranges")
+    got = [str(op.attributes["known_sign"]).strip('"') if "known_sign" in kit.attr_names(op) else None
+           for op in binaries(m)][1:]
+    assert got == ["b>=0", "a>=0", "b>=0", None, None, None, None], kit.text(m)
+    f = kit.compile_ir(ONE_SIGNED).fn("signed", ["integer", "integer"], "integer")
+    kit.assert_like_cpython(f, py_signed, [(a, b) for a in EDGE_INTS for b in (0, 5, 6, -1, 13)])
+
+
 # r = a % 7; q = r * 1000; s = a * a; t = s + 1; u = s + s
 MODULO_AND_SQUARE = '''
 func.func @modsq(%a: !int) -> (!exc, !int) attributes {pydm.name = "modsq"} {

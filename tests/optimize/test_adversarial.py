@@ -394,6 +394,21 @@ def nonneg_add_edges(a: int, b: int) -> int:
 
 
 @pydm.jit
+def one_signed_operand(a: int, b: int) -> int:
+    # one operand's sign known: the check is one compare (int-ranges known_sign)
+    r = 0
+    if b >= 0:
+        r = (a + b) - (a - b) + (b + a)
+    elif b <= -1:
+        r = (a + b) - (a - b) + (b + a)
+    if a >= 0:
+        r += (a + b) + (b + a)
+    if a <= 0:
+        r += (b + a) + (a + b)
+    return r + (a % 7 + b) - (b - a % 7)
+
+
+@pydm.jit
 def nonneg_mod_floordiv(a: int) -> int:
     if a >= 0:
         return a % 1000003 + a // 7 + a % 8 + a // 16
@@ -446,8 +461,13 @@ def test_property_unary_floordiv_mod_shift(n):
 @settings(**PROFILE)
 @given(edge_ints, edge_ints)
 def test_property_two_ints(a, b):
-    for fn in (mod_result_sums, nonneg_add_edges, mod_zero_divisor, and_or_not_narrow, chain_narrow):
+    for fn in (mod_result_sums, nonneg_add_edges, mod_zero_divisor, and_or_not_narrow, chain_narrow,
+               one_signed_operand):
         agree(fn, [(a, b)])
+
+
+def test_one_signed_operand_at_the_edges():
+    agree(one_signed_operand, [(a, b) for a in EDGE_INTS for b in EDGE_INTS])
 
 
 def test_bool_arithmetic_and_nonneg_chains():

@@ -42,37 +42,47 @@ from .common import (
 # int
 # --------------------------------------------------------------------------
 
-def _add_overflow(a: ir.Value, b: ir.Value, r: ir.Value) -> ir.Value | None:
+def _add_overflow(a: ir.Value, b: ir.Value, r: ir.Value, known: str | None = None) -> ir.Value | None:
     ca, cb = const_int(a), const_int(b)
     if cb is not None:  # a + c fits exactly when MIN - c <= a <= MAX - c: one compare
         return _outside(a, INT64_MIN - cb, INT64_MAX - cb)
     if ca is not None:
         return _outside(b, INT64_MIN - ca, INT64_MAX - ca)
+    if known is not None:  # one operand's sign is known: the sum can wrap one way only
+        other = b if known[0] == "a" else a
+        # x >= 0: a wrap goes past MAX, to below the other operand; x <= 0: above it
+        return _icmp("slt" if known.endswith(">=0") else "sgt", r, other)
     # b >= 0: the sum wrapped exactly when r < a; b < 0: exactly when r >= a.
     return arith.xori(_icmp("slt", r, a), _icmp("slt", b, int_const(0)))
 
 
-def _sub_overflow(a: ir.Value, b: ir.Value, r: ir.Value) -> ir.Value | None:
+def _sub_overflow(a: ir.Value, b: ir.Value, r: ir.Value, known: str | None = None) -> ir.Value | None:
     ca, cb = const_int(a), const_int(b)
     if cb is not None:  # a - c fits exactly when MIN + c <= a <= MAX + c
         return _outside(a, INT64_MIN + cb, INT64_MAX + cb)
     if ca is not None:  # c - b fits exactly when c - MAX <= b <= c - MIN
         return _outside(b, ca - INT64_MAX, ca - INT64_MIN)
+    if known in ("b>=0", "b<=0"):  # b >= 0 can only wrap below MIN, to above a; b <= 0 the other way
+        return _icmp("sgt" if known == "b>=0" else "slt", r, a)
     # b > 0: the difference wrapped exactly when r > a; b <= 0: when r < a.
     return arith.xori(_icmp("slt", r, a), _icmp("sgt", b, int_const(0)))
 
 
-def int_add(a: ir.Value, b: ir.Value, raise_code: RaiseCode):
-    """Python ``a + b`` on ints; OverflowError when the exact sum leaves i64."""
+def int_add(a: ir.Value, b: ir.Value, raise_code: RaiseCode, known: str | None = None):
+    """Python ``a + b`` on ints; OverflowError when the exact sum leaves i64.
+
+    ``known`` ("a>=0", "b<=0", ...): an operand whose sign int-ranges proved,
+    so the check is one compare."""
     r = arith.addi(a, b)
-    ovf = _add_overflow(a, b, r)
+    ovf = _add_overflow(a, b, r, known)
     return _errors(raise_code, [(ovf, "OverflowError", overflow_message("'+'"))]), r
 
 
-def int_sub(a: ir.Value, b: ir.Value, raise_code: RaiseCode):
-    """Python ``a - b`` on ints; OverflowError when the exact difference leaves i64."""
+def int_sub(a: ir.Value, b: ir.Value, raise_code: RaiseCode, known: str | None = None):
+    """Python ``a - b`` on ints; OverflowError when the exact difference leaves i64
+    (``known`` as for ``int_add``; only b's sign helps here)."""
     r = arith.subi(a, b)
-    ovf = _sub_overflow(a, b, r)
+    ovf = _sub_overflow(a, b, r, known)
     return _errors(raise_code, [(ovf, "OverflowError", overflow_message("'-'"))]), r
 
 
