@@ -70,11 +70,19 @@ class ListOps:
         """``del container[index]`` or ``del container[a:b:c]``."""
         ct = self.type(container)
         if ct.is_dynamic:
-            container = self.as_list(container, "'{}' object doesn't support item deletion")
+            # CPython words it by kind: a sequence "doesn't", anything else "does not"
+            seq = self.type_test(container, ("tuple", "range", "str", "bytes"))
+            bad, go_on = self.fb.new_block(), self.fb.new_block()
+            self.fb.cond_br(self.b.bool_to_pred(seq), [], [], bad, go_on)
+            self.fb.block = bad
+            self.fb.raise_here("TypeError", "'{}' object doesn't support item deletion", [container], "types")
+            self.fb.block = go_on
+            container = self.as_list(container, "'{}' object does not support item deletion")
             if container is None:
                 return None
         elif not ct.is_list:
-            return self.raise_always(sem.Raises("TypeError", f"'{ct.python_name}' object doesn't support item deletion"))
+            wording = "doesn't" if ct.is_tuple or ct is T.RANGE else "does not"
+            return self.raise_always(sem.Raises("TypeError", f"'{ct.python_name}' object {wording} support item deletion"))
         if slice_parts is not None:
             parts = [p if p is not None else self.b.constant(None, T.NONE) for p in slice_parts]
             self.call_library("list_delslice", [container, *parts])

@@ -340,9 +340,6 @@ TOLERABLE = {
     and got[2].endswith("object cannot be interpreted as an integer"),
     "sort_key_dynamic": lambda ref, got: got[:2] == ("exc", "pydm.errors.CompileError")
     and "sort(key=...) is not supported yet" in got[2],
-    "del_item_message": lambda ref, got: ref[:2] == got[:2] == ("exc", "TypeError")
-    and ref[2].endswith("object does not support item deletion")
-    and got[2] == ref[2].replace("does not", "doesn't"),
 }
 
 
