@@ -131,6 +131,18 @@ _cache: dict[str, tuple[float, str, ModuleInfo]] = {}
 _lock = threading.Lock()
 
 
+def _syntax_error(exc, filename: str, source: str) -> CompileError:
+    """The CompileError for a file CPython cannot parse (file, line, column, the line)."""
+    err = exc.error if isinstance(getattr(exc, "error", None), SyntaxError) else None
+    line = (err.lineno or 0) if err else 0
+    col = (err.offset or 0) if err else 0
+    lines = source.splitlines()
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    message = f"{type(err).__name__}: {err.msg}" if err else str(exc)
+    return CompileError(message, filename, line, col, source_line=text,
+                        hint="pydm compiles only source that CPython can parse")
+
+
 def load_module(filename: str, source: str | None = None, runtime_lib: bool = False) -> ModuleInfo:
     """Parse ``filename`` (or the given source) and collect its jit functions.
 
@@ -147,7 +159,10 @@ def load_module(filename: str, source: str | None = None, runtime_lib: bool = Fa
                 source = f.read()
         else:
             mtime = -1.0
-        tree = astroid.parse(source, module_name=_module_name(filename), path=filename)
+        try:
+            tree = astroid.parse(source, module_name=_module_name(filename), path=filename)
+        except astroid.AstroidSyntaxError as exc:  # a file that is no Python: say where, as CPython
+            raise _syntax_error(exc, filename, source) from None
         tree._pydm_source = source
         info = ModuleInfo(filename, tree, {}, runtime_lib)
         table = scopes.module_table(source, filename)

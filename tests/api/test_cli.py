@@ -34,3 +34,23 @@ def test_emit_every_listed_stage_and_unknown_stage(built, tmp_path):
     if after:  # one per-pass stage through the CLI too
         q = run([sys.executable, "-m", "pydm", "compile", str(src), "--emit", after[-1]], tmp_path)
         assert q.returncode == 0 and "@fib" in q.stdout, (after[-1], q.stderr)
+
+
+def test_a_file_cpython_cannot_parse_is_a_compile_error(tmp_path):
+    """No traceback: the syntax error's file, line, column and line, exit code 1
+    (the same error ``compile_path`` raises as a CompileError)."""
+    src = tmp_path / "broken.py"
+    src.write_text("import pydm\n\n@pydm.jit\ndef f(x:\n    return x\n")
+    p = run([sys.executable, "-m", "pydm", "compile", str(src)], tmp_path)
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert "Traceback" not in p.stderr, p.stderr
+    assert f"{src}:4:" in p.stderr and "SyntaxError" in p.stderr and "def f(x:" in p.stderr, p.stderr
+    try:
+        compile(src.read_text(), str(src), "exec")
+    except SyntaxError as exc:
+        assert exc.msg in p.stderr, (exc.msg, p.stderr)
+    import pytest
+    from pydm.aot import compile_path
+    from pydm.errors import CompileError
+    with pytest.raises(CompileError, match="SyntaxError"):
+        compile_path(str(src))
