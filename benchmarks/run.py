@@ -269,9 +269,19 @@ def per_call(f, arg, cfg: Settings) -> float:
 # Cases
 
 
+#: ``--only``: the words a row's label must contain one of (empty: every row)
+ONLY: list[str] = []
+
+
+def selected(label: str) -> bool:
+    return not ONLY or any(word in label for word in ONLY)
+
+
 def kernel_row(label: str, group: Group, fname: str, n: int,
-               cfg: Settings, target: float | None, extra: tuple = ()) -> Row:
-    """``fname(n, *extra)`` under CPython and pydm."""
+               cfg: Settings, target: float | None, extra: tuple = ()) -> Row | None:
+    """``fname(n, *extra)`` under CPython and pydm (None: not selected)."""
+    if not selected(label):
+        return None
     row = Row(label, target=f"≥ {target:g}×" if target else "-")
     progress(label)
     if group.error is not None:
@@ -320,7 +330,7 @@ def {name}(a: int, b: int) -> int:
 '''
 
 
-def compile_row(cfg: Settings, notes: list[str]) -> Row:
+def compile_row(cfg: Settings, notes: list[str]) -> Row | None:
     """First call minus warm call of a fresh small function, in a warm process.
 
     Each repeat writes a new module file (different function name and
@@ -376,7 +386,9 @@ def compile_row(cfg: Settings, notes: list[str]) -> Row:
     return row
 
 
-def call_row(label: str, group: Group, cfg: Settings, target_us: float | None) -> Row:
+def call_row(label: str, group: Group, cfg: Settings, target_us: float | None) -> Row | None:
+    if not selected(label):
+        return None
     row = Row(label, target=f"≤ {target_us:g} µs" if target_us else "-")
     progress(label)
     t_py = per_call(group.twins["inc"], 1, cfg)
@@ -423,7 +435,10 @@ def render(rows: list[Row]) -> str:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="small sizes, for a smoke test")
+    ap.add_argument("--only", action="append", default=[], metavar="WORD",
+                    help="run only the rows whose label contains WORD (repeatable), e.g. --only calls")
     args = ap.parse_args(argv)
+    ONLY[:] = args.only
     cfg = QUICK if args.quick else FULL
     t_start = perf_counter()
 
@@ -470,10 +485,11 @@ def main(argv=None) -> int:
                    "raise_catch", ln["raise_catch"], cfg, 1),
         kernel_row(f"sorted({ln['sort_by_key']:,} pairs, key=lambda (a closure))", functions, "sort_by_key",
                    ln["sort_by_key"], cfg, None),
-        compile_row(cfg, notes),  # after the others: a warm process
+        compile_row(cfg, notes) if selected("first-call compile") else None,  # last: a warm process
         call_row("call `inc(x)` typed, per call", typed, cfg, 1),
         call_row("call `inc(x)` untyped, per call", untyped, cfg, None),
     ]
+    rows = [r for r in rows if r is not None]
     notes.append("per-call rows: loop of calls minus an empty loop of the same length.")
     notes.append("int loop: `s = (s + i * i) % 1000003`; int sum loop: `s = s + i * i` (unbounded, "
                  "every check kept); float loop: midpoint rule for "
