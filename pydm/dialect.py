@@ -83,6 +83,8 @@ DYN_UNBOX = "iree_pydm.dyn_unbox"        # (code, bits, ref) -> (exc, value), as
 DYN_IS = "iree_pydm.dyn_is"              # identity of two dynamic values
 RECORD_OF = "iree_pydm.record_of"        # (code, bits, ref) -> seed-002 record (module boundary)
 RECORD_SPLIT = "iree_pydm.record_split"  # seed-002 record -> (code, bits, ref) (module boundary)
+# the host
+HOST_PRINT = "iree_pydm.host_print"      # print: the tuple (args, sep, end, flush) to the host's print
 
 ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL, NOT,
            BOOL_TO_PRED, SELECT, IS, RANGE_NEXT, RAW_INT, FAILED, SUCCESS, RAISE, POLL, POLL_TICK, EXCEPTION_CLASS,
@@ -90,7 +92,7 @@ ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL,
            EXCEPTION_VALUE, EXCEPTION_NEW, EXCEPTION_RAISE, EXCEPTION_ARGS, EXCEPTION_ISINSTANCE, EXCEPTION_SET_CAUSE,
            LOAD_VAR, STORE_VAR, DEL_VAR, UNDEF, STATIC_CAST, BOX, UNBOX, GET_TYPE_CODE,
            MAKE_TUPLE, TUPLE_GET, TUPLE_LEN, SEQ_NEW, SEQ_SET, SEQ_RESIZE, LIST_SET,
-           DYN_OF, DYN_UNBOX, DYN_IS, RECORD_OF, RECORD_SPLIT)
+           DYN_OF, DYN_UNBOX, DYN_IS, RECORD_OF, RECORD_SPLIT, HOST_PRINT)
 
 BINARY_NAMES = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
                 "lshift", "rshift", "and", "or", "xor")
@@ -422,6 +424,11 @@ def seq_new(n, t: PyType, ip=None) -> ir.Value:
 def seq_set(t, index, value, ip=None) -> ir.Operation:
     """Element ``index`` (known to be in range) := ``value`` (any static type)."""
     return _op(SEQ_SET, [t, index, value], [], ip=ip)
+
+
+def host_print(payload, ip=None) -> ir.Operation:
+    """Hand the tuple ``(args, sep, end, flush)`` to the host's ``print``."""
+    return _op(HOST_PRINT, [payload], [], ip=ip)
 
 
 def seq_resize(xs, n, ip=None) -> ir.Operation:

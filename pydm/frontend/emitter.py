@@ -21,6 +21,7 @@ from . import semantics as sem
 from .inlining import MAX_INLINE_DYNAMIC_OPS
 from .exception_ops import ExceptionOps
 from .lists import ListOps
+from .printing import PrintOps
 from .tuples import TupleOps
 from .typing import const_type
 
@@ -34,7 +35,7 @@ _INFALLIBLE = {("add", T.FLOAT), ("sub", T.FLOAT), ("mul", T.FLOAT),
 _FAST_BINARY = {"add", "sub", "mul", "truediv", "floordiv", "mod"}
 
 
-class Emitter(TupleOps, ListOps, ExceptionOps):
+class Emitter(TupleOps, ListOps, ExceptionOps, PrintOps):
     def __init__(self, builder, in_runtime_library: bool = False):
         self.fb = builder
         self.b = builder.ops
@@ -305,6 +306,8 @@ class Emitter(TupleOps, ListOps, ExceptionOps):
             return self.iterable_builtin(name, args, node, keywords)
         if name in ("iter", "next"):
             return self.iterator_builtin(name, args, node)
+        if name == "print":
+            return self.print_call(args, keywords or {}, node)
         if keywords:
             raise error_at(node, f"keyword arguments to {name}() are not supported")
         if name in ("len", "hash", "tuple", "divmod", "pow"):

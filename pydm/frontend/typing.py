@@ -34,7 +34,7 @@ METHODS = tuple(sem.LIST_METHODS)
 
 BUILTINS = ("abs", "min", "max", "int", "float", "bool", "range", "isinstance", "type", "len", "hash",
             "tuple", "divmod", "pow", "list", "sorted", "any", "all", "sum", "enumerate", "zip", "reversed",
-            "iter", "next", "map", "filter")
+            "iter", "next", "map", "filter", "print")
 
 
 @dataclass(eq=False)

@@ -36,6 +36,8 @@ SITE_FUNCTION = "__pydm_site"
 CLASS_OF_SITE = "pydm$class_of_site"
 SITE_HAS_MESSAGE = "pydm$site_has_message"
 POLL_IMPORT = "pydm_host.poll"
+#: the host's print (pydm/runtime/host.py); outside pydm's host it does nothing
+PRINT_IMPORT = "pydm_host.print"
 
 _RECORDS = f"""
 func.func private @pydm$record_of(%code: i64, %bits: i64, %ref: !util.list<?>) -> !util.list<?> {{
@@ -412,14 +414,22 @@ func.func private @pydm$no_host_poll() -> i32 {{
 }}
 """
 
+_PRINT = f"""
+func.func private @{PRINT_IMPORT}(!util.list<?>) -> i32 attributes {{vm.fallback = @pydm$no_host_print}}
+func.func private @pydm$no_host_print(%record: !util.list<?>) -> i32 {{
+  %ok = arith.constant 0 : i32
+  return %ok : i32
+}}
+"""
+
 _POLL_BUDGET = f"""
 util.global private mutable @{POLL_BUDGET_GLOBAL} = {POLL_INTERVAL} : i64
 """
 
 _PARTS = {"records": _RECORDS, "exception": _EXCEPTION, "site": _SITE, "poll": _POLL,
-          "poll_budget": _POLL_BUDGET}
+          "poll_budget": _POLL_BUDGET, "print": _PRINT}
 #: parts that need others
-_NEEDS = {"exception": ("records",)}
+_NEEDS = {"exception": ("records",), "print": ("records",)}
 
 
 def add_support(module: ir.Module, parts: set[str], sites=None) -> None:
@@ -433,7 +443,7 @@ def add_support(module: ir.Module, parts: set[str], sites=None) -> None:
             wanted.update(("exception", "records"))
     if "class_of_site" in wanted:
         wanted.add("site")
-    texts = [_PARTS[name] for name in ("records", "exception", "site", "poll", "poll_budget")
+    texts = [_PARTS[name] for name in ("records", "exception", "site", "poll", "poll_budget", "print")
              if name in wanted]
     if "class_of_site" in wanted:
         texts.append(class_of_site_text(sites))

@@ -8,9 +8,16 @@ to run pending signal handlers (Ctrl-C's ``KeyboardInterrupt``, a user's
 point of its evaluation loop, which is the first bytecode run in the main
 thread after the VM calls back into Python.
 
-Compiled code declares the import ``optional`` with a local fallback, so a
-``.vmfb`` also runs without this module (any IREE host); pydm registers it
-first in every context it creates.
+``pydm_host.print(record) -> i32`` (cconv ``0r_i``) is ``print``: the record
+of the tuple ``(args, sep, end, flush)``, converted as a call's result is, and
+written by CPython's own ``print`` (so the text is CPython's, in order with
+the host's output).
+
+Compiled code declares the imports ``optional`` with a local fallback, so a
+``.vmfb`` also runs without this module (any IREE host: ``poll`` returns 0,
+``print`` writes nothing); pydm registers one instance first in every context
+it creates (one per program and thread: ``print`` needs the program's
+raise-site table to make the exception values it prints).
 
 Keeping the exception. An exception that escapes a host function reaches the
 caller of ``VmContext.invoke`` only as a ``RuntimeError`` holding its
@@ -25,7 +32,6 @@ caller (:meth:`HostState.take`) re-raises the stored exception.
 from __future__ import annotations
 
 import operator
-import threading
 import weakref
 
 import iree.runtime as rt
@@ -34,11 +40,14 @@ MODULE_NAME = "pydm_host"
 
 
 class HostState:
-    """Per thread: the host module of the thread's contexts and the exception
-    a host function caught (re-raised by the caller of ``invoke``)."""
+    """Per program and thread: the host module of the program's context in
+    the thread, and the exception a host function caught (re-raised by the
+    caller of ``invoke``). ``sites``: the program's raise-site table (what an
+    exception value that ``print`` receives is)."""
 
-    def __init__(self):
+    def __init__(self, sites=None):
         self.pending: BaseException | None = None
+        self.sites = sites
         self._start_poller()
         # The module's state in each context is this object. The constructor holds
         # it weakly: the interface object is kept alive by the module (in C++,
@@ -49,6 +58,7 @@ class HostState:
         # the binding calls ``callable(state)``: methodcaller("poll", None)(state)
         # is state.poll(None), i.e. the generator's send(None), all in C
         iface.export("poll", "0v_i", operator.methodcaller("poll", None))
+        iface.export("print", "0r_i", _print)
         self.module = iface.create()
 
     def _start_poller(self) -> None:
@@ -79,26 +89,18 @@ def _poller(state: HostState):
             value = None  # not an i32: the call fails and the VM unwinds
 
 
-class _PerThread(threading.local):
-    def __init__(self):
-        self.state = HostState()
-
-
-_per_thread: _PerThread | None = None
-_lock = threading.Lock()
-
-
-def host_state() -> HostState:
-    """The calling thread's host state (its ``pydm_host`` module is created on first use)."""
-    global _per_thread
-    if _per_thread is None:
-        with _lock:
-            if _per_thread is None:
-                _per_thread = _PerThread()
-    return _per_thread.state
-
-
-def release() -> None:
-    """Drop the calling thread's host module (interpreter exit)."""
-    global _per_thread
-    _per_thread = None
+def _print(state: HostState, ref) -> int | None:
+    """``pydm_host.print(record) -> i32``: the record of the tuple ``(args,
+    sep, end, flush)`` (pydm/frontend/printing.py); CPython's own ``print``
+    writes them, so the text and its order with the host's output are
+    CPython's. An exception (a closed stdout) is kept for the caller, as
+    ``poll`` does: returning None fails the call."""
+    try:
+        from .values import ListSession, from_record  # noqa: PLC0415 - values imports this module's users
+        record = ref.deref(rt.VmVariantList)
+        args, sep, end, flush = from_record(record, ListSession(state.sites))
+        print(*args, sep=sep, end=end, flush=flush)
+        return 0
+    except BaseException as exc:  # noqa: BLE001 - every exception is handed to the caller
+        state.pending = exc
+        return None

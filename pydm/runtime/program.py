@@ -33,7 +33,7 @@ import iree.runtime as rt
 from .. import typecodes as tc
 from ..exceptions import RaiseSiteTable
 from ..types import PyType
-from .host import host_state, release as _release_host
+from .host import HostState
 from .values import FunctionValue, IteratorValue, ListSession, not_passed, conforms, describe, from_record, to_record
 
 _instance = None
@@ -59,7 +59,6 @@ def _release_at_exit() -> None:
     bindings do not print "leaked instance" warnings for live VM objects."""
     for program in list(_LOADED):
         program.__dict__.clear()
-    _release_host()
     gc.collect()
 
 
@@ -71,8 +70,8 @@ class _ThreadState:
 
     __slots__ = ("host", "context", "invoke")
 
-    def __init__(self, module: rt.VmModule):
-        self.host = host_state()
+    def __init__(self, module: rt.VmModule, sites=None):
+        self.host = HostState(sites)
         self.context = rt.VmContext(vm_instance(), modules=[self.host.module, module])
         results = rt.VmVariantList(2)
         #: what a caller needs per call, read with one attribute access
@@ -138,7 +137,7 @@ class LoadedProgram:
         try:
             return local.state
         except AttributeError:
-            state = local.state = _ThreadState(self.module)
+            state = local.state = _ThreadState(self.module, self.sites)
             local.invoke = state.invoke
             return state
 

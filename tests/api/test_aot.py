@@ -67,6 +67,13 @@ SOURCE = textwrap.dedent('''\
 
 
     @pydm.jit
+    def shout(n: int) -> int:
+        for i in range(n):
+            print(i, [i * 0.5], (None,))
+        return n + 1
+
+
+    @pydm.jit
     def chained(n: int) -> int:
         try:
             return check(-n)
@@ -183,3 +190,24 @@ def test_exception_values_cross(built):
     cause = ei.value.__cause__
     assert ei.value.args == (3,) and type(cause).__name__ == "Bad" and cause.args == (-3,)
     assert isinstance(cause, ValueError)
+
+
+def test_print_from_a_loaded_module(built, capsys):
+    """A loaded module prints through pydm's host, as CPython; in a bare VM
+    context (any IREE host, no ``pydm_host`` module) the optional import
+    falls back to writing nothing and the function still runs."""
+    _, out, plain = built
+    m = pydm.load(str(out))
+    capsys.readouterr()
+    assert m.shout(3) == plain.shout(3) == 4
+    text = capsys.readouterr().out
+    assert text == "0 [0.0] (None,)\n1 [0.5] (None,)\n2 [1.0] (None,)\n" * 2, text
+    import iree.runtime as rt
+    instance = rt.VmInstance()
+    module = rt.VmModule.copy_buffer(instance, out.read_bytes())
+    context = rt.VmContext(instance, modules=[module])
+    args, results = rt.VmVariantList(1), rt.VmVariantList(2)
+    args.push_int(3)
+    context.invoke(module.lookup_function("shout"), args, results)
+    assert (results.get_variant(0), results.get_variant(1)) == (0, 4)
+    assert capsys.readouterr().out == ""
