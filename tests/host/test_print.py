@@ -97,6 +97,12 @@ def flush_value(n: int):
 
 
 @pydm.jit
+def object_sep(x):
+    print(1, 2, sep=x)
+    return 3
+
+
+@pydm.jit
 def bad_keyword(n: int):
     print(n, color=n)
 
@@ -177,3 +183,8 @@ def test_what_cannot_be_printed_is_a_compile_error(fn, message):
     with pytest.raises(pydm.CompileError) as info:
         fn(1)
     assert message in str(info.value) and "test_print.py" in str(info.value)
+
+
+@pytest.mark.parametrize("x", [None, 5, 2.5])
+def test_a_sep_held_in_an_object_is_checked_by_the_host(capsys, x):
+    agree(capsys, object_sep, x)
