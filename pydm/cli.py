@@ -1,4 +1,5 @@
-"""``pydm`` command line: ``pydm compile FILE.py -o OUT.vmfb``."""
+"""``pydm`` command line: ``pydm compile FILE.py -o OUT.vmfb`` and
+``pydm run OUT.vmfb FUNCTION ARG...``."""
 from __future__ import annotations
 
 import argparse
@@ -17,7 +18,15 @@ def main(argv=None) -> int:
     c.add_argument("--emit", metavar="STAGE", default="vmfb",
                    help="print the IR of a compilation stage (pydm, iree, vm, after:<pass>, ...) "
                         "instead of writing bytecode (default: vmfb, write the file)")
+    r = sub.add_parser("run", help="call one function of a compiled .vmfb and print its result")
+    r.add_argument("vmfb")
+    r.add_argument("function")
+    r.add_argument("args", nargs="*", metavar="ARG",
+                   help="a Python literal per argument (42, 2.5, None, '(1, [2.0])'); NAME=LITERAL "
+                        "passes it by keyword")
     args = parser.parse_args(argv)
+    if args.command == "run":
+        return _run(args)
     if args.command == "compile":
         from .aot import compile_path
         output = args.output or os.path.splitext(args.file)[0] + ".vmfb"
@@ -45,6 +54,42 @@ def main(argv=None) -> int:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
         return 0
     return 2
+
+
+def _run(args) -> int:
+    """``pydm run``: load the module (checked as ``pydm.load`` checks it), call the
+    function with the literal arguments, print the result's ``repr``; an exception
+    the function raises is printed as CPython prints an uncaught one's last line
+    (exit code 1)."""
+    import ast
+    from .aot import load
+    positional, keywords = [], {}
+    try:
+        for text in args.args:
+            name, eq, rest = text.partition("=")
+            if eq and name.isidentifier() and not text.startswith(("'", '"')):
+                keywords[name] = ast.literal_eval(rest)
+            else:
+                positional.append(ast.literal_eval(text))
+    except (ValueError, SyntaxError):
+        print(f"pydm run: error: not a Python literal: {text!r}", file=sys.stderr)
+        return 2
+    try:
+        module = load(args.vmfb)
+    except (OSError, ValueError) as exc:
+        print(f"pydm run: error: {exc}", file=sys.stderr)
+        return 2
+    fn = getattr(module, args.function, None)
+    if fn is None or args.function.startswith("_"):
+        print(f"pydm run: error: {args.vmfb} has no function {args.function!r}", file=sys.stderr)
+        return 2
+    try:
+        result = fn(*positional, **keywords)
+    except Exception as exc:  # noqa: BLE001 - reported like CPython's last traceback line
+        print(f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__, file=sys.stderr)
+        return 1
+    print(repr(result))
+    return 0
 
 
 if __name__ == "__main__":
