@@ -38,7 +38,8 @@ def compile_path(path: str, keep_stages: bool = False) -> CompiledProgram:
             t = annotation_type(ann)
             types.append(PyType.OBJECT if t is None else t)  # unannotated: any value, as an object
         entries.append((fn, tuple(types)))
-    compiled = compile_program(module, entries, plain_names=True, keep_stages=keep_stages)
+    compiled = compile_program(module, entries, plain_names=True, keep_stages=keep_stages,
+                               relative_to=os.path.dirname(module.filename))
     compiled.vmfb = seal(compiled.vmfb)
     return compiled
 

@@ -70,7 +70,7 @@ class CompiledProgram:
 
 def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]],
                     plain_names: bool = False, keep_stages: bool = False,
-                    global_values: dict | None = None) -> CompiledProgram:
+                    global_values: dict | None = None, relative_to: str | None = None) -> CompiledProgram:
     """Compile the given (function, argument types) entry points and everything they call.
 
     With ``plain_names`` (ahead of time) each entry is exported under its
@@ -78,7 +78,9 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
     ``keep_stages`` the IR text of every stage is kept (``stages``), with
     each op's ``file:line:col`` location. ``global_values``: the module's
     globals (a JIT function's ``__globals__``), read at compile time; None
-    (ahead of time): the source's top-level constant assignments."""
+    (ahead of time): the source's top-level constant assignments.
+    ``relative_to``: the directory the module's source paths are written
+    relative to (ahead of time: no build machine's paths in the file)."""
     sess = session()
     # one compilation at a time: every phase builds IR in the one shared MLIR
     # context, which is not safe to mutate from two threads at once
@@ -105,7 +107,7 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
                                   spec.ret, _defaults(spec.func))
             exports[spec.symbol] = sig
             _attach_reflection(mod, spec.symbol, sig)
-        _add_meta_function(mod, sites)
+        _add_meta_function(mod, sites, relative_to)
         if stages is not None:
             stages["iree"] = _text(mod)
         vmfb = compile_module(mod, stages=stages)
@@ -173,7 +175,7 @@ def _attach_reflection(mod: ir.Module, symbol: str, sig: ExportSignature) -> Non
     })
 
 
-def _add_meta_function(mod: ir.Module, sites: RaiseSiteTable) -> None:
+def _add_meta_function(mod: ir.Module, sites: RaiseSiteTable, relative_to: str | None = None) -> None:
     """An exported no-op whose reflection carries the module's raise-site table."""
     from iree.compiler.dialects import func
     from .runtime.digest import DIGEST_KEY, PLACEHOLDER as DIGEST_PLACEHOLDER
@@ -181,7 +183,7 @@ def _add_meta_function(mod: ir.Module, sites: RaiseSiteTable) -> None:
         f = func.FuncOp(META_FUNCTION, ir.FunctionType.get([], []))
         f.attributes["iree.reflection"] = ir.DictAttr.get({
             "iree.abi": ir.StringAttr.get('{"a":[],"r":[],"v":1}'),
-            "pydm.raise_sites": ir.StringAttr.get(sites.to_json()),
+            "pydm.raise_sites": ir.StringAttr.get(sites.to_json(relative_to)),
             # --- integrity (pydm/runtime/digest.py): a fixed-length placeholder
             # that ``pydm compile`` overwrites with the file's SHA-256 ---
             DIGEST_KEY: ir.StringAttr.get(DIGEST_PLACEHOLDER),

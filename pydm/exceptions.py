@@ -31,6 +31,7 @@ from __future__ import annotations
 import ast
 import builtins
 import json
+import os
 from dataclasses import dataclass, asdict
 
 #: Predefined negative codes. -1..-10 follow seed 002 exactly; the rest extend it.
@@ -154,6 +155,15 @@ class RaiseSite:
         return f"pydm: raised at {where}{fn}"
 
 
+def _relative_path(path: str, base: str) -> str:
+    if not os.path.isabs(path):
+        return path
+    from .runtime_library import LIB_DIR
+    if os.path.dirname(path) == LIB_DIR:
+        return "runtime_lib/" + os.path.basename(path)
+    return os.path.relpath(path, base).replace(os.sep, "/")
+
+
 class RaiseSiteTable:
     """Positive exception codes of one module: slot i+1 is ``sites[i]``.
 
@@ -181,9 +191,16 @@ class RaiseSiteTable:
             code = self._index[site] = len(self.sites)
         return code
 
-    def to_json(self) -> str:
-        return json.dumps({"sites": [asdict(s) for s in self.sites], "classes": self.classes.user},
-                          separators=(",", ":"))
+    def to_json(self, relative_to: str | None = None) -> str:
+        """The table as JSON; ``relative_to`` (a directory: ahead of time, the
+        compiled file's) makes every source path relative to it, and the runtime
+        library's ``runtime_lib/NAME.py``, so a ``.vmfb`` holds no path of the
+        machine that built it (the same source compiles to the same bytes anywhere)."""
+        sites = [asdict(s) for s in self.sites]
+        if relative_to is not None:
+            for site in sites:
+                site["file"] = _relative_path(site["file"], relative_to)
+        return json.dumps({"sites": sites, "classes": self.classes.user}, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> "RaiseSiteTable":

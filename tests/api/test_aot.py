@@ -211,3 +211,27 @@ def test_print_from_a_loaded_module(built, capsys):
     context.invoke(module.lookup_function("shout"), args, results)
     assert (results.get_variant(0), results.get_variant(1)) == (0, 4)
     assert capsys.readouterr().out == ""
+
+
+def test_a_vmfb_holds_no_path_of_the_machine_that_built_it(tmp_path):
+    """Source paths in the raise-site table are relative to the compiled file's
+    directory (the runtime library's are ``runtime_lib/NAME.py``): the same source
+    compiled in two directories gives the same bytes, and an exception's note
+    names the file as the .vmfb knows it."""
+    from pydm.aot import compile_path
+    source = SOURCE + "\n\n@pydm.jit\ndef pop_empty(n: int):\n    xs = [n]\n    xs.pop()\n    return xs.pop()\n"
+    made = []
+    for where in (tmp_path / "one", tmp_path / "two" / "deeper"):
+        where.mkdir(parents=True)
+        (where / "same_prog.py").write_text(source)
+        made.append(compile_path(str(where / "same_prog.py")).vmfb)
+    assert made[0] == made[1]
+    assert str(tmp_path).encode() not in made[0]
+    from pydm.aot import LoadedModule
+    m = LoadedModule(made[0])
+    with pytest.raises(KeyError) as info:
+        m.chained(3)
+    assert any("same_prog.py:" in note for note in info.value.__notes__), info.value.__notes__
+    with pytest.raises(IndexError) as info:
+        m.pop_empty(1)
+    assert any("same_prog.py:" in n and "runtime library" in n for n in info.value.__notes__), info.value.__notes__
