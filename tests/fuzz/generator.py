@@ -2508,6 +2508,21 @@ def assert_(g: Gen):
     return [f"assert {cond}"]
 
 
+@stmt_kind("print")
+def print_(g: Gen):
+    """``print(...)`` of numbers, None, tuples and lists (the printed text is compared),
+    with ``sep=None``/``end=None``/``flush=`` now and then."""
+    kinds = [T_INT, T_FLOAT, T_ANY, T_NUM]
+    args = []
+    for _ in range(g.draw(st.integers(0, 3))):
+        form = g.draw(st.integers(0, 5))
+        t = tuple_type(g) if form == 4 else _list_operand(g) if form == 5 else g.pick(kinds)
+        args.append(g.expr(t, 2).text)
+    if g.flag(20):
+        args.append(g.pick(["sep=None", "end=None", "flush=True"]))
+    return [f"print({', '.join(args)})"]
+
+
 #: int operations that leave 64 bits for some operands (``{}``: an int expression)
 _OVERFLOWS = ["{} * 3037000500", "{0} * {0}", "{} + 9223372036854775807", "{} - 9223372036854775807 - 2",
               "2 ** ({} % 70)", "{} << 40", "abs({})", "-{}"]

@@ -31,8 +31,10 @@ Outcomes agree when (as ``tests/conformance/harness.py`` and ``tests/lists/lharn
 """
 from __future__ import annotations
 
+import contextlib
 import copy
 import hashlib
+import io
 import math
 import os
 import pickle
@@ -373,6 +375,8 @@ def disagreement(ref, got, tolerate=frozenset(), ref_after=None, got_after=None)
 def _after_call(ref_value, got_value, ref_after, got_after, prefix) -> str | None:
     if ref_after is None or got_after is None:
         return None
+    if len(ref_after) > 3 and len(got_after) > 3 and ref_after[3] != got_after[3]:
+        return f"{prefix}the printed text differs: CPython {ref_after[3]!r}, pydm {got_after[3]!r}"
     d = compare((ref_after, ref_value), (got_after, got_value), "((args, kwargs, lists in args before), result)")
     return None if d is None else f"{prefix}the arguments after the call or the aliasing differ: {d}"
 
@@ -458,14 +462,16 @@ def run_program(source: str, jit_calls, aot_calls, directory: str, tolerate=froz
         key = call_key(fname, args, kwargs)
         if key not in refs:
             a, kw, before = call_copy(args, kwargs)
+            printed = io.StringIO()
             try:
-                out = run_reference(ns, fname, a, kwargs=kw)
+                with contextlib.redirect_stdout(printed):
+                    out = run_reference(ns, fname, a, kwargs=kw)
             except ReferenceTimeout:
                 report.mismatches.append(Mismatch("reference", fname, args, f"no result within "
                                                   f"{REFERENCE_TIMEOUT:.0f} s", "-", "CPython does not terminate",
                                                   kwargs))
                 return report
-            refs[key] = (out, (a, kw, before))
+            refs[key] = (out, (a, kw, before, printed.getvalue()))
             kind = out[1] if out[0] == "exc" else "ok"
             report.outcomes[kind] = report.outcomes.get(kind, 0) + 1
     req = {"path": path, "name": name, "jit": list(jit_calls), "aot": list(aot_calls)}

@@ -21,8 +21,10 @@ functions (one compile per function and argument types); ``aot`` calls through
 ``pydm.aot.compile_file`` of the whole module (one compile for every function)
 and ``pydm.aot.LoadedModule``.
 """
+import contextlib
 import copy
 import importlib.util
+import io
 import os
 import pickle
 import struct
@@ -46,11 +48,14 @@ def _lists_in(v, out, seen):
 
 
 def _outcome(fn, args, kwargs=None):
-    """(outcome, (args, kwargs, lists in them before the call)) of a call on a copy of the arguments."""
+    """(outcome, (args, kwargs, lists in them before the call, what the call printed))
+    of a call on a copy of the arguments."""
     args, kwargs = copy.deepcopy((tuple(args), dict(kwargs or {})))
-    after = (args, kwargs, _lists_in((args, kwargs), [], set()))
+    printed = io.StringIO()
+    after = (args, kwargs, _lists_in((args, kwargs), [], set()), printed)
     try:
-        v = fn(*args, **kwargs)
+        with contextlib.redirect_stdout(printed):
+            v = fn(*args, **kwargs)
     except Exception as exc:  # noqa: BLE001 - every exception is an outcome
         cls = type(exc)
         name = cls.__name__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
@@ -71,6 +76,11 @@ def _plain_value(v, seen, message=False) -> bool:
             return type(v).__module__ == "builtins" and _plain_value(v.args, seen, True)
         return all(_plain_value(x, seen, message and type(v) is tuple) for x in v)
     return v is None or type(v) in (int, float, bool) or (message and type(v) is str)
+
+
+def _text(after):
+    """``after`` with what the call printed as a str."""
+    return after[:3] + (after[3].getvalue(),)
 
 
 _MODULES = {}  # path -> (module, AOT-loaded module or None); paths are content hashes
@@ -101,6 +111,7 @@ def handle(req):
     mod = entry[0]
     t0 = time.perf_counter()
     jit = [_outcome(getattr(mod, fname), args, kw) for fname, args, kw in req["jit"]]
+    jit = [(o, _text(a)) for o, a in jit]
     out = {"jit": [o for o, _ in jit], "jit_after": [a for _, a in jit], "aot": [], "aot_after": []}
     t1 = time.perf_counter()
     out["seconds"] = {"jit": t1 - t0}
@@ -116,6 +127,7 @@ def handle(req):
             out["aot_after"] = [None for _ in req["aot"]]
         else:
             aot = [_outcome(getattr(entry[1], fname), args, kw) for fname, args, kw in req["aot"]]
+            aot = [(o, _text(a)) for o, a in aot]
             out["aot"], out["aot_after"] = [o for o, _ in aot], [a for _, a in aot]
         out["seconds"]["aot"] = time.perf_counter() - t1
     return out
