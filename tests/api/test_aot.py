@@ -219,7 +219,8 @@ def test_a_vmfb_holds_no_path_of_the_machine_that_built_it(tmp_path):
     compiled in two directories gives the same bytes, and an exception's note
     names the file as the .vmfb knows it."""
     from pydm.aot import compile_path
-    source = SOURCE + "\n\n@pydm.jit\ndef pop_empty(n: int):\n    xs = [n]\n    xs.pop()\n    return xs.pop()\n"
+    source = ("import pydm\n\n\n@pydm.jit\ndef chained(n: int):\n    raise KeyError(n)\n\n\n"
+              "@pydm.jit\ndef pop_empty(n: int):\n    xs = [n]\n    xs.pop()\n    return xs.pop()\n")
     made = []
     for where in (tmp_path / "one", tmp_path / "two" / "deeper"):
         where.mkdir(parents=True)
