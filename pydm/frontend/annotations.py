@@ -10,7 +10,7 @@ from ..errors import error_at
 from ..types import PyType, list_of, tuple_any, tuple_of
 
 T = PyType
-_NAMES = {"int": T.INT, "float": T.FLOAT, "bool": T.BOOL, "object": T.OBJECT, "tuple": tuple_any(T.OBJECT), "list": list_of(), "range": T.RANGE}
+_NAMES = {"int": T.INT, "float": T.FLOAT, "bool": T.BOOL, "object": T.OBJECT, "tuple": tuple_any(T.OBJECT), "list": list_of(), "range": T.RANGE, "str": T.STR}
 HINT = "annotate with int, float, bool, None, object, list, tuple, tuple[int, float] or tuple[int, ...]"
 
 
