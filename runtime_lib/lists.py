@@ -684,6 +684,8 @@ def unpack_items(x: object) -> tuple:
 
 def sum_of(x: object, start: object) -> object:
     """``sum(x, start)``: added left to right, as CPython's ``sum``."""
+    if is_str(start):
+        fail("TypeError", "sum() can't sum strings [use ''.join(seq) instead]")
     items = as_items(x)
     total = start
     i = 0

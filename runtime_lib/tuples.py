@@ -162,6 +162,10 @@ def count_of(c: object, x: object) -> int:
         return list_count(as_list(c), x)
     if is_range(c):
         return range_count(as_range(c), x)
+    if is_str(c):
+        if is_str(x):
+            return str_count(as_str(c), as_str(x))
+        fail_types("TypeError", "must be str, not {}", x)
     fail_types("AttributeError", "'{}' object has no attribute 'count'", c)
     return 0
 
@@ -174,6 +178,8 @@ def index_of(c: object, x: object) -> int:
         return list_index(as_list(c), x, None, None)
     if is_range(c):
         return range_index(as_range(c), x)
+    if is_str(c):
+        fail("NotImplementedError", "pydm: .index() of a str is not supported yet")
     fail_types("AttributeError", "'{}' object has no attribute 'index'", c)
     return 0
 
@@ -449,4 +455,4 @@ from .lists import (list_contains, list_count, list_index, list_slice,  # noqa: 
 from .ranges import (range_contains, range_count, range_index, range_item, range_len,  # noqa: E402,F401
                      range_list, range_slice)
 from .iterators import drain, iter_contains  # noqa: E402,F401
-from .strings import str_contains, str_item, str_items, str_slice  # noqa: E402,F401
+from .strings import str_contains, str_count, str_item, str_items, str_slice  # noqa: E402,F401

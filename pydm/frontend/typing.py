@@ -232,7 +232,7 @@ class ProgramTypes:
                                "of them are")
         if not _carried_constant(value):
             raise error_at(node, f"the global '{name}' holds a {type(value).__name__}, which compiled code "
-                                 "cannot read", "globals of type int, float, bool, None and tuples of them "
+                                 "cannot read", "globals of type int, float, bool, None, str and tuples of them "
                                                 "are read (frozen at compile time)")
         return True, value
 
@@ -474,7 +474,7 @@ def literal_value(node, missing=None):
 def _carried_constant(value) -> bool:
     if type(value) is tuple:
         return all(map(_carried_constant, value))
-    return value is None or type(value) in (bool, float) or type(value) is int and -2**63 <= value < 2**63
+    return value is None or type(value) in (bool, float, str) or type(value) is int and -2**63 <= value < 2**63
 
 
 def constant_type(value) -> PyType:

@@ -68,6 +68,8 @@ def static_type_of(value, depth: int = 0) -> PyType | None:
         return T.FLOAT
     if isinstance(value, tuple):
         return tuple_any(T.OBJECT)
+    if isinstance(value, str):
+        return T.STR
     return None
 
 
@@ -80,7 +82,7 @@ def passable(value) -> bool:
         return True
     if cls is tuple:
         return all(passable(x) for x in value)
-    return isinstance(value, (int, float, tuple)) and (not isinstance(value, tuple) or all(
+    return isinstance(value, (int, float, tuple, str)) and (not isinstance(value, tuple) or all(
         passable(x) for x in value))
 
 
