@@ -78,6 +78,12 @@ SEQ_RESIZE = "iree_pydm.seq_resize"      # a list's length := n (new elements un
 # lists
 LIST_SET = "iree_pydm.list_set"          # xs[i] = v -> exc; IndexError when out of range
 # dynamic values as (type code, payload bits, heap ref) (pass split-objects)
+STR_LITERAL = "iree_pydm.str_literal"    # a str literal (attribute ``value``)
+STR_NEW = "iree_pydm.str_new"            # runtime library: a str of n codepoints, to be set with str_set
+STR_SET = "iree_pydm.str_set"            # codepoint i (0 <= i < len) of a new str := c
+STR_LEN = "iree_pydm.str_len"            # len(s): the number of codepoints
+STR_CODE = "iree_pydm.str_code"          # codepoint i (0 <= i < len, unchecked) of s, an int
+
 DYN_OF = "iree_pydm.dyn_of"              # value -> (code, bits, ref): a box without a record
 DYN_UNBOX = "iree_pydm.dyn_unbox"        # (code, bits, ref) -> (exc, value), as unbox
 DYN_IS = "iree_pydm.dyn_is"              # identity of two dynamic values
@@ -92,6 +98,7 @@ ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL,
            EXCEPTION_VALUE, EXCEPTION_NEW, EXCEPTION_RAISE, EXCEPTION_ARGS, EXCEPTION_ISINSTANCE, EXCEPTION_SET_CAUSE,
            LOAD_VAR, STORE_VAR, DEL_VAR, UNDEF, STATIC_CAST, BOX, UNBOX, GET_TYPE_CODE,
            MAKE_TUPLE, TUPLE_GET, TUPLE_LEN, SEQ_NEW, SEQ_SET, SEQ_RESIZE, LIST_SET,
+           STR_LITERAL, STR_NEW, STR_SET, STR_LEN, STR_CODE,
            DYN_OF, DYN_UNBOX, DYN_IS, RECORD_OF, RECORD_SPLIT, HOST_PRINT)
 
 BINARY_NAMES = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
@@ -441,6 +448,33 @@ def list_set(xs, index, value, ip=None) -> ir.Value:
     """``xs[index] = value`` (negative indices count from the end); IndexError
     ``list assignment index out of range`` otherwise."""
     return _op(LIST_SET, [xs, index, value], [exc_type()], ip=ip).result
+
+
+# ---- strings (one i64 slot per codepoint: pydm/representation.py) ------------------
+def str_literal(value: str, ip=None) -> ir.Value:
+    """The str ``value`` (any Unicode; the attribute holds its codepoints, so
+    lone surrogates survive MLIR's UTF-8 text)."""
+    codes = ir.DenseI64ArrayAttr.get([ord(c) for c in value])
+    return _op(STR_LITERAL, [], [ir_type(PyType.STR)], value=codes, ip=ip).result
+
+
+def str_new(n, ip=None) -> ir.Value:
+    """A str of ``n`` codepoints (an int), each set with ``str_set`` before any read."""
+    return _op(STR_NEW, [n], [ir_type(PyType.STR)], ip=ip).result
+
+
+def str_set(s, index, code, ip=None) -> ir.Operation:
+    """Codepoint ``index`` (in range) of a str being built := ``code`` (an int)."""
+    return _op(STR_SET, [s, index, code], [], ip=ip)
+
+
+def str_len(s, ip=None) -> ir.Value:
+    return _op(STR_LEN, [s], [ir_type(PyType.INT)], ip=ip).result
+
+
+def str_code(s, index, ip=None) -> ir.Value:
+    """Codepoint ``index`` of ``s`` as an int (the caller made sure 0 <= index < len(s))."""
+    return _op(STR_CODE, [s, index], [ir_type(PyType.INT)], ip=ip).result
 
 
 # ---- dynamic values as (type code, payload bits, heap ref) ---------------------------

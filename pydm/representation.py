@@ -14,6 +14,8 @@ static type        inside a module                 at the module boundary
 ``tuple<...>``     heap ref ``!util.list<?>``      seed-002 record
 ``list<object>``   heap ref ``!util.list<?>``      seed-002 record
 ``range``          heap ref ``!util.list<?>``      seed-002 record
+``str``            heap ref ``!util.list<?>``:     seed-002 record ``[4, the
+                   one i64 slot per codepoint      list itself]``
 ``iterator``       heap ref ``!util.list<?>``      (not passed)
 ``function<k>``    heap ref ``!util.list<?>``:     (not passed)
                    its closure, a tuple of cells
@@ -41,6 +43,19 @@ without knowing the tuple's static type, a typed element with one read. A list h
 the same layout; it is mutable (``xs[i] = v`` sets the two slots of element
 i, ``append`` resizes the VM list), and every alias holds the same reference.
 
+**Strings** (``str``, type code 4) are VM lists with **one i64 slot per
+codepoint** and no per-element type codes (a str's elements are always
+codepoints): ``len(s)`` is the list's size, ``s[i]`` one slot read. A str is
+immutable: nothing writes a list after the operation that made it, so
+aliases and literals can share it; ``is`` compares references. Why a list of
+i64 and not a ``!util.buffer`` of bytes: a buffer cannot cross the module
+boundary through the Python bindings (``VmVariantList.push_ref(VmBuffer)``
+stores None and the process crashes at exit: tests/platform), and a list
+slot is read with the VM's typed access in one op. A narrower storage can
+come later behind the same ops (``str_len``, ``str_code``, ``str_new``,
+``str_set``, ``str_literal``). At the boundary a str is ``[4, the list
+itself]`` both ways (the same list: nothing to convert).
+
 **Exception values** (type code 6, seed 002's boxed ``ExceptionResult``) are
 the exception object of ``pydm/exceptions.py``: a VM list ``[class code i64,
 raise site i64, args]`` — the args a tuple (inside layout), or null when they
@@ -51,7 +66,7 @@ as e`` reads it back from there (or builds it from the code alone).
 **Seed-002 records** (the boundary form of ``object`` and heap values): a VM
 list ``[i32 type code, payload]``: None ``[1, i32 0]``, bool ``[0x40, i32 0/1]``,
 int ``[0x4F, i64]``, float ``[0x5B, f64]``, tuple ``[2, list of records]``,
-range ``[9, records of start, stop, step]``, exception ``[6, [class, site,
+range ``[9, records of start, stop, step]``, str ``[4, list of i64 codepoints]``, exception ``[6, [class, site,
 records of the args or null]]`` (out of a module only), list ``[3, records]`` or ``[0x83, the list itself]``: a list crosses *by
 reference*, in its inside layout, so the host and the module share one VM list
 and the module's mutations are seen by the host (``pydm/runtime/values.py``
@@ -101,6 +116,7 @@ _ITERATOR = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.SEQUENCE_I
 _REF = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], None)
 _FUNCTION = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.FUNCTION)
 _EXCEPTION = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.EXCEPTION_RESULT)
+_STR = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.STR)
 
 
 def of(t: PyType) -> Representation:
@@ -120,6 +136,8 @@ def of(t: PyType) -> Representation:
         return _ITERATOR
     if t is T.EXCEPTION:
         return _EXCEPTION
+    if t is T.STR:
+        return _STR
     if isinstance(t, TupleType):
         return _TUPLE
     if isinstance(t, ListType):

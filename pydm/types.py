@@ -7,6 +7,7 @@ A value's static type is what pydm knows about it at compile time:
   ``tuple<integer,...>`` (any length, every element of one type);
 * ``list<object>`` — a list (mutable, shared by reference; its elements are
   dynamic values, so any value can be stored into any list);
+* ``str`` — a string (immutable; a heap value of codepoints);
 * ``range`` — a range object; ``iterator`` — an iterator object (what
   ``enumerate``, ``zip``, ``reversed`` and ``iter`` return when kept as values);
 * ``exception`` — an exception instance (``except E as e``, ``ValueError(1)``),
@@ -47,6 +48,7 @@ class PyType:
     RANGE: "PyType"
     ITERATOR: "PyType"
     EXCEPTION: "PyType"
+    STR: "PyType"
 
     def __new__(cls, value: str, *args):
         found = PyType._interned.get(value)
@@ -197,7 +199,7 @@ class FunctionType(PyType):
 
 _SCALARS = {}
 for _name in ("bottom", "none", "bool", "integer", "real", "object", "object<scalar>", "ref", "range",
-              "iterator", "exception"):
+              "iterator", "exception", "str"):
     _SCALARS[_name] = PyType(_name)
 PyType.BOTTOM = _SCALARS["bottom"]
 PyType.NONE = _SCALARS["none"]
@@ -214,13 +216,15 @@ PyType.RANGE = _SCALARS["range"]
 PyType.ITERATOR = _SCALARS["iterator"]
 #: an exception instance: its class is known only at run time
 PyType.EXCEPTION = _SCALARS["exception"]
+#: a ``str`` (immutable; its elements are always codepoints)
+PyType.STR = _SCALARS["str"]
 _SCALARS = set(_SCALARS.values()) - {PyType.OBJECT, PyType.SCALAR_OBJECT, PyType.BOTTOM, PyType.REF, PyType.RANGE,
-                                     PyType.ITERATOR, PyType.EXCEPTION}
+                                     PyType.ITERATOR, PyType.EXCEPTION, PyType.STR}
 PyType._sealed = True
 
 _PY_NAMES = {"bottom": "<nothing>", "none": "NoneType", "bool": "bool", "integer": "int",
              "real": "float", "object": "object", "object<scalar>": "object", "ref": "object",
-             "range": "range", "iterator": "iterator", "exception": "exception"}
+             "range": "range", "iterator": "iterator", "exception": "exception", "str": "str"}
 
 
 def tuple_of(*elts: PyType) -> TupleType:
@@ -333,12 +337,14 @@ def _parse(s: str):
                 return TupleType(tuple(elts)), s[1:]
             raise ValueError(f"bad pydm tuple type near {s!r}")
     for name in ("bottom", "none", "bool", "integer", "real", "object<scalar>", "object", "ref", "range",
-                 "iterator", "exception"):
+                 "iterator", "exception", "str"):
         if s.startswith(name):
             return PyType._interned[name], s[len(name):]
     raise ValueError(f"bad pydm type near {s!r}")
 
 
 #: Python classes a boundary value maps to (scalars; tuples are read element by element).
-OF_PYTHON_CLASS = {type(None): PyType.NONE, bool: PyType.BOOL, int: PyType.INT, float: PyType.FLOAT}
-PYTHON_CLASS = {PyType.NONE: type(None), PyType.BOOL: bool, PyType.INT: int, PyType.FLOAT: float}
+OF_PYTHON_CLASS = {type(None): PyType.NONE, bool: PyType.BOOL, int: PyType.INT, float: PyType.FLOAT,
+                   str: PyType.STR}
+PYTHON_CLASS = {PyType.NONE: type(None), PyType.BOOL: bool, PyType.INT: int, PyType.FLOAT: float,
+                PyType.STR: str}

@@ -181,3 +181,33 @@ def float_bits(x: float) -> int:
 def bits_float(x: int) -> float:
     import struct
     return struct.unpack("<d", struct.pack("<q", x))[0]
+
+
+# A str being built is a list of codepoints until str_done (compiled: one VM list).
+def is_str(x) -> bool:
+    return type(x) is str
+
+
+def is_exception(x) -> bool:
+    return isinstance(x, BaseException)
+
+
+def as_str(x) -> str:
+    assert type(x) is str
+    return x
+
+
+def str_new(n: int) -> list:
+    return [0] * n
+
+
+def str_set(s: list, i: int, c: int) -> None:
+    s[i] = c
+
+
+def str_done(s) -> str:
+    return "".join(map(chr, s))
+
+
+def str_code(s: str, i: int) -> int:
+    return ord(s[i])

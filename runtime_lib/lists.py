@@ -17,7 +17,7 @@ program uses them. Besides the tuple intrinsics (see ``tuples.py``) they use:
 CPython's order of checks and its messages are kept; ``==`` on elements
 tests identity first (so a list holding a NaN object contains it).
 """
-from .intrinsics import (as_list, as_range, as_tuple, fail, fail_types, float_value, int_value,  # noqa: F401
+from .intrinsics import (as_str, is_str, as_list, as_range, as_tuple, fail, fail_types, float_value, int_value,  # noqa: F401
                          is_float, is_int, is_intlike, is_iterator, is_list, is_none, is_range, is_sequence, is_tuple, item,
                          list_new, seq_resize, seq_set, type_error)
 
@@ -660,6 +660,8 @@ def as_items(x: object) -> list:
         return range_list(as_range(x))
     if is_iterator(x):
         return drain(x)
+    if is_str(x):
+        return str_items(as_str(x))
     type_error("'{}' object is not iterable", x)
     return list_new(0)
 
@@ -675,13 +677,15 @@ def star_middle(t: tuple, start: int, after: int) -> list:
 
 def unpack_items(x: object) -> tuple:
     """The items ``a, b = x`` unpacks when ``x`` is not a tuple."""
-    if not (is_list(x) or is_range(x) or is_iterator(x)):
+    if not (is_list(x) or is_range(x) or is_iterator(x) or is_str(x)):
         type_error("cannot unpack non-iterable {} object", x)
     return tuple_of_list(as_items(x))
 
 
 def sum_of(x: object, start: object) -> object:
     """``sum(x, start)``: added left to right, as CPython's ``sum``."""
+    if is_str(start):
+        fail("TypeError", "sum() can't sum strings [use ''.join(seq) instead]")
     items = as_items(x)
     total = start
     i = 0
@@ -747,4 +751,5 @@ from .tuples import seq_done, seq_new  # noqa: E402,F401
 # (last: the library's modules import each other)
 from .iterators import drain  # noqa: E402,F401
 from .ranges import range_list  # noqa: E402,F401
+from .strings import str_items  # noqa: E402,F401
 from .tuples import adjust_index, slice_index  # noqa: E402,F401

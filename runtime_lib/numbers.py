@@ -22,7 +22,7 @@ division by zero, float rounding.
 """
 # Under CPython the intrinsics are these plain functions (pydm compiles the
 # names itself and ignores this import).
-from .intrinsics import (as_list, as_range, as_tuple, float_value, int_power, int_value, is_bool, is_float,  # noqa: F401
+from .intrinsics import (as_str, fail, is_str, as_list, as_range, as_tuple, float_value, int_power, int_value, is_bool, is_float,  # noqa: F401
                          is_int, is_intlike, is_list, is_none, is_number, is_range, is_tuple, type_error)
 
 
@@ -36,6 +36,10 @@ def add(a: object, b: object, inplace: bool) -> object:
         if is_tuple(b):
             return tuple_concat(as_tuple(a), as_tuple(b))
         type_error('can only concatenate tuple (not "{}") to tuple', b)
+    if is_str(a):
+        if is_str(b):
+            return str_concat(as_str(a), as_str(b))
+        type_error('can only concatenate str (not "{}") to str', b)
     if is_list(a):
         if inplace:
             return list_iadd(as_list(a), b)
@@ -79,6 +83,14 @@ def mul(a: object, b: object, inplace: bool) -> object:
     if is_list(b):
         if is_intlike(a):
             return list_repeat(as_list(b), int_value(a))
+        type_error("can't multiply sequence by non-int of type '{}'", a)
+    if is_str(a):
+        if is_intlike(b):
+            return str_repeat(as_str(a), int_value(b))
+        type_error("can't multiply sequence by non-int of type '{}'", b)
+    if is_str(b):
+        if is_intlike(a):
+            return str_repeat(as_str(b), int_value(a))
         type_error("can't multiply sequence by non-int of type '{}'", a)
     if inplace:
         type_error("unsupported operand type(s) for *=: '{}' and '{}'", a, b)
@@ -193,6 +205,8 @@ def lt(a: object, b: object) -> bool:
         return tuple_compare(as_tuple(a), as_tuple(b), 0)  # lt
     elif is_list(a) and is_list(b):
         return list_compare(as_list(a), as_list(b), 0)
+    elif is_str(a) and is_str(b):
+        return str_compare(as_str(a), as_str(b), 0)
     type_error("'<' not supported between instances of '{}' and '{}'", a, b)
 
 
@@ -211,6 +225,8 @@ def le(a: object, b: object) -> bool:
         return tuple_compare(as_tuple(a), as_tuple(b), 1)  # le
     elif is_list(a) and is_list(b):
         return list_compare(as_list(a), as_list(b), 1)
+    elif is_str(a) and is_str(b):
+        return str_compare(as_str(a), as_str(b), 1)
     type_error("'<=' not supported between instances of '{}' and '{}'", a, b)
 
 
@@ -229,6 +245,8 @@ def gt(a: object, b: object) -> bool:
         return tuple_compare(as_tuple(a), as_tuple(b), 4)  # gt
     elif is_list(a) and is_list(b):
         return list_compare(as_list(a), as_list(b), 4)
+    elif is_str(a) and is_str(b):
+        return str_compare(as_str(a), as_str(b), 4)
     type_error("'>' not supported between instances of '{}' and '{}'", a, b)
 
 
@@ -247,6 +265,8 @@ def ge(a: object, b: object) -> bool:
         return tuple_compare(as_tuple(a), as_tuple(b), 5)  # ge
     elif is_list(a) and is_list(b):
         return list_compare(as_list(a), as_list(b), 5)
+    elif is_str(a) and is_str(b):
+        return str_compare(as_str(a), as_str(b), 5)
     type_error("'>=' not supported between instances of '{}' and '{}'", a, b)
 
 
@@ -272,6 +292,8 @@ def eq(a: object, b: object) -> bool:
         return is_list(b) and list_compare(as_list(a), as_list(b), 2)
     if is_range(a):
         return is_range(b) and range_eq(as_range(a), as_range(b))
+    if is_str(a):
+        return is_str(b) and str_compare(as_str(a), as_str(b), 2)
     return a is b  # None, functions, exceptions, iterators: identity
 
 
@@ -335,6 +357,8 @@ def truth(a: object) -> bool:
         return len(as_list(a)) != 0
     if is_range(a):
         return range_len(as_range(a)) != 0
+    if is_str(a):
+        return len(as_str(a)) != 0
     return not is_none(a)  # functions, exceptions, iterators are true
 
 
@@ -344,12 +368,16 @@ def to_int(a: object) -> int:
         return int_value(a)
     if is_float(a):
         return int(float_value(a))
+    if is_str(a):
+        fail("NotImplementedError", "pydm: int() of a str is not supported yet")
     type_error("int() argument must be a string, a bytes-like object or a real number, not '{}'", a)
 
 
 def to_float(a: object) -> float:
     if is_number(a):
         return float_value(a)
+    if is_str(a):
+        fail("NotImplementedError", "pydm: float() of a str is not supported yet")
     type_error("float() argument must be a string or a real number, not '{}'", a)
 
 
@@ -357,3 +385,4 @@ def to_float(a: object) -> float:
 from .tuples import tuple_compare, tuple_concat, tuple_repeat  # noqa: E402,F401
 from .lists import list_compare, list_concat, list_iadd, list_imul, list_repeat  # noqa: E402,F401
 from .ranges import range_eq, range_len  # noqa: E402,F401
+from .strings import str_compare, str_concat, str_repeat  # noqa: E402,F401

@@ -14,7 +14,7 @@ and, for ``hash``, wrapping 64-bit arithmetic (``wrap_add``, ``wrap_mul``,
 ``rotl``) and ``float_bits``/``bits_float`` (a float's IEEE bits and back).
 Module constants are not in the subset yet, so numbers are spelled out.
 """
-from .intrinsics import (as_list, as_range, as_tuple, bits_float, fail, fail_types, float_bits, float_value, int_value,  # noqa: F401
+from .intrinsics import (as_str, is_str, as_list, as_range, as_tuple, bits_float, fail, fail_types, float_bits, float_value, int_value,  # noqa: F401
                          is_float, is_intlike, is_iterator, is_list, is_none, is_number, is_range, is_tuple, item, rotl, seq_done, seq_new,
                          seq_set, type_error, wrap_add, wrap_mul)
 
@@ -162,6 +162,10 @@ def count_of(c: object, x: object) -> int:
         return list_count(as_list(c), x)
     if is_range(c):
         return range_count(as_range(c), x)
+    if is_str(c):
+        if is_str(x):
+            return str_count(as_str(c), as_str(x))
+        fail_types("TypeError", "must be str, not {}", x)
     fail_types("AttributeError", "'{}' object has no attribute 'count'", c)
     return 0
 
@@ -174,6 +178,8 @@ def index_of(c: object, x: object) -> int:
         return list_index(as_list(c), x, None, None)
     if is_range(c):
         return range_index(as_range(c), x)
+    if is_str(c):
+        fail("NotImplementedError", "pydm: .index() of a str is not supported yet")
     fail_types("AttributeError", "'{}' object has no attribute 'index'", c)
     return 0
 
@@ -185,6 +191,8 @@ def length(x: object) -> int:
         return len(as_list(x))
     if is_range(x):
         return range_len(as_range(x))
+    if is_str(x):
+        return len(as_str(x))
     type_error("object of type '{}' has no len()", x)
 
 
@@ -197,6 +205,8 @@ def contains(c: object, x: object) -> bool:
         return range_contains(as_range(c), x)
     if is_iterator(c):
         return iter_contains(c, x)
+    if is_str(c):
+        return str_contains(as_str(c), x)
     type_error("argument of type '{}' is not iterable", c)
 
 
@@ -213,6 +223,10 @@ def getitem(c: object, i: object) -> object:
         if is_intlike(i):
             return range_item(as_range(c), int_value(i))
         type_error("range indices must be integers or slices, not {}", i)
+    if is_str(c):
+        if is_intlike(i):
+            return str_item(as_str(c), int_value(i))
+        type_error("string indices must be integers, not '{}'", i)
     type_error("'{}' object is not subscriptable", c)
 
 
@@ -223,6 +237,8 @@ def getslice(c: object, start: object, stop: object, step: object) -> object:
         return list_slice(as_list(c), start, stop, step)
     if is_range(c):
         return range_slice(as_range(c), start, stop, step)
+    if is_str(c):
+        return str_slice(as_str(c), start, stop, step)
     type_error("'{}' object is not subscriptable", c)
 
 
@@ -236,6 +252,8 @@ def to_tuple(x: object) -> tuple:
         return tuple_of_list(range_list(as_range(x)))
     if is_iterator(x):
         return tuple_of_list(drain(x))
+    if is_str(x):
+        return tuple_of_list(str_items(as_str(x)))
     type_error("'{}' object is not iterable", x)
 
 
@@ -426,6 +444,8 @@ def hash_of(x: object) -> int:
         return hash_tuple(as_tuple(x))
     if is_none(x):
         return 4238894112  # CPython 3.12's hash(None) (3.11 hashes None by address)
+    if is_str(x):  # CPython's str hash is randomized per process (PYTHONHASHSEED)
+        fail("NotImplementedError", "pydm: hash() of a str is not supported yet")
     type_error("unhashable type: '{}'", x)
 
 
@@ -435,3 +455,4 @@ from .lists import (list_contains, list_count, list_index, list_slice,  # noqa: 
 from .ranges import (range_contains, range_count, range_index, range_item, range_len,  # noqa: E402,F401
                      range_list, range_slice)
 from .iterators import drain, iter_contains  # noqa: E402,F401
+from .strings import str_contains, str_count, str_item, str_items, str_slice  # noqa: E402,F401

@@ -1,4 +1,4 @@
-"""Static types written as annotations: ``int``, ``float``, ``bool``, ``None``,
+"""Static types written as annotations: ``int``, ``float``, ``bool``, ``None``, ``str``,
 ``object``, ``tuple``, ``tuple[int, float]``, ``tuple[int, ...]``, ``list``
 (``list[int]`` too: a list's elements are dynamic values whatever its annotation
 says, see ``pydm/types.py``)."""
@@ -10,8 +10,8 @@ from ..errors import error_at
 from ..types import PyType, list_of, tuple_any, tuple_of
 
 T = PyType
-_NAMES = {"int": T.INT, "float": T.FLOAT, "bool": T.BOOL, "object": T.OBJECT, "tuple": tuple_any(T.OBJECT), "list": list_of(), "range": T.RANGE}
-HINT = "annotate with int, float, bool, None, object, list, tuple, tuple[int, float] or tuple[int, ...]"
+_NAMES = {"int": T.INT, "float": T.FLOAT, "bool": T.BOOL, "object": T.OBJECT, "tuple": tuple_any(T.OBJECT), "list": list_of(), "range": T.RANGE, "str": T.STR}
+HINT = "annotate with int, float, bool, None, str, object, list, tuple, tuple[int, float] or tuple[int, ...]"
 
 
 def annotation_type(node) -> PyType | None:

@@ -22,6 +22,7 @@ from .inlining import MAX_INLINE_DYNAMIC_OPS
 from .exception_ops import ExceptionOps
 from .lists import ListOps
 from .printing import PrintOps
+from .strings import StrOps
 from .tuples import TupleOps
 from .typing import const_type
 
@@ -35,7 +36,7 @@ _INFALLIBLE = {("add", T.FLOAT), ("sub", T.FLOAT), ("mul", T.FLOAT),
 _FAST_BINARY = {"add", "sub", "mul", "truediv", "floordiv", "mod"}
 
 
-class Emitter(TupleOps, ListOps, ExceptionOps, PrintOps):
+class Emitter(TupleOps, ListOps, ExceptionOps, StrOps, PrintOps):
     def __init__(self, builder, in_runtime_library: bool = False):
         self.fb = builder
         self.b = builder.ops
@@ -48,6 +49,8 @@ class Emitter(TupleOps, ListOps, ExceptionOps, PrintOps):
 
     # ---- values ---------------------------------------------------------------------
     def const(self, value):
+        if isinstance(value, str):
+            return self.str_literal(value)
         t = const_type(None, value) if not isinstance(value, int) or -2**63 <= value < 2**63 else T.INT
         return self.b.constant(value, t)
 
@@ -106,6 +109,8 @@ class Emitter(TupleOps, ListOps, ExceptionOps, PrintOps):
                                            signatures=[(T.BOOL,), (T.INT,), (T.FLOAT,)])
         if t.is_sequence or t is T.RANGE:
             return self.sequence_truth(v)
+        if t is T.STR:
+            return self.str_truth(v)
         return self.b.as_bool(v)
 
     def type_dispatch(self, values, signatures, leaf, slow) -> None:
@@ -180,14 +185,18 @@ class Emitter(TupleOps, ListOps, ExceptionOps, PrintOps):
         return None
 
     # ---- operators ---------------------------------------------------------------------
-    def binary(self, token: str, lhs, rhs, rhs_const=None, inplace: bool = False, lhs_const=None):
+    def binary(self, token: str, lhs, rhs, rhs_const=None, inplace: bool = False, lhs_const=None, node=None):
         """``lhs <token> rhs`` (token: '+', '//', ...); ``inplace`` for ``lhs <token>= rhs``.
         Which checks can be dropped is decided later, on the IR (pass int-ranges)."""
         name = sem.BINARY[token]
         lt, rt = self.type(lhs), self.type(rhs)
         result = sem.binary_type(name, lt, rt, rhs_const, inplace, lhs_const)
+        if isinstance(result, sem.NotCompiled):
+            raise error_at(node, result.message, result.hint, cls=TypeSpecificError)
         if isinstance(result, sem.Raises):
             return self.raise_always(result)
+        if T.STR in (lt, rt):
+            return self.str_binary(name, lhs, rhs, result, inplace)
         if result.is_list or (lt.is_list or rt.is_list) and result.is_dynamic:
             return self.list_binary(name, lhs, rhs, result, inplace)
         if lt.is_tuple or rt.is_tuple:
@@ -251,6 +260,10 @@ class Emitter(TupleOps, ListOps, ExceptionOps, PrintOps):
         if isinstance(result, sem.Raises):
             return self.raise_always(result)
         dynamic = lt.is_dynamic or rt.is_dynamic
+        if T.STR in (lt, rt) and not dynamic:
+            if lt is rt:
+                return self.str_compare(name, lhs, rhs)
+            return self.b.constant(name == "ne", T.BOOL)  # == / != with a value of another type
         if T.RANGE in (lt, rt) and not dynamic:
             if lt is rt:
                 same = self.call_library("range_eq", [lhs, rhs], T.BOOL)
@@ -308,6 +321,10 @@ class Emitter(TupleOps, ListOps, ExceptionOps, PrintOps):
             return self.iterator_builtin(name, args, node)
         if name == "print":
             return self.print_call(args, keywords or {}, node)
+        if name in ("str", "ord", "chr"):
+            if keywords:
+                raise error_at(node, f"keyword arguments to {name}() are not supported")
+            return self.str_builtin(name, args, node)
         if keywords:
             raise error_at(node, f"keyword arguments to {name}() are not supported")
         if name in ("len", "hash", "tuple", "divmod", "pow"):
@@ -330,6 +347,8 @@ class Emitter(TupleOps, ListOps, ExceptionOps, PrintOps):
             if not args:
                 return self.b.constant(0 if want is T.INT else 0.0, want)
             result = sem.builtin_type(name, [self.type(args[0])])
+            if isinstance(result, sem.NotCompiled):
+                raise error_at(node, result.message, result.hint, cls=TypeSpecificError)
             if isinstance(result, sem.Raises):
                 return self.raise_always(result)
             return self.to_number(args[0], want)

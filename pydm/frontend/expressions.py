@@ -226,7 +226,7 @@ class ExpressionWalker:
             return None
         if e.op not in sem.BINARY:
             raise error_at(e, f"operator {e.op!r} is not supported")
-        return self.emit.binary(e.op, *values, const_value(e.right), lhs_const=const_value(e.left))
+        return self.emit.binary(e.op, *values, const_value(e.right), lhs_const=const_value(e.left), node=e)
 
     def expr_UnaryOp(self, e):
         if e.op == "-" and isinstance(e.operand, nodes.Const) and type(e.operand.value) is int \

@@ -275,7 +275,7 @@ class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker, ClosureWalke
         rhs = self.expr(s.value)
         if self.fb.block is None:
             return
-        value = self.emit.binary(s.op[:-1], current, rhs, const_value(s.value), inplace=True)
+        value = self.emit.binary(s.op[:-1], current, rhs, const_value(s.value), inplace=True, node=s)
         if self.fb.block is None:
             return
         if isinstance(target, nodes.Subscript):
@@ -310,7 +310,7 @@ class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker, ClosureWalke
         rhs = self.expr(s.value)
         if self.fb.block is None:
             return
-        value = self.emit.binary(s.op[:-1], current, rhs, const_value(s.value), inplace=True)
+        value = self.emit.binary(s.op[:-1], current, rhs, const_value(s.value), inplace=True, node=s)
         if self.fb.block is None:
             return
         if parts is not None:

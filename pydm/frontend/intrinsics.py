@@ -23,7 +23,7 @@ _CODE_SETS = {
     "is_none": (tc.NONE,), "is_bool": (tc.BOOL,), "is_int": (tc.INTEGER,), "is_float": (tc.REAL,),
     "is_intlike": (tc.BOOL, tc.INTEGER), "is_number": (tc.BOOL, tc.INTEGER, tc.REAL),
     "is_tuple": (tc.TUPLE,), "is_list": (tc.LIST,), "is_sequence": (tc.TUPLE, tc.LIST),
-    "is_range": (tc.RANGE,), "is_iterator": (tc.SEQUENCE_ITERATOR,),
+    "is_range": (tc.RANGE,), "is_iterator": (tc.SEQUENCE_ITERATOR,), "is_str": (tc.STR,), "is_exception": (tc.EXCEPTION_RESULT,),
 }
 
 _RESULT_TYPES = {
@@ -33,6 +33,7 @@ _RESULT_TYPES = {
     "as_list": LIST, "list_new": LIST, "seq_resize": T.NONE,
     "as_range": T.RANGE, "range_new": T.RANGE, "range_parts": RANGE_PARTS, "item": T.OBJECT,
     "iter_new": T.ITERATOR, "iter_state": LIST,
+    "as_str": T.STR, "str_new": T.STR, "str_set": T.NONE, "str_done": T.STR, "str_code": T.INT,
     "wrap_add": T.INT, "wrap_mul": T.INT, "rotl": T.INT, "float_bits": T.INT, "bits_float": T.FLOAT,
 }
 
@@ -71,10 +72,10 @@ def emit(emitter, name: str, args, node):
     if name in _CODE_SETS:
         (x,) = args
         return emitter.type_test(x, tuple(tc.NAMES[c] for c in _CODE_SETS[name]))
-    if name in ("int_value", "float_value", "as_tuple", "as_list", "as_range"):
+    if name in ("int_value", "float_value", "as_tuple", "as_list", "as_range", "as_str"):
         (x,) = args
         want = {"int_value": T.INT, "float_value": T.FLOAT, "as_tuple": ANY_TUPLE, "as_list": LIST,
-                "as_range": T.RANGE}[name]
+                "as_range": T.RANGE, "as_str": T.STR}[name]
         if not emitter.type(x).is_dynamic:
             return emitter.coerce(x, want) if name.startswith("as_") else emitter.promote(x, want)
         # unchecked: the library tests the type first (runtime_lib/intrinsics.py
@@ -131,6 +132,18 @@ def emit(emitter, name: str, args, node):
         return b.constant(None, T.NONE)
     if name == "seq_done":
         return args[0]
+    if name == "str_new":
+        (n,) = args
+        return b.str_new(emitter.promote(n, T.INT))
+    if name == "str_set":
+        s, i, c = args
+        b.str_set(s, emitter.promote(i, T.INT), emitter.promote(c, T.INT))
+        return b.constant(None, T.NONE)
+    if name == "str_done":
+        return args[0]
+    if name == "str_code":
+        s, i = args
+        return b.str_code(s, emitter.promote(i, T.INT))
     if name in _WRAPPING:
         a, c = args
         _, out = b.apply_binary(_WRAPPING[name], a, c, T.INT, infallible=True)  # two's complement

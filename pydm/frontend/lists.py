@@ -81,7 +81,7 @@ class ListOps:
             if container is None:
                 return None
         elif not ct.is_list:
-            wording = "doesn't" if ct.is_tuple or ct is T.RANGE else "does not"
+            wording = "doesn't" if ct.is_tuple or ct is T.RANGE or ct is T.STR else "does not"
             return self.raise_always(sem.Raises("TypeError", f"'{ct.python_name}' object {wording} support item deletion"))
         if slice_parts is not None:
             parts = [p if p is not None else self.b.constant(None, T.NONE) for p in slice_parts]
@@ -226,6 +226,8 @@ class ListOps:
                 return None
         elif t.is_list:
             value = self.call_library("tuple_of_list", [value], tuple_any(T.OBJECT))
+        elif t is T.STR:
+            value = self.str_items(value)
         size = self.b.tuple_len(value)
         _, fewer = self.b.apply_compare("lt", size, self.b.constant(n - 1, T.INT))
         self.fb.raise_if(self.b.bool_to_pred(fewer), "ValueError",

@@ -31,6 +31,15 @@ MAX_FIXED_REPEAT = 16
 
 
 @dataclass(frozen=True)
+class NotCompiled:
+    """A type rule's verdict that pydm does not compile this operation (a
+    CompileError at its line): CPython would do something pydm cannot yet."""
+
+    message: str
+    hint: str = ""
+
+
+@dataclass(frozen=True)
 class Raises:
     """A type rule's verdict that the operation always raises ``cls(message)``."""
 
@@ -61,6 +70,8 @@ def binary_type(name: str, lt: PyType, rt: PyType, rhs_const=None, inplace: bool
     operands' values when they are literals (``int ** k`` and ``t * k`` use them)."""
     if T.BOTTOM in (lt, rt):
         return T.BOTTOM
+    if lt is T.STR or rt is T.STR and not (lt.is_tuple or lt.is_list):  # the left operand's rule first
+        return _str_binary_type(name, lt, rt, inplace)
     if lt.is_tuple or rt.is_tuple and not lt.is_list:  # the left operand's rule speaks first
         return _tuple_binary_type(name, lt, rt, rhs_const, lhs_const, inplace)
     if lt.is_list or rt.is_list:
@@ -111,6 +122,31 @@ def _tuple_binary_type(name, lt, rt, rhs_const, lhs_const, inplace):
         if seq.elts is not None and isinstance(k, (int, bool)) and len(seq.elts) * max(int(k), 0) <= MAX_FIXED_REPEAT:
             return tuple_of(*(seq.elts * max(int(k), 0)))
         return tuple_any(seq.any_element()) if seq.elts != () else tuple_of()
+    if lt.is_dynamic or rt.is_dynamic:
+        return T.OBJECT
+    return _unsupported(name, lt, rt, inplace)
+
+
+def _str_binary_type(name, lt, rt, inplace):
+    """``+`` concatenates two strs, ``*`` repeats one by an int; ``%`` formats
+    (not compiled yet); nothing else."""
+    if name == "add":
+        if lt is T.STR and rt is T.STR:
+            return T.STR
+        if lt.is_dynamic or rt.is_dynamic:
+            return T.OBJECT
+        if lt is T.STR:
+            return Raises("TypeError", f'can only concatenate str (not "{rt.python_name}") to str')
+        return _unsupported(name, lt, rt, inplace)
+    if name == "mul":
+        count = rt if lt is T.STR else lt
+        if count.is_dynamic:
+            return T.OBJECT
+        if not _is_int(count):
+            return Raises("TypeError", f"can't multiply sequence by non-int of type '{count.python_name}'")
+        return T.STR
+    if name == "mod" and lt is T.STR:
+        return NotCompiled("str formatting with % is not supported yet", "pydm strings support + * == < in len s[i]")
     if lt.is_dynamic or rt.is_dynamic:
         return T.OBJECT
     return _unsupported(name, lt, rt, inplace)
@@ -179,7 +215,8 @@ def compare_type(name: str, lt: PyType, rt: PyType) -> PyType | Raises:
         return T.BOTTOM
     if lt.is_dynamic or rt.is_dynamic or name in ("eq", "ne"):
         return T.BOOL
-    if lt.is_numeric and rt.is_numeric or lt.is_tuple and rt.is_tuple or lt.is_list and rt.is_list:
+    if lt.is_numeric and rt.is_numeric or lt.is_tuple and rt.is_tuple or lt.is_list and rt.is_list \
+            or lt is T.STR and rt is T.STR:
         return T.BOOL  # sequences: may still raise when two elements do not order
     return Raises("TypeError", f"'{CMP_SYMBOL[name]}' not supported between instances of "
                                f"'{lt.python_name}' and '{rt.python_name}'")
@@ -187,6 +224,10 @@ def compare_type(name: str, lt: PyType, rt: PyType) -> PyType | Raises:
 
 def contains_type(item: PyType, container: PyType) -> PyType | Raises:
     """``item in container``."""
+    if container is T.STR:
+        if item is T.STR or item.is_dynamic or item is T.BOTTOM:
+            return T.BOOL
+        return Raises("TypeError", f"'in <string>' requires string as left operand, not {item.python_name}")
     if container.is_sequence or container.is_dynamic or container in (T.BOTTOM, T.RANGE, T.ITERATOR):
         return T.BOOL
     return Raises("TypeError", f"argument of type '{container.python_name}' is not iterable")
@@ -223,6 +264,10 @@ def index_type(seq: PyType, index: PyType, const_index=None) -> PyType | Raises:
         return T.BOTTOM
     if seq.is_dynamic:
         return T.OBJECT
+    if seq is T.STR:
+        if index.is_dynamic or _is_int(index):
+            return T.STR
+        return Raises("TypeError", f"string indices must be integers, not '{index.python_name}'")
     if seq is T.RANGE:
         if index.is_dynamic or _is_int(index):
             return T.INT
@@ -251,7 +296,7 @@ def slice_type(seq: PyType, bounds=None) -> PyType | Raises:
         return T.BOTTOM
     if seq.is_dynamic:
         return T.OBJECT
-    if seq.is_list or seq is T.RANGE:
+    if seq.is_list or seq is T.RANGE or seq is T.STR:
         if bounds is not None and bounds[2] == 0:
             return Raises("ValueError", "slice step cannot be zero")
         return seq
@@ -274,6 +319,8 @@ def iter_type(seq: PyType) -> PyType | Raises:
         return seq.any_element()
     if seq is T.RANGE:
         return T.INT
+    if seq is T.STR:
+        return T.STR
     if seq is T.ITERATOR:
         return T.OBJECT
     return Raises("TypeError", f"'{seq.python_name}' object is not iterable")
@@ -288,6 +335,8 @@ def unpack_types(seq: PyType, n: int, star: int | None = None) -> list[PyType] |
         return [list_of() if i == star else T.OBJECT for i in range(n)]
     if seq is T.RANGE:
         return [list_of() if i == star else T.INT for i in range(n)]
+    if seq is T.STR:
+        return [list_of() if i == star else T.STR for i in range(n)]
     if not seq.is_tuple:
         return Raises("TypeError", f"cannot unpack non-iterable {seq.python_name} object")
     if seq.elts is None:
@@ -318,6 +367,8 @@ LIST_METHODS = {
     "clear": (T.NONE, 0, 0), "copy": (list_of(), 0, 0), "sort": (T.NONE, 0, 0),
 }
 TUPLE_METHODS = {"index": (T.INT, 1, 1), "count": (T.INT, 1, 1)}
+#: str methods pydm compiles (a str argument each); every other is a CompileError
+STR_METHODS = {"startswith": T.BOOL, "endswith": T.BOOL, "find": T.INT, "count": T.INT}
 
 
 def method_type(name: str, receiver: PyType, arg_types: list[PyType]) -> PyType | Raises | None:
@@ -325,6 +376,10 @@ def method_type(name: str, receiver: PyType, arg_types: list[PyType]) -> PyType 
     on tuples, and these on values whose type is known only at run time
     (None: a call pydm does not compile)."""
     n = len(arg_types)
+    if receiver is T.STR:  # exactly one str argument (no start/end, no tuple of prefixes yet)
+        if name in STR_METHODS and n == 1 and arg_types[0] is T.STR:
+            return STR_METHODS[name]
+        return None
     if receiver.is_list or receiver.is_dynamic:
         known = LIST_METHODS.get(name)
     elif receiver.is_tuple or receiver is T.RANGE:
@@ -352,6 +407,8 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
         return minmax_type(arg_types)
     if name in ("int", "float") and n <= 1:
         want = T.INT if name == "int" else T.FLOAT
+        if n and arg_types[0] is T.STR:
+            return NotCompiled(f"{name}() of a str is not supported yet")
         if n and (arg_types[0] is T.NONE or arg_types[0].is_tuple):
             template = _INT_MESSAGE if name == "int" else _FLOAT_MESSAGE
             return Raises("TypeError", template.format(arg_types[0].python_name))
@@ -360,13 +417,32 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
         return T.BOOL
     if name == "len" and n == 1:
         t = arg_types[0]
-        if t.is_sequence or t.is_dynamic or t is T.BOTTOM or t is T.RANGE:
+        if t.is_sequence or t.is_dynamic or t is T.BOTTOM or t is T.RANGE or t is T.STR:
             return T.INT
         return Raises("TypeError", f"object of type '{t.python_name}' has no len()")
     if name == "hash" and n == 1:
+        if arg_types[0] is T.STR:  # CPython's str hash is randomized per process
+            return NotCompiled("hash() of a str is not supported yet")
         return T.INT
     if name == "print":
         return T.NONE
+    if name == "str" and n <= 1:
+        if n == 0 or arg_types[0] in (T.STR, T.BOTTOM) or arg_types[0].is_dynamic:
+            return T.STR  # an object: a str, or an exception (its message); else NotImplementedError
+        return NotCompiled(f"str() of a {arg_types[0].python_name} value is not supported yet",
+                           "pydm converts a str or an exception to str")
+    if name == "ord" and n == 1:
+        t = arg_types[0]
+        if t is T.STR or t.is_dynamic or t is T.BOTTOM:
+            return T.INT
+        return Raises("TypeError", f"ord() expected string of length 1, but {t.python_name} found")
+    if name == "chr" and n == 1:
+        t = arg_types[0]
+        if _is_int(t) or t.is_dynamic or t is T.BOTTOM:
+            return T.STR
+        if t is T.FLOAT:
+            return Raises("TypeError", "'float' object cannot be interpreted as an integer")
+        return Raises("TypeError", f"'{t.python_name}' object cannot be interpreted as an integer")
     if name == "tuple" and n <= 1:
         if n == 0:
             return tuple_of()
@@ -431,10 +507,10 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
 #: classes a type test can name, with the type codes they match
 #: (isinstance: bool is an int; type(x) is int: exactly int)
 ISINSTANCE_CODES = {"int": ("bool", "int"), "float": ("float",), "bool": ("bool",), "tuple": ("tuple",),
-                    "list": ("list",), "range": ("range",),
-                    "object": ("NoneType", "bool", "int", "float", "tuple", "list", "range")}
+                    "list": ("list",), "range": ("range",), "str": ("str",),
+                    "object": ("NoneType", "bool", "int", "float", "tuple", "list", "range", "str")}
 EXACT_TYPE_CODES = {"int": ("int",), "float": ("float",), "bool": ("bool",), "tuple": ("tuple",),
-                    "list": ("list",), "range": ("range",)}
+                    "list": ("list",), "range": ("range",), "str": ("str",)}
 
 
 def static_python_name(t: PyType) -> str | None:

@@ -10,7 +10,7 @@ library (``runtime_lib/tuples.py``), which is Python itself.
 from __future__ import annotations
 
 from .. import dialect as d
-from ..errors import error_at
+from ..errors import TypeSpecificError, error_at
 from ..types import PyType, list_of, tuple_any, tuple_of
 from . import semantics as sem
 
@@ -62,6 +62,8 @@ class TupleOps:
         t = self.type(x)
         if t is T.RANGE:
             return self.call_library("range_len", [x], T.INT)
+        if t is T.STR:
+            return self.b.str_len(x)
         if t.is_sequence:
             if t.length is not None:
                 return self.b.constant(t.length, T.INT)
@@ -85,6 +87,8 @@ class TupleOps:
             return self.raise_always(result)
         if st.is_dynamic:
             return self.call_library("getitem", [seq, index], T.OBJECT)
+        if st is T.STR:
+            return self.str_subscript(seq, index)
         if st is T.RANGE:
             if it.is_dynamic:
                 exc, index = self.b.unbox(index, T.INT, "range indices must be integers or slices, not {}")
@@ -117,6 +121,8 @@ class TupleOps:
             return self.call_library("list_slice", [seq, *parts], result)
         if st is T.RANGE:
             return self.call_library("range_slice", [seq, *parts], result)
+        if st is T.STR:
+            return self.call_library("str_slice", [seq, *parts], result)
         return self.call_library("tuple_slice", [seq, *parts], result)
 
     def contains(self, item, container):
@@ -128,6 +134,8 @@ class TupleOps:
             return self.call_library("list_contains", [container, item], T.BOOL)
         if ct is T.RANGE:
             return self.call_library("range_contains", [container, item], T.BOOL)
+        if ct is T.STR:
+            return self.call_library("str_contains", [container, item], T.BOOL)
         if ct.is_tuple:
             if ct.elts == ():
                 return self.b.constant(False, T.BOOL)
@@ -174,6 +182,8 @@ class TupleOps:
             value = self.call_library("tuple_of_list", [value], tuple_any(T.OBJECT))  # its items now
         elif t is T.RANGE:
             value = self.call_library("to_tuple", [value], tuple_any(T.OBJECT))
+        elif t is T.STR:
+            value = self.str_items(value)
         size = self.b.tuple_len(value)
         self.check_unpack_length(size, n)
         elt = self.type(value).elt
@@ -235,6 +245,11 @@ class TupleOps:
             return self.raise_always(r)
         if t is T.ITERATOR:
             return seq, "iterator"  # walked by calling its next
+        if t is T.STR:  # the tuple of its one-codepoint strs
+            seq = self.str_items(seq)
+            if seq is None:
+                return None
+            t = self.type(seq)
         if t.is_dynamic or t is T.RANGE:  # a list itself, a tuple's or range's items as a list
             seq = self.call_library("as_items", [seq], list_of())
             if seq is None:
@@ -254,6 +269,8 @@ class TupleOps:
     def sequence_builtin(self, name, args, node, const_args):
         types = [self.type(a) for a in args]
         r = sem.builtin_type(name, types, list(const_args))
+        if isinstance(r, sem.NotCompiled):
+            raise error_at(node, r.message, r.hint, cls=TypeSpecificError)
         if r is None:
             raise error_at(node, f"{name}() with {len(args)} argument(s) is not supported")
         if isinstance(r, sem.Raises):
@@ -290,6 +307,8 @@ class TupleOps:
                            "check the number of arguments")
         if isinstance(r, sem.Raises):
             return self.raise_always(r)
+        if rt is T.STR:
+            return self.str_method(name, receiver, args)
         if keywords and name != "sort":
             raise error_at(node, f".{name}() takes no keyword arguments")
         if rt.is_dynamic and name in ("count", "index") and len(args) == 1:

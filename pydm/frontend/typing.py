@@ -30,11 +30,11 @@ from .source import FunctionInfo, ModuleInfo
 T = PyType
 
 #: the methods pydm compiles (on lists; count and index on tuples too)
-METHODS = tuple(sem.LIST_METHODS)
+METHODS = tuple(sem.LIST_METHODS) + tuple(m for m in sem.STR_METHODS if m not in sem.LIST_METHODS)
 
 BUILTINS = ("abs", "min", "max", "int", "float", "bool", "range", "isinstance", "type", "len", "hash",
             "tuple", "divmod", "pow", "list", "sorted", "any", "all", "sum", "enumerate", "zip", "reversed",
-            "iter", "next", "map", "filter", "print")
+            "iter", "next", "map", "filter", "print", "str", "ord", "chr")
 
 
 @dataclass(eq=False)
@@ -96,7 +96,7 @@ def twin_signatures(n_objects: int) -> list[tuple]:
 
 
 _MANGLE = {T.NONE: "n", T.BOOL: "b", T.INT: "i", T.FLOAT: "f", T.OBJECT: "o", T.SCALAR_OBJECT: "s",
-           T.BOTTOM: "n", T.RANGE: "r", T.ITERATOR: "I"}
+           T.BOTTOM: "n", T.RANGE: "r", T.ITERATOR: "I", T.STR: "S"}
 
 
 def _mangle_type(t: PyType) -> str:
@@ -232,7 +232,7 @@ class ProgramTypes:
                                "of them are")
         if not _carried_constant(value):
             raise error_at(node, f"the global '{name}' holds a {type(value).__name__}, which compiled code "
-                                 "cannot read", "globals of type int, float, bool, None and tuples of them "
+                                 "cannot read", "globals of type int, float, bool, None, str and tuples of them "
                                                 "are read (frozen at compile time)")
         return True, value
 
@@ -474,7 +474,7 @@ def literal_value(node, missing=None):
 def _carried_constant(value) -> bool:
     if type(value) is tuple:
         return all(map(_carried_constant, value))
-    return value is None or type(value) in (bool, float) or type(value) is int and -2**63 <= value < 2**63
+    return value is None or type(value) in (bool, float, str) or type(value) is int and -2**63 <= value < 2**63
 
 
 def constant_type(value) -> PyType:
@@ -496,6 +496,8 @@ def const_type(node, value) -> PyType:
         return T.INT
     if isinstance(value, float):
         return T.FLOAT
+    if isinstance(value, str):
+        return T.STR
     raise error_at(node, f"{type(value).__name__} literals are not supported",
                    "pydm compiles int, float, bool and None values and tuples of them")
 
@@ -522,9 +524,11 @@ def starred_index(target) -> int | None:
     return None
 
 
-def _t(r) -> PyType:
-    """A type rule's verdict as a type: an always-raising op produces nothing."""
-    return T.BOTTOM if isinstance(r, sem.Raises) else r
+def _t(r, node=None) -> PyType:
+    """A type rule's verdict as a type: an always-raising op produces nothing,
+    and so does one pydm does not compile (the emitter reports it at its
+    line, from the final types: during inference a type may still widen)."""
+    return T.BOTTOM if isinstance(r, (sem.Raises, sem.NotCompiled)) else r
 
 
 class _FunctionTyper:
@@ -590,7 +594,7 @@ class _FunctionTyper:
                 key = variable_key(s.target)
                 lt = self.variable(key)  # a free variable's (nonlocal) type is its owner's
                 self.assign(key, _t(sem.binary_type(name, lt, self.expr(s.value), const_value(s.value),
-                                                    inplace=True)))
+                                                    inplace=True), s))
             else:
                 self.expr(s.target)
                 self.expr(s.value)
@@ -760,7 +764,7 @@ class _FunctionTyper:
             left, right = self.expr(e.left), self.expr(e.right)
             if name is None:
                 return T.BOTTOM
-            return _t(sem.binary_type(name, left, right, const_value(e.right), lhs_const=const_value(e.left)))
+            return _t(sem.binary_type(name, left, right, const_value(e.right), lhs_const=const_value(e.left)), e)
         if isinstance(e, nodes.UnaryOp):
             if e.op == "-" and isinstance(e.operand, nodes.Const) and type(e.operand.value) is int \
                     and e.operand.value == 2**63:
@@ -926,7 +930,7 @@ class _FunctionTyper:
                 item = _t(sem.iter_type(arg_types[0])) if len(arg_types) == 1 else T.OBJECT
                 return join(item, default[0]) if default else item
         r = sem.builtin_type(what, arg_types, [const_value(a) for a in e.args])
-        return _t(r) if r is not None else T.BOTTOM
+        return _t(r, e) if r is not None else T.BOTTOM
 
 
 def _is_range_call(it, fn) -> bool:

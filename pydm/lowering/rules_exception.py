@@ -5,8 +5,9 @@ An exception value is an exception object (``pydm/representation.py``): a VM
 list ``[class code i64, raise site i64, args tuple]``, the same record a
 raise with run-time args stores in the context's exception slot. What
 ``e.args`` is depends on the site: its args (``cls(*args)``, ``cls()``), or
-its message (a ``str``, which pydm cannot hold yet: NotImplementedError) —
-the object's args are then the values the message is formatted with.
+its message: a one-str tuple built from the site's message
+(NotImplementedError for a message completed at run time - its object's
+args are then the values the message is formatted with).
 """
 from __future__ import annotations
 
@@ -106,17 +107,31 @@ def lower_exception_raise(ctx, op, operands):
 @rule(d.EXCEPTION_ARGS)
 def lower_exception_args(ctx, op, operands):
     """``e.args``: the object's args, unless the site's exception has its
-    message as its one arg: a ``str``, NotImplementedError until pydm has
-    strings."""
-    from .support import SITE_HAS_MESSAGE
-    ctx.support.add("site_has_message")
+    message as its one arg: then the tuple of that str (the site's message;
+    NotImplementedError for a message completed at run time, which would
+    need the formatting of values in compiled code)."""
+    from .support import SITE_HAS_MESSAGE, SITE_MESSAGE
+    from .. import typecodes as tc
+    ctx.support.update(("site_has_message", "site_message"))
     e = operands[0]
     site = arith.trunci(_i32_type(), util.ListGetOp(_i64_type(), e, _index(1)).result)
-    message = func.CallOp([ir.IntegerType.get_signless(1)], SITE_HAS_MESSAGE, [site]).results[0]
-    code = arith.select(message, _i32(ctx.raise_code(
-        "NotImplementedError", "pydm: the args of this exception hold its message, a str; "
-                               "pydm has no strings yet")), _i32(0))
-    return [code, util.ListGetOp(list_type(), e, _index(2)).result]
+    has = func.CallOp([ir.IntegerType.get_signless(1)], SITE_HAS_MESSAGE, [site]).results[0]
+    text = func.CallOp([list_type()], SITE_MESSAGE, [site]).results[0]
+    missing = util.CmpEQOp(text, null()).result
+    code = arith.select(arith.andi(has, missing), _i32(ctx.raise_code(
+        "NotImplementedError", "pydm: the args of this exception hold a message completed at run time; "
+                               "pydm cannot rebuild it as a str yet")), _i32(0))
+    pick = scf.IfOp(missing, [list_type()], has_else=True)
+    with ir.InsertionPoint(pick.then_block):
+        scf.YieldOp([util.ListGetOp(list_type(), e, _index(2)).result])
+    with ir.InsertionPoint(pick.else_block):
+        two = _index(2)
+        args = util.ListCreateOp(list_type(), initial_capacity=two).result
+        util.ListResizeOp(args, two)
+        util.ListSetOp(args, _index(0), _i64(tc.STR))
+        util.ListSetOp(args, _index(1), text)
+        scf.YieldOp([args])
+    return [code, pick.results[0]]
 
 
 @rule(d.EXCEPTION_ISINSTANCE)

@@ -35,6 +35,7 @@ EXCEPTION_FUNCTION = "__pydm_exception"
 SITE_FUNCTION = "__pydm_site"
 CLASS_OF_SITE = "pydm$class_of_site"
 SITE_HAS_MESSAGE = "pydm$site_has_message"
+SITE_MESSAGE = "pydm$site_message"
 POLL_IMPORT = "pydm_host.poll"
 #: the host's print (pydm/runtime/host.py); outside pydm's host it does nothing
 PRINT_IMPORT = "pydm_host.print"
@@ -65,7 +66,10 @@ func.func private @pydm$record_of(%code: i64, %bits: i64, %ref: !util.list<?>) -
       %is_range = arith.cmpi eq, %code, %range : i64
       %is_tuple = arith.ori %is_tuple0, %is_range : i1
       %list = arith.constant {tc.LIST} : i64
-      %is_list = arith.cmpi eq, %code, %list : i64
+      %is_list0 = arith.cmpi eq, %code, %list : i64
+      %str = arith.constant {tc.STR} : i64
+      %is_str = arith.cmpi eq, %code, %str : i64
+      %is_list = arith.ori %is_list0, %is_str : i1
       %exception = arith.constant {tc.EXCEPTION_RESULT} : i64
       %is_exception = arith.cmpi eq, %code, %exception : i64
       scf.if %is_tuple {{
@@ -214,7 +218,11 @@ func.func private @pydm$record_split(%rec: !util.list<?>) -> (i64, i64, !util.li
           scf.yield %zero, %xs : i64, !util.list<?>
         }} else {{
           %converted = arith.constant {tc.LIST_CONVERTED} : i64
-          %is_converted = arith.cmpi eq, %code, %converted : i64
+          %is_converted0 = arith.cmpi eq, %code, %converted : i64
+          %str = arith.constant {tc.STR} : i64
+          %is_str = arith.cmpi eq, %code, %str : i64
+          // a str record holds the str itself: [4, list of codepoints]
+          %is_converted = arith.ori %is_converted0, %is_str : i1
           %v = scf.if %is_converted -> (i64) {{
             scf.yield %list : i64
           }} else {{
@@ -370,6 +378,70 @@ func.func private @{SITE_HAS_MESSAGE}(%code: i32) -> i1 {{
 """
 
 
+def site_message_text(sites) -> str:
+    """``@pydm$site_message(code) -> str``: the message of a raise site whose
+    exception has it as its one arg, as a str (a new list of codepoints), or
+    null when the message is completed at run time (``types``/``values``) or
+    the site has none. Two constant tables: the codepoints of every plain
+    message, one after the other, and where each site's message starts."""
+    from ..exceptions import LITERAL_ARGS
+    plain, starts, codes = [0], [0], []
+    for site in sites.sites:
+        ok = site.fmt == "" and site.message not in LITERAL_ARGS
+        plain.append(1 if ok else 0)
+        starts.append(len(codes))
+        if ok:
+            codes.extend(ord(c) for c in site.message)
+    starts.append(len(codes))
+    codes.append(0)  # never read: the table is never empty
+    return f"""
+func.func private @{SITE_MESSAGE}(%code: i32) -> !util.list<?> {{
+  %zero = arith.constant 0 : i32
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %last = arith.constant {len(plain) - 1} : i32
+  %plain = util.buffer.constant : !util.buffer = dense<[{", ".join(map(str, plain))}]> : tensor<{len(plain)}xi8>
+  %starts = util.buffer.constant : !util.buffer = dense<[{", ".join(map(str, starts))}]> : tensor<{len(starts)}xi32>
+  %codes = util.buffer.constant : !util.buffer = dense<[{", ".join(map(str, codes))}]> : tensor<{len(codes)}xi32>
+  %plain_size = util.buffer.size %plain : !util.buffer
+  %starts_size = util.buffer.size %starts : !util.buffer
+  %codes_size = util.buffer.size %codes : !util.buffer
+  %low = arith.cmpi sle, %code, %zero : i32
+  %high = arith.cmpi sgt, %code, %last : i32
+  %outside = arith.ori %low, %high : i1
+  %safe = arith.select %outside, %zero, %code : i32
+  %i = arith.index_castui %safe : i32 to index
+  %byte = util.buffer.load %plain[%i for %c1] : !util.buffer{{%plain_size}} -> i8
+  %zero8 = arith.constant 0 : i8
+  %has = arith.cmpi ne, %byte, %zero8 : i8
+  %out = scf.if %has -> (!util.list<?>) {{
+    %at0 = arith.muli %i, %c4 : index
+    %at1 = arith.addi %at0, %c4 : index
+    %lo32 = util.buffer.load %starts[%at0 for %c4] : !util.buffer{{%starts_size}} -> i32
+    %hi32 = util.buffer.load %starts[%at1 for %c4] : !util.buffer{{%starts_size}} -> i32
+    %lo = arith.index_castui %lo32 : i32 to index
+    %hi = arith.index_castui %hi32 : i32 to index
+    %n = arith.subi %hi, %lo : index
+    %s = util.list.create %n : !util.list<?>
+    util.list.resize %s, %n : !util.list<?>
+    scf.for %k = %c0 to %n step %c1 {{
+      %j = arith.addi %lo, %k : index
+      %off = arith.muli %j, %c4 : index
+      %c32 = util.buffer.load %codes[%off for %c4] : !util.buffer{{%codes_size}} -> i32
+      %c = arith.extui %c32 : i32 to i64
+      util.list.set %s[%k], %c : i64 -> !util.list<?>
+    }}
+    scf.yield %s : !util.list<?>
+  }} else {{
+    %null = util.null : !util.list<?>
+    scf.yield %null : !util.list<?>
+  }}
+  return %out : !util.list<?>
+}}
+"""
+
+
 def raise_function(n: int) -> str:
     """The name of the support function that raises with ``n`` args."""
     return f"pydm$raise_with{n}"
@@ -449,6 +521,8 @@ def add_support(module: ir.Module, parts: set[str], sites=None) -> None:
         texts.append(class_of_site_text(sites))
     if "site_has_message" in wanted:
         texts.append(site_has_message_text(sites))
+    if "site_message" in wanted:
+        texts.append(site_message_text(sites))
     texts += [_raise_text(int(p[len("raise"):])) for p in sorted(wanted) if p.startswith("raise")]
     text = "\n".join(texts)
     with ir.Location.unknown():

@@ -43,6 +43,8 @@ def static_type_of(value, depth: int = 0) -> PyType | None:
         return list_of()
     if cls is range:
         return T.RANGE
+    if cls is str:
+        return T.STR
     if cls is tuple:
         if len(value) > MAX_PRECISE_TUPLE or depth >= MAX_DEPTH:
             return tuple_any(T.OBJECT) if all(static_type_of(x, depth + 1) for x in value) else None
@@ -66,6 +68,8 @@ def static_type_of(value, depth: int = 0) -> PyType | None:
         return T.FLOAT
     if isinstance(value, tuple):
         return tuple_any(T.OBJECT)
+    if isinstance(value, str):
+        return T.STR
     return None
 
 
@@ -74,11 +78,11 @@ def passable(value) -> bool:
     lists)? A list's elements are checked when it is converted (they may be
     many, and a list may hold itself)."""
     cls = type(value)
-    if cls in (int, float, bool, range, list) or value is None:
+    if cls in (int, float, bool, range, list, str) or value is None:
         return True
     if cls is tuple:
         return all(passable(x) for x in value)
-    return isinstance(value, (int, float, tuple)) and (not isinstance(value, tuple) or all(
+    return isinstance(value, (int, float, tuple, str)) and (not isinstance(value, tuple) or all(
         passable(x) for x in value))
 
 
@@ -90,6 +94,8 @@ def conforms(value, t: PyType) -> bool:
         return type(value) is list
     if t is T.RANGE:
         return type(value) is range
+    if t is T.STR:
+        return isinstance(value, str)
     if t is T.INT:
         return isinstance(value, int)
     if t is T.FLOAT:
@@ -152,6 +158,9 @@ def to_record(value, where: str = "", t: PyType | None = None, session=None) -> 
             items.push_list(to_record(x, where, e, session))
         record.push_int(tc.TUPLE)
         record.push_list(items)
+    elif isinstance(value, str):
+        record.push_int(tc.STR)
+        record.push_list(str_list(value))
     elif cls is range:
         items = rt.VmVariantList(3)
         for x in (value.start, value.stop, value.step):
@@ -200,6 +209,8 @@ def from_record(record: rt.VmVariantList, session=None, nested: bool = False):
         return exc
     if code == tc.LIST or code == tc.LIST_CONVERTED:
         return (session or ListSession()).python_list(record.get_as_list(1))
+    if code == tc.STR:
+        return str_of_list(record.get_as_list(1))
     value = record.get_variant(1)
     if code == tc.BOOL:
         return bool(value)
@@ -208,6 +219,22 @@ def from_record(record: rt.VmVariantList, session=None, nested: bool = False):
     if code == tc.REAL:
         return float(value)
     raise SystemError(f"pydm: object record with unknown type code {code}")
+
+
+def str_list(value: str) -> rt.VmVariantList:
+    """A str in the module's layout: a VM list of its codepoints, one i64
+    each (any Unicode; a lone surrogate is a codepoint like any other)."""
+    vm = rt.VmVariantList(len(value))
+    push_int = vm.push_int
+    for c in value:
+        push_int(ord(c))
+    return vm
+
+
+def str_of_list(vm) -> str:
+    """The Python str of a module's str (its list of codepoints)."""
+    get = vm.get_variant
+    return "".join([chr(get(i)) for i in range(len(vm))])
 
 
 class IteratorValue:
@@ -309,6 +336,9 @@ class ListSession:
             elif cls is list:
                 push_int(tc.LIST)
                 push_list(self.vm_list(x, where))
+            elif cls is str:
+                push_int(tc.STR)
+                push_list(str_list(x))
             elif cls is tuple or cls is range:
                 inner = rt.VmVariantList(6 if cls is range else 2 * len(x))
                 self._fill(inner, (x.start, x.stop, x.step) if cls is range else x, where)
@@ -322,6 +352,8 @@ class ListSession:
                 self._fill(vm, [float(x)], where)
             elif isinstance(x, tuple):
                 self._fill(vm, [tuple(x)], where)
+            elif isinstance(x, str):
+                self._fill(vm, [str(x)], where)
             else:
                 raise TypeError(f"{where}pydm cannot pass a {cls.__name__} value")
 
@@ -374,6 +406,8 @@ class ListSession:
                     out.append(tuple(self._elements(inner)))
                 elif code == tc.RANGE:
                     out.append(range(*self._elements(inner)))
+                elif code == tc.STR:
+                    out.append(str_of_list(inner))
                 elif code == tc.EXCEPTION_RESULT:  # its object: [class, site, args tuple (, cause)]
                     out.append(self.exception_of_object(inner))
                 elif code in (tc.SEQUENCE_ITERATOR, tc.FUNCTION):

@@ -5,11 +5,9 @@ exception, exceptions in lists and crossing compiled calls; against CPython
 (programs in ``value_programs.py``; results compared by ``lists.lharness.compare``,
 which compares an exception object by exact class, ``str`` and ``args``).
 
-``e.args`` of an exception whose args hold a str needs strings (issue #10):
-until then pydm raises NotImplementedError for it (``test_args_with_str_not_yet``,
-not differential: it fails when strings land, to be made differential then);
-returning such an exception to Python works fully."""
-import re
+``e.args`` of an exception whose args hold a str (``test_args_with_str``)
+works since strings (issue #10); returning such an exception to Python works
+fully."""
 
 import pytest
 
@@ -190,16 +188,16 @@ def test_args_use(k):
     check_many(v.args_use, [(k, j, 3) for j in v.NO_STR])
 
 
-@pytest.mark.parametrize("j", v.STR_ARGS)
-def test_args_with_str_not_yet(j):
-    """Not differential (strings are issue #10): ``e.args`` of an exception whose
-    args hold a str raises NotImplementedError naming strings. When strings land
-    this fails: move ``v.STR_ARGS`` into ``test_args_of``."""
-    ref = reference(v.args_of)(j, 3)
-    assert type(ref) is tuple and any(type(a) is str for a in ref), ref
-    with pytest.raises(NotImplementedError) as info:
-        v.args_of(j, 3)
-    assert re.search(r"(?i)\bstr(ing)?s?\b", str(info.value)), str(info.value)
+def test_args_with_str():
+    """``e.args`` of an exception whose args hold a str (a literal message, or
+    the message of pydm's own ZeroDivisionError and IndexError): the tuple of
+    that str (strings, issue #10)."""
+    check_many(v.args_of, [(j, x) for j in v.STR_ARGS for x in (3, -2)])
+
+
+@pytest.mark.parametrize("k", range(6))
+def test_args_use_with_str(k):
+    check_many(v.args_use, [(k, j, 3) for j in v.STR_ARGS])
 
 
 # ====================================================================== isinstance, identity, truthiness

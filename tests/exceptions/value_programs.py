@@ -70,7 +70,7 @@ RAISES = {0: ValueError, 1: ValueError, 2: ValueError, 3: ValueError, 4: MyError
           11: ValueError, 12: ZeroDivisionError, 13: IndexError, 14: ValueError, 15: KeyError,
           16: BaseException, 17: ArithmeticError}
 NJ = len(RAISES) + 1  # j == NJ - 1 does not raise
-#: j whose exception has a str in its args (``e.args`` needs strings: not yet in pydm)
+#: j whose exception has a str in its args (tested on their own: strings, issue #10)
 STR_ARGS = [12, 13, 14]
 #: j whose exception is an Exception (``except Exception`` catches it)
 EXCEPTIONS = [j for j, c in RAISES.items() if issubclass(c, Exception)]

@@ -100,10 +100,13 @@ How it is organised
   ``raise last`` after the handler), compared (``is``, ``==``: identity),
   tested (``isinstance(e, (KeyError, ArithmeticError))``), returned (the harness
   compares exceptions by class, args and identity). ``e.args`` only for known
-  shapes: pydm has no strings, so the args of an exception made with a message
-  raise NotImplementedError. The name of an except clause is unbound after it (a
+  shapes (the args of an exception made with a message are its str, but a
+  message pydm completes at run time cannot be read back as a str yet). The name of an except clause is unbound after it (a
   read: UnboundLocalError) and read by no nested function (``Var.caught``);
   exceptions never reach parameters (arguments come from Python).
+* Strings (``str_len``, ``str_compare``): small str expressions (literals, ``+``,
+  ``*`` by a clamped int, an index or a slice by an int) inside ``len``,
+  ``.find``, ``==``, ``!=``, ``<``, ``in`` and truth; no variable holds a str.
 * ``del x`` (``del_local``): the variable leaves its scope and becomes possibly
   unbound; never a variable a nested function uses (``Gen.pinned``: pydm deletes no such one),
   and in a loop only one the loop body binds before (comprehensions in the body
@@ -418,7 +421,7 @@ def int_text(v: int) -> str:
 
 
 def float_text(v: float) -> str:
-    """Source text for a float (pydm has no str literals, so no float('inf'))."""
+    """Source text for a float (no float('inf'): pydm does not parse strs into numbers)."""
     if math.isnan(v):
         return "(1e309 - 1e309)"
     if math.isinf(v):
@@ -2712,6 +2715,44 @@ def exc_identity(g: Gen, want, depth):
     if form < 8:
         return Expr(f"({a.text} {g.pick(['is', 'is not'])} None)", T_BOOL)
     return Expr(g.pick([f"(not {a.text})", f"bool({a.text})"]), T_BOOL)
+
+
+#: str literals of the string kinds (empty, ASCII, non-ASCII, non-BMP)
+_STR_LITERALS = ["''", "'a'", "'ab'", "'ba'", "'\\u00e9'", "'\\U0001F600'", "'a\\U0001F600b'"]
+
+
+def _str_operand(g: Gen, depth) -> str:
+    """A small str expression: a literal, a concatenation, a repetition by a
+    clamped int, an index or a slice by an int (strs stay inside expressions:
+    no variable holds one, so no value tag is needed)."""
+    form = g.draw(st.integers(0, 9)) if depth > 0 else 0
+    if form < 4:
+        return g.pick(_STR_LITERALS)
+    if form < 6:
+        return f"({_str_operand(g, depth - 1)} + {_str_operand(g, depth - 1)})"
+    if form < 8:
+        return f"({_str_operand(g, depth - 1)} * ({g.expr(T_INT, 1).text} % 3))"
+    s = _str_operand(g, depth - 1)
+    return f"({s} + 'xyz')[{g.expr(T_INT, 1).text} % 3]" if form == 8 else f"{s}[{g.expr(T_INT, 1).text} % 4:]"
+
+
+@expr_kind("str_len", can=lambda g, want: "i" in want)
+def str_len(g: Gen, want, depth):
+    """``len`` and ``find`` of small str expressions (strings: issue #10)."""
+    s = _str_operand(g, 2)
+    if g.flag(70):
+        return Expr(f"len({s})", T_INT)
+    return Expr(f"{s}.find({g.pick(_STR_LITERALS)})", T_INT)
+
+
+@expr_kind("str_compare", can=_wants_bool)
+def str_compare(g: Gen, want, depth):
+    """``==``, ``!=``, ``<``, ``in`` and the truth of small str expressions."""
+    a, b = _str_operand(g, 2), _str_operand(g, 1)
+    form = g.draw(st.integers(0, 5))
+    if form < 4:
+        return Expr(f"({a} {['==', '!=', '<', 'in'][form]} {b})", T_BOOL)
+    return Expr(g.pick([f"(not {a})", f"bool({a})"]), T_BOOL)
 
 
 @stmt_kind("raise_value", weight=2, can=lambda g: g.exc and bool(_exc_vars(g, True)))

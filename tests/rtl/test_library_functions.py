@@ -11,6 +11,7 @@ import runtime_lib.iterators
 import runtime_lib.lists
 import runtime_lib.numbers
 import runtime_lib.ranges
+import runtime_lib.strings
 import runtime_lib.tuples
 from pydm.compiler import compile_program
 from pydm.runtime.program import LoadedProgram
@@ -39,6 +40,10 @@ DOMAINS = {
     "floor_diff": lambda a, b, s: a >= b and s > 0,
     "star_middle": lambda t, start, after: 0 <= start and 0 <= after and start + after <= len(t),
     "small_sort": lambda xs, n: n == len(xs),
+    "str_char": lambda s, i: 0 <= i < len(s),
+    "str_find": lambda s, sub, start: start >= 0,
+    "str_repeat": lambda s, k: k <= 100,
+    "str_compare": lambda a, b, op: 0 <= op <= 5,
 }
 #: functions of iterator objects (they do not cross the boundary; tests/lists
 #: drives them through compiled programs), internal steps of the sort, and the
@@ -48,11 +53,12 @@ NOT_CALLED_DIRECTLY = {"make_enumerate", "make_reversed", "make_state", "make_zi
                        "small_sort_by", "sort_long_by", "sort_items"}
 LISTS = [[], [1], [1, 2.5, None], [3, 1, 2, 1], [(1, 2), [3], True], [NAN, 0.0, -0.0]]
 RANGES = [range(0), range(5), range(1, 10, 3), range(10, -5, -4), range(-2**63, 2**63 - 1, 2**62)]
+STRS = ["", "a", "ab", "ba", "aab", "h\u00e9llo", "\U0001F600x", "\ud800"]
 
 
 def python_function(name):
     for lib in (runtime_lib.numbers, runtime_lib.tuples, runtime_lib.lists, runtime_lib.ranges,
-                runtime_lib.iterators):
+                runtime_lib.iterators, runtime_lib.strings):
         if name in lib.__dict__ and getattr(lib.__dict__[name], "__module__", "") == lib.__name__:
             return lib.__dict__[name]
     raise KeyError(name)
@@ -71,6 +77,8 @@ def values_for(t, arity):
         return LISTS if arity <= 2 else LISTS[:4]
     if t is PyType.RANGE:
         return RANGES
+    if t is PyType.STR:
+        return STRS if arity <= 2 else STRS[:5]
     if arity >= 4:
         return [None, 0, -1, 2, 2**63 - 1, 1.5, [1, 2]]
     return VALUES + TUPLES + LISTS[:3] + RANGES[:2] if arity <= 2 else SMALL + [[1, 2], range(3)]

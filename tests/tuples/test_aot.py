@@ -129,7 +129,7 @@ def test_loaded_functions_agree(modules, name, args):
 
 @pytest.mark.parametrize("name,arg", [("pair_sum", (1, "x")), ("pair_sum", (1,)), ("pair_sum", (1.5, 2.5)),
                                       ("swap", 5), ("stats", (1.5, None)), ("dot", ((1, 2, 3),)),
-                                      ("first", 1), ("ident", ("x",))])
+                                      ("first", 1), ("ident", (b"x",))])
 def test_loaded_functions_reject(modules, name, arg):
     loaded, _ = modules
     with pytest.raises(TypeError):

@@ -1,0 +1,79 @@
+"""Lowering rules for strings: a str is a VM list with one i64 slot per
+codepoint (``pydm/representation.py``), so ``len`` is the list's size and a
+codepoint one typed slot read. Everything else on strings (concatenation,
+comparison, search) is the runtime library (``runtime_lib/strings.py``)
+built on these four ops and the literal.
+"""
+from __future__ import annotations
+
+from iree.compiler import ir
+from iree.compiler.dialects import arith, scf, util
+
+from .. import dialect as d
+from .driver import rule
+from .rules_object import list_type
+
+#: a literal up to this long is stored slot by slot; a longer one is copied
+#: in a loop from a constant buffer of its codepoints (smaller code)
+MAX_UNROLLED = 8
+
+
+def _index(v: int) -> ir.Value:
+    return arith.constant(ir.IndexType.get(), v)
+
+
+def _i64() -> ir.Type:
+    return ir.IntegerType.get_signless(64)
+
+
+def new_str(n) -> ir.Value:
+    """A list of ``n`` (an index) slots."""
+    s = util.ListCreateOp(list_type(), initial_capacity=n).result
+    util.ListResizeOp(s, n)
+    return s
+
+
+@rule(d.STR_LITERAL)
+def lower_str_literal(ctx, op, operands):
+    codes = list(ir.DenseI64ArrayAttr(op.attributes["value"]))
+    s = new_str(_index(len(codes)))
+    if len(codes) <= MAX_UNROLLED:
+        for k, c in enumerate(codes):
+            util.ListSetOp(s, _index(k), arith.constant(_i64(), c))
+        return [s]
+    i32 = ir.IntegerType.get_signless(32)
+    data = ir.Attribute.parse(f"dense<[{', '.join(map(str, codes))}]> : tensor<{len(codes)}xi32>")
+    table = util.BufferConstantOp(data, results=[ir.Type.parse("!util.buffer")]).result
+    size = util.BufferSizeOp(table, results=[ir.IndexType.get()]).result
+    loop = scf.ForOp(_index(0), _index(len(codes)), _index(1))
+    with ir.InsertionPoint(loop.body):
+        i = loop.induction_variable
+        offset = arith.muli(i, _index(4))
+        c = util.BufferLoadOp(i32, table, size, offset, _index(4)).result
+        util.ListSetOp(s, i, arith.extui(_i64(), c))
+        scf.YieldOp([])
+    return [s]
+
+
+@rule(d.STR_NEW)
+def lower_str_new(ctx, op, operands):
+    return [new_str(arith.index_cast(ir.IndexType.get(), operands[0]))]
+
+
+@rule(d.STR_SET)
+def lower_str_set(ctx, op, operands):
+    s, i, c = operands
+    util.ListSetOp(s, arith.index_cast(ir.IndexType.get(), i), c)
+    return []
+
+
+@rule(d.STR_LEN)
+def lower_str_len(ctx, op, operands):
+    size = util.ListSizeOp(operands[0], results=[ir.IndexType.get()]).result
+    return [arith.index_cast(_i64(), size)]
+
+
+@rule(d.STR_CODE)
+def lower_str_code(ctx, op, operands):
+    s, i = operands
+    return [util.ListGetOp(_i64(), s, arith.index_cast(ir.IndexType.get(), i)).result]

@@ -1,0 +1,222 @@
+"""Strings: Python's ``str`` operations, in the pydm subset.
+
+A str is a VM list of codepoints, one i64 slot each (``pydm/representation.py``).
+Besides the subset these functions use the intrinsics ``str_new(n)`` (a new
+str of ``n`` codepoints), ``str_set(s, i, c)`` (set codepoint ``i`` of a str
+being built), ``str_done(s)`` (the str is built) and ``str_code(s, i)``
+(codepoint ``i``, ``0 <= i < len(s)``); ``len(s)`` is the number of
+codepoints. Under CPython these are plain functions over a list
+(``runtime_lib/intrinsics.py``), so the library also runs as Python.
+"""
+from .intrinsics import (as_str, fail, fail_types, int_value, is_exception, is_intlike, is_none, is_str,  # noqa: F401
+                         str_code, str_done, str_new, str_set)
+
+
+def str_concat(a: str, b: str) -> str:
+    n = len(a)
+    m = len(b)
+    if m == 0:
+        return a
+    if n == 0:
+        return b
+    out = str_new(n + m)
+    for i in range(n):
+        str_set(out, i, str_code(a, i))
+    for i in range(m):
+        str_set(out, n + i, str_code(b, i))
+    return str_done(out)
+
+
+def str_repeat(s: str, k: int) -> str:
+    """``s * k``: '' for ``k <= 0``; ``s`` itself for 1 (as CPython)."""
+    n = len(s)
+    if k == 1:
+        return s
+    if k <= 0 or n == 0:
+        return str_done(str_new(0))
+    if k > 9223372036854775807 // n:
+        fail("OverflowError", "repeated string is too long")
+    total = n * k
+    if total > 4294967296:  # 32 GiB of slots: CPython's MemoryError, not the VM's allocator failure
+        fail("MemoryError", "")
+    out = str_new(total)
+    for i in range(total):
+        str_set(out, i, str_code(s, i % n))
+    return str_done(out)
+
+
+def str_compare(a: str, b: str, op: int) -> bool:
+    """``a <op> b`` by codepoints (op: 0 <, 1 <=, 2 ==, 3 !=, 4 >, 5 >=)."""
+    n = len(a)
+    m = len(b)
+    if op == 2 or op == 3:
+        same = n == m
+        if same:
+            for i in range(n):
+                if str_code(a, i) != str_code(b, i):
+                    same = False
+                    break
+        return same if op == 2 else not same
+    k = n if n < m else m
+    for i in range(k):
+        x = str_code(a, i)
+        y = str_code(b, i)
+        if x != y:
+            if op == 0 or op == 1:
+                return x < y
+            return x > y
+    if op == 0:
+        return n < m
+    if op == 1:
+        return n <= m
+    if op == 4:
+        return n > m
+    return n >= m
+
+
+def str_eq(a: str, b: str) -> bool:
+    return str_compare(a, b, 2)
+
+
+def str_char(s: str, i: int) -> str:
+    """``s[i]`` for ``0 <= i < len(s)``: a str of one codepoint."""
+    out = str_new(1)
+    str_set(out, 0, str_code(s, i))
+    return str_done(out)
+
+
+def str_item(s: str, i: int) -> str:
+    """``s[i]``: negative counts from the end; IndexError outside."""
+    n = len(s)
+    if i < 0:
+        i += n
+    if i < 0 or i >= n:
+        fail("IndexError", "string index out of range")
+    return str_char(s, i)
+
+
+def str_find(s: str, sub: str, start: int) -> int:
+    """The first index >= ``start`` where ``sub`` occurs in ``s``, else -1."""
+    n = len(s)
+    m = len(sub)
+    for i in range(start, n - m + 1):
+        found = True
+        for j in range(m):
+            if str_code(s, i + j) != str_code(sub, j):
+                found = False
+                break
+        if found:
+            return i
+    return -1
+
+
+def str_contains(s: str, x: object) -> bool:
+    """``x in s``: a substring test; TypeError for an ``x`` that is no str."""
+    if not is_str(x):
+        fail_types("TypeError", "'in <string>' requires string as left operand, not {}", x)
+    return str_find(s, as_str(x), 0) >= 0
+
+
+def str_items(s: str) -> list:
+    """The one-codepoint strs of ``s``, as a new list (iteration through ``object``)."""
+    n = len(s)
+    out = []
+    for i in range(n):
+        out.append(str_char(s, i))
+    return out
+
+
+def str_slice(s: str, start: object, stop: object, step: object) -> str:
+    n = len(s)
+    first, by, count = slice_range(n, start, stop, step)
+    if count == n and by == 1:
+        return s  # s[:] is s, as in CPython
+    out = str_new(count)
+    for k in range(count):
+        str_set(out, k, str_code(s, first + k * by))
+    return str_done(out)
+
+
+def str_index_error(x: object) -> None:
+    fail_types("TypeError", "string indices must be integers, not '{}'", x)
+
+
+def str_ord(x: object) -> int:
+    """``ord(x)``: the codepoint of a str of length 1; CPython's TypeError otherwise."""
+    if not is_str(x):
+        fail_types("TypeError", "ord() expected string of length 1, but {} found", x)
+    s = as_str(x)
+    n = len(s)
+    if n != 1:
+        fail("TypeError", "ord() expected a character, but string of length {} found", n)
+    return str_code(s, 0)
+
+
+def str_chr(c: int) -> str:
+    """``chr(c)``: the str of codepoint ``c``; ValueError outside 0 .. 0x10FFFF
+    (OverflowError outside a C int, as CPython)."""
+    if c < -2147483648 or c > 2147483647:
+        fail("OverflowError", "Python int too large to convert to C int")
+    if c < 0 or c > 0x10FFFF:
+        fail("ValueError", "chr() arg not in range(0x110000)")
+    out = str_new(1)
+    str_set(out, 0, c)
+    return str_done(out)
+
+
+def str_of(x: object) -> str:
+    """``str(x)`` of a str (itself) or an exception (its message: '' without
+    args, its one str arg); other values need ``repr``/number formatting,
+    which pydm does not have yet (NotImplementedError)."""
+    if is_str(x):
+        return as_str(x)
+    if is_exception(x):
+        args = x.args
+        n = len(args)
+        if n == 0:
+            return str_done(str_new(0))
+        if n == 1:
+            a = args[0]
+            if is_str(a):
+                return as_str(a)
+        fail("NotImplementedError", "pydm: str() of this exception needs str()/repr() of its args, "
+                                    "which pydm does not have yet")
+    fail_types("NotImplementedError", "pydm: str() of a {} value is not supported yet", x)
+    return as_str(x)
+
+
+def str_startswith(s: str, prefix: str) -> bool:
+    n = len(prefix)
+    if n > len(s):
+        return False
+    for i in range(n):
+        if str_code(s, i) != str_code(prefix, i):
+            return False
+    return True
+
+
+def str_endswith(s: str, suffix: str) -> bool:
+    n = len(suffix)
+    k = len(s) - n
+    if k < 0:
+        return False
+    for i in range(n):
+        if str_code(s, k + i) != str_code(suffix, i):
+            return False
+    return True
+
+
+def str_count(s: str, sub: str) -> int:
+    """Non-overlapping occurrences (``''`` occurs ``len(s) + 1`` times)."""
+    m = len(sub)
+    if m == 0:
+        return len(s) + 1
+    count = 0
+    i = str_find(s, sub, 0)
+    while i >= 0:
+        count += 1
+        i = str_find(s, sub, i + m)
+    return count
+
+
+from .lists import slice_range  # noqa: E402,F401

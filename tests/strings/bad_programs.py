@@ -1,0 +1,90 @@
+"""str constructs pydm does not compile yet: each a CompileError at the line
+marked ``# <- error`` (tests/strings/test_compile_errors.py)."""
+import pydm
+
+
+@pydm.jit
+def fstring(s: str):
+    return f"<{s}>"  # <- error
+
+
+@pydm.jit
+def percent_format(s: str):
+    return "%s!" % s  # <- error
+
+
+@pydm.jit
+def upper(s: str):
+    return s.upper()  # <- error
+
+
+@pydm.jit
+def split(s: str):
+    return s.split(",")  # <- error
+
+
+@pydm.jit
+def join(s: str):
+    return ",".join([s, s])  # <- error
+
+
+@pydm.jit
+def find_with_start(s: str):
+    return s.find("a", 1)  # <- error
+
+
+@pydm.jit
+def str_of_int(n: int):
+    return str(n)  # <- error
+
+
+@pydm.jit
+def str_of_float(x: float):
+    return "x" + str(x)  # <- error
+
+
+@pydm.jit
+def int_of_str(s: str):
+    return int(s)  # <- error
+
+
+@pydm.jit
+def float_of_str(s: str):
+    return float(s)  # <- error
+
+
+@pydm.jit
+def hash_of_str(s: str):
+    return hash(s)  # <- error
+
+
+@pydm.jit
+def format_call(s: str):
+    return format(s, ">5")  # <- error
+
+
+@pydm.jit
+def repr_call(s: str):
+    return repr(s)  # <- error
+
+
+@pydm.jit
+def bytes_literal(s: str):
+    return b"x"  # <- error
+
+
+@pydm.jit
+def print_call(s: str):
+    print(s)  # <- error
+
+
+@pydm.jit
+def method_on_object(s):
+    x = s if len(s) > 5 else 0  # an object: a str or an int
+    return x.startswith("a")  # <- error
+
+
+@pydm.jit
+def augmented_percent(s: str):
+    s %= 2  # <- error
+    return s
