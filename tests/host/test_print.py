@@ -188,3 +188,29 @@ def test_what_cannot_be_printed_is_a_compile_error(fn, message):
 @pytest.mark.parametrize("x", [None, 5, 2.5])
 def test_a_sep_held_in_an_object_is_checked_by_the_host(capsys, x):
     agree(capsys, object_sep, x)
+
+
+@pydm.jit
+def strings(s: str, n: int):
+    print("n =", n, s, sep=" | ", end="!\n")
+    print(s + "é", [s, "ü"], ("x", n), sep=s)
+    print(s, end="")
+    print()
+    return s * 2
+
+
+@pydm.jit
+def object_sep_str(x, s):
+    print(1, 2, sep=s, end=x)
+    return 0
+
+
+def test_strings(capsys):
+    assert agree(capsys, strings, "ab", 3).startswith("n = | 3 | ab!\n")
+    agree(capsys, strings, "", -1)
+    agree(capsys, strings, "\U0001f600\n\t'\"", 0)
+
+
+@pytest.mark.parametrize("x, s", [("\n", ", "), (None, "-"), ("", 5), (5, None)])
+def test_sep_and_end_from_objects(capsys, x, s):
+    agree(capsys, object_sep_str, x, s)

@@ -74,11 +74,6 @@ def bytes_literal(s: str):
 
 
 @pydm.jit
-def print_call(s: str):
-    print(s)  # <- error
-
-
-@pydm.jit
 def method_on_object(s):
     x = s if len(s) > 5 else 0  # an object: a str or an int
     return x.startswith("a")  # <- error

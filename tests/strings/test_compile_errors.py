@@ -38,7 +38,6 @@ def marked_line(fname: str) -> int:
     ("format_call", ("a",), "format"),
     ("repr_call", ("a",), "repr"),
     ("bytes_literal", ("a",), "bytes"),
-    ("print_call", ("a",), "print"),
     ("method_on_object", ("a",), "startswith"),
     ("augmented_percent", ("a",), "formatting with %"),
 ])
