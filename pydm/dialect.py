@@ -91,6 +91,7 @@ RECORD_OF = "iree_pydm.record_of"        # (code, bits, ref) -> seed-002 record 
 RECORD_SPLIT = "iree_pydm.record_split"  # seed-002 record -> (code, bits, ref) (module boundary)
 # the host
 HOST_PRINT = "iree_pydm.host_print"      # print: the tuple (args, sep, end, flush) to the host's print
+HOST_FORMAT = "iree_pydm.host_format"    # str of a tuple of pieces (str, or (value, conversion, spec)) by the host
 
 ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL, NOT,
            BOOL_TO_PRED, SELECT, IS, RANGE_NEXT, RAW_INT, FAILED, SUCCESS, RAISE, POLL, POLL_TICK, EXCEPTION_CLASS,
@@ -99,7 +100,7 @@ ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL,
            LOAD_VAR, STORE_VAR, DEL_VAR, UNDEF, STATIC_CAST, BOX, UNBOX, GET_TYPE_CODE,
            MAKE_TUPLE, TUPLE_GET, TUPLE_LEN, SEQ_NEW, SEQ_SET, SEQ_RESIZE, LIST_SET,
            STR_LITERAL, STR_NEW, STR_SET, STR_LEN, STR_CODE,
-           DYN_OF, DYN_UNBOX, DYN_IS, RECORD_OF, RECORD_SPLIT, HOST_PRINT)
+           DYN_OF, DYN_UNBOX, DYN_IS, RECORD_OF, RECORD_SPLIT, HOST_PRINT, HOST_FORMAT)
 
 BINARY_NAMES = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
                 "lshift", "rshift", "and", "or", "xor")
@@ -436,6 +437,11 @@ def seq_set(t, index, value, ip=None) -> ir.Operation:
 def host_print(payload, ip=None) -> ir.Operation:
     """Hand the tuple ``(args, sep, end, flush)`` to the host's ``print``."""
     return _op(HOST_PRINT, [payload], [], ip=ip)
+
+
+def host_format(pieces, ip=None) -> ir.Value:
+    """The str the host makes of ``pieces`` (frontend/printing.py)."""
+    return _op(HOST_FORMAT, [pieces], [ir_type(PyType.STR)], ip=ip).result
 
 
 def seq_resize(xs, n, ip=None) -> ir.Operation:

@@ -164,27 +164,6 @@ def str_chr(c: int) -> str:
     return str_done(out)
 
 
-def str_of(x: object) -> str:
-    """``str(x)`` of a str (itself) or an exception (its message: '' without
-    args, its one str arg); other values need ``repr``/number formatting,
-    which pydm does not have yet (NotImplementedError)."""
-    if is_str(x):
-        return as_str(x)
-    if is_exception(x):
-        args = x.args
-        n = len(args)
-        if n == 0:
-            return str_done(str_new(0))
-        if n == 1:
-            a = args[0]
-            if is_str(a):
-                return as_str(a)
-        fail("NotImplementedError", "pydm: str() of this exception needs str()/repr() of its args, "
-                                    "which pydm does not have yet")
-    fail_types("NotImplementedError", "pydm: str() of a {} value is not supported yet", x)
-    return as_str(x)
-
-
 def str_startswith(s: str, prefix: str) -> bool:
     n = len(prefix)
     if n > len(s):

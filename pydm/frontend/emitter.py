@@ -321,6 +321,10 @@ class Emitter(TupleOps, ListOps, ExceptionOps, StrOps, PrintOps):
             return self.iterator_builtin(name, args, node)
         if name == "print":
             return self.print_call(args, keywords or {}, node)
+        if name in ("repr", "format"):
+            if keywords:
+                raise error_at(node, f"keyword arguments to {name}() are not supported")
+            return self.format_builtin(name, args, node)
         if name in ("str", "ord", "chr"):
             if keywords:
                 raise error_at(node, f"keyword arguments to {name}() are not supported")

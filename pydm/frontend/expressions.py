@@ -56,6 +56,25 @@ class ExpressionWalker:
         const_type(e, e.value)
         return self.emit.const(e.value)
 
+    def expr_JoinedStr(self, e):
+        """An f-string: one str made by the host of its pieces (emitter.format_values)."""
+        if all(isinstance(part, nodes.Const) for part in e.values):
+            return self.emit.str_literal("".join(part.value for part in e.values))
+        pieces = []
+        for part in e.values:
+            if isinstance(part, nodes.Const):
+                pieces.append(self.emit.str_literal(part.value))
+                continue
+            value = self.expr(part.value)
+            spec = None
+            if value is not None and part.format_spec is not None:
+                spec = self.expr(part.format_spec)
+            if self.fb.block is None:
+                return None
+            conversion = {-1: None, 115: "s", 114: "r", 97: "a"}[part.conversion]
+            pieces.append((value, conversion, spec))
+        return self.emit.format_values(pieces, e)
+
     def expr_Name(self, e):
         return self.load(variable_key(e), e)
 

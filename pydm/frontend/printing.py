@@ -1,4 +1,5 @@
-"""The semantic layer of ``print`` (part of ``Emitter``).
+"""The semantic layer of ``print`` and of formatting (part of ``Emitter``):
+what the host (CPython itself) does for compiled code.
 
 ``print(*args, sep=None, end=None, flush=False)`` builds the tuple ``(args,
 sep, end, flush)`` and hands it to the host (op ``host_print``, lowered to the
@@ -6,6 +7,11 @@ optional import ``pydm_host.print``). The host converts it as it converts a
 call's result and calls CPython's own ``print``: the text is CPython's (float
 reprs, nested tuples and lists), and it is written, in order, to the host's
 ``sys.stdout`` while the compiled code runs.
+
+``str(x)``, ``repr(x)``, ``format(x, spec)`` and f-strings build a tuple of
+pieces - a str, or ``(value, conversion, spec)`` - and the host returns the str
+CPython makes of them (op ``host_format``): one call per f-string, with
+CPython's float reprs, format specs and nested containers exactly.
 """
 from __future__ import annotations
 
@@ -54,3 +60,38 @@ class PrintOps:
 
     def raise_always_type_error(self, message: str):
         return self.raise_always(sem.Raises("TypeError", message))
+
+    # ---- formatting ------------------------------------------------------------------
+    #: an f-string's conversions as the host reads them (-1: none)
+    CONVERSION_CODES = {None: -1, "s": 115, "r": 114, "a": 97}
+
+    def format_values(self, pieces, node=None):
+        """The str of ``pieces``: each a str value, or ``(value, conversion, spec)``
+        (conversion None, "s", "r" or "a"; spec a str value or None)."""
+        items = []
+        for piece in pieces:
+            if not isinstance(piece, tuple):
+                items.append(piece)
+                continue
+            value, conversion, spec = piece
+            t = self.type(value)
+            if t.python_name in NOT_PRINTABLE:
+                raise error_at(node, f"formatting a {t.python_name} value is not supported",
+                               "a function or iterator made by compiled code has no Python object")
+            code = self.b.constant(self.CONVERSION_CODES[conversion], T.INT)
+            items.append(self.make_tuple([value, code, spec if spec is not None else self.str_literal("")]))
+        return self.b.host_format(self.make_tuple(items))
+
+    def format_builtin(self, name, args, node):
+        """``repr(x)``, ``format(x)``, ``format(x, spec)``."""
+        if not args or len(args) > (1 if name == "repr" else 2):
+            raise error_at(node, f"{name}() takes {'exactly one argument' if name == 'repr' else '1 or 2 arguments'}"
+                                 f" ({len(args)} given)")
+        r = sem.builtin_type(name, [self.type(a) for a in args])
+        if isinstance(r, sem.NotCompiled):
+            raise error_at(node, r.message, r.hint)
+        if isinstance(r, sem.Raises):
+            return self.raise_always(r)
+        if name == "repr":
+            return self.format_values([(args[0], "r", None)], node)
+        return self.format_values([(args[0], None, args[1] if len(args) > 1 else None)], node)

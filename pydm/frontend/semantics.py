@@ -426,11 +426,15 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
         return T.INT
     if name == "print":
         return T.NONE
-    if name == "str" and n <= 1:
-        if n == 0 or arg_types[0] in (T.STR, T.BOTTOM) or arg_types[0].is_dynamic:
-            return T.STR  # an object: a str, or an exception (its message); else NotImplementedError
-        return NotCompiled(f"str() of a {arg_types[0].python_name} value is not supported yet",
-                           "pydm converts a str or an exception to str")
+    if name in ("str", "repr") and n == 1 and arg_types[0].python_name in ("function", "iterator"):
+        return NotCompiled(f"{name}() of a {arg_types[0].python_name} value is not supported",
+                           "a function or iterator made by compiled code has no Python object")
+    if name == "str" and n <= 1 or name == "repr" and n == 1:
+        return T.STR  # CPython's own str()/repr(), by the host (frontend/printing.py)
+    if name == "format" and n in (1, 2):
+        if n == 2 and not (arg_types[1] in (T.STR, T.BOTTOM) or arg_types[1].is_dynamic):
+            return Raises("TypeError", f"format() argument 2 must be str, not {arg_types[1].python_name}")
+        return T.STR
     if name == "ord" and n == 1:
         t = arg_types[0]
         if t is T.STR or t.is_dynamic or t is T.BOTTOM:

@@ -75,7 +75,7 @@ class StrOps:
                 return self.str_literal("")
             if self.type(args[0]) is T.STR:
                 return args[0]  # str(s) is s, as in CPython
-            return self.call_library("str_of", args, T.STR)
+            return self.format_values([(args[0], "s", None)])
         if name == "ord":
             return self.call_library("str_ord", args, T.INT)
         c = args[0]

@@ -34,7 +34,7 @@ METHODS = tuple(sem.LIST_METHODS) + tuple(m for m in sem.STR_METHODS if m not in
 
 BUILTINS = ("abs", "min", "max", "int", "float", "bool", "range", "isinstance", "type", "len", "hash",
             "tuple", "divmod", "pow", "list", "sorted", "any", "all", "sum", "enumerate", "zip", "reversed",
-            "iter", "next", "map", "filter", "print", "str", "ord", "chr")
+            "iter", "next", "map", "filter", "print", "str", "ord", "chr", "repr", "format")
 
 
 @dataclass(eq=False)
@@ -797,6 +797,13 @@ class _FunctionTyper:
             return _t(sem.index_type(seq, index, const_value(e.slice)))
         if isinstance(e, nodes.Call):
             return self.call(e)
+        if isinstance(e, nodes.JoinedStr):  # an f-string: its values and format specs, then a str
+            for part in e.values:
+                if isinstance(part, nodes.FormattedValue):
+                    self.expr(part.value)
+                    if part.format_spec is not None:
+                        self.expr(part.format_spec)
+            return T.STR
         if isinstance(e, nodes.Lambda):
             return self.function_value(e)
         if isinstance(e, nodes.Attribute):

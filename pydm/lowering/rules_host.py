@@ -1,20 +1,21 @@
 """Lowering rules for what compiled code asks of the Python host
-(``pydm_host``, pydm/runtime/host.py): ``print``.
+(``pydm_host``, pydm/runtime/host.py): ``print``, and the str that
+``str()``, ``repr()``, ``format()`` and f-strings make.
 
 The host's functions are optional imports with a local fallback
 (``support.py``), so a ``.vmfb`` also loads in any IREE host; there,
-``print`` writes nothing.
+``print`` writes nothing and formatting fails the call (NotImplementedError).
 """
 from __future__ import annotations
 
 from iree.compiler import ir
-from iree.compiler.dialects import arith, func
+from iree.compiler.dialects import arith, func, util
 
 from .. import dialect as d
 from .. import typecodes as tc
 from .driver import rule
 from .rules_object import list_type
-from .support import PRINT_IMPORT
+from .support import FORMAT_IMPORT, PRINT_IMPORT
 
 
 @rule(d.HOST_PRINT)
@@ -28,3 +29,16 @@ def lower_host_print(ctx, op, operands):
     record = func.CallOp([list_type()], "pydm$record_of", [code, bits, operands[0]]).results[0]
     func.CallOp([ir.IntegerType.get_signless(32)], PRINT_IMPORT, [record])
     return []
+
+
+@rule(d.HOST_FORMAT)
+def lower_host_format(ctx, op, operands):
+    """The pieces as a seed-002 record to the host, whose answer is a str's
+    record ``[4, the str]``: its slot 1 is the str itself."""
+    ctx.support.update(("records", "format"))
+    i64 = ir.IntegerType.get_signless(64)
+    code, bits = arith.constant(i64, tc.TUPLE), arith.constant(i64, 0)
+    record = func.CallOp([list_type()], "pydm$record_of", [code, bits, operands[0]]).results[0]
+    answer = func.CallOp([list_type()], FORMAT_IMPORT, [record]).results[0]
+    one = arith.constant(ir.IndexType.get(), 1)
+    return [util.ListGetOp(list_type(), answer, one).result]

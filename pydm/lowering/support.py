@@ -39,6 +39,8 @@ SITE_MESSAGE = "pydm$site_message"
 POLL_IMPORT = "pydm_host.poll"
 #: the host's print (pydm/runtime/host.py); outside pydm's host it does nothing
 PRINT_IMPORT = "pydm_host.print"
+#: the host's str(), repr(), format() and f-strings; outside pydm's host the call fails
+FORMAT_IMPORT = "pydm_host.format"
 
 _RECORDS = f"""
 func.func private @pydm$record_of(%code: i64, %bits: i64, %ref: !util.list<?>) -> !util.list<?> {{
@@ -494,14 +496,25 @@ func.func private @pydm$no_host_print(%record: !util.list<?>) -> i32 {{
 }}
 """
 
+_FORMAT = f"""
+func.func private @{FORMAT_IMPORT}(!util.list<?>) -> !util.list<?> attributes {{vm.fallback = @pydm$no_host_format}}
+func.func private @pydm$no_host_format(%record: !util.list<?>) -> !util.list<?> {{
+  %unimplemented = arith.constant 12 : i32
+  util.status.check_ok %unimplemented, "pydm: str(), repr(), format() and f-strings need pydm's host module"
+  %none = util.null : !util.list<?>
+  return %none : !util.list<?>
+}}
+"""
+
 _POLL_BUDGET = f"""
 util.global private mutable @{POLL_BUDGET_GLOBAL} = {POLL_INTERVAL} : i64
 """
 
 _PARTS = {"records": _RECORDS, "exception": _EXCEPTION, "site": _SITE, "poll": _POLL,
-          "poll_budget": _POLL_BUDGET, "print": _PRINT}
+          "poll_budget": _POLL_BUDGET, "print": _PRINT,
+          "format": _FORMAT}
 #: parts that need others
-_NEEDS = {"exception": ("records",), "print": ("records",)}
+_NEEDS = {"exception": ("records",), "print": ("records",), "format": ("records",)}
 
 
 def add_support(module: ir.Module, parts: set[str], sites=None) -> None:
@@ -515,7 +528,8 @@ def add_support(module: ir.Module, parts: set[str], sites=None) -> None:
             wanted.update(("exception", "records"))
     if "class_of_site" in wanted:
         wanted.add("site")
-    texts = [_PARTS[name] for name in ("records", "exception", "site", "poll", "poll_budget", "print")
+    texts = [_PARTS[name] for name in ("records", "exception", "site", "poll", "poll_budget", "print",
+                                       "format")
              if name in wanted]
     if "class_of_site" in wanted:
         texts.append(class_of_site_text(sites))

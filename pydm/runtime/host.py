@@ -59,6 +59,7 @@ class HostState:
         # is state.poll(None), i.e. the generator's send(None), all in C
         iface.export("poll", "0v_i", operator.methodcaller("poll", None))
         iface.export("print", "0r_i", _print)
+        iface.export("format", "0r_r", _format)
         self.module = iface.create()
 
     def _start_poller(self) -> None:
@@ -87,6 +88,27 @@ def _poller(state: HostState):
         except BaseException as exc:  # noqa: BLE001 - every exception is handed to the caller
             state.pending = exc
             value = None  # not an i32: the call fails and the VM unwinds
+
+
+#: a piece's conversion code (an f-string's ``!s``, ``!r``, ``!a``; -1: none)
+_CONVERSIONS = {-1: lambda v: v, 115: str, 114: repr, 97: ascii}
+
+
+def _format(state: HostState, ref):
+    """``pydm_host.format(record) -> record``: the record of a tuple of pieces,
+    each a str or ``(value, conversion, spec)``; the answer is the record of
+    the str CPython makes: the pieces, each value ``format(conversion(value),
+    spec)``, joined (so ``str(x)``, ``repr(x)``, ``format(x, spec)`` and every
+    f-string are CPython's own). An exception (a bad format spec) is kept for
+    the caller, as ``print`` does: the compiled code cannot catch it."""
+    try:
+        from .values import ListSession, from_record, to_record  # noqa: PLC0415
+        pieces = from_record(ref.deref(rt.VmVariantList), ListSession(state.sites))
+        text = "".join(p if type(p) is str else format(_CONVERSIONS[p[1]](p[0]), p[2]) for p in pieces)
+        return to_record(text).ref
+    except BaseException as exc:  # noqa: BLE001 - every exception is handed to the caller
+        state.pending = exc
+        return None
 
 
 def _print(state: HostState, ref) -> int | None:

@@ -4,11 +4,6 @@ import pydm
 
 
 @pydm.jit
-def fstring(s: str):
-    return f"<{s}>"  # <- error
-
-
-@pydm.jit
 def percent_format(s: str):
     return "%s!" % s  # <- error
 
@@ -34,16 +29,6 @@ def find_with_start(s: str):
 
 
 @pydm.jit
-def str_of_int(n: int):
-    return str(n)  # <- error
-
-
-@pydm.jit
-def str_of_float(x: float):
-    return "x" + str(x)  # <- error
-
-
-@pydm.jit
 def int_of_str(s: str):
     return int(s)  # <- error
 
@@ -56,16 +41,6 @@ def float_of_str(s: str):
 @pydm.jit
 def hash_of_str(s: str):
     return hash(s)  # <- error
-
-
-@pydm.jit
-def format_call(s: str):
-    return format(s, ">5")  # <- error
-
-
-@pydm.jit
-def repr_call(s: str):
-    return repr(s)  # <- error
 
 
 @pydm.jit

@@ -61,8 +61,6 @@ def test_unannotated(k, expr):
 
 def test_dynamic_with_other_types():
     for k, expr in enumerate(BOTH):
-        if expr == "str(a)":
-            continue  # str() of a number: NotImplementedError (test_str_of_other_values)
         for a, b in [("ab", 1), (1, "ab"), ("ab", None), ((1,), "a"), ("a", 2.5), ("a", [1]), ("a", (1,))]:
             check(M.dynamic, k, a, b, where=f"object: {expr} with a, b = ")
 
@@ -81,11 +79,9 @@ def test_object_with_int():
             check(M.int_object, k, s, i, where=f"int_object {k}: ")
 
 
-def test_str_of_other_values_is_not_implemented():
-    """``str()`` of a number through ``object`` needs number formatting, which
-    pydm does not have yet: a NotImplementedError naming the type (a typed
-    ``str(1)`` is a CompileError: test_compile_errors.py)."""
+def test_str_of_other_values_through_object():
+    """``str()`` of any value through ``object``: CPython's text (made by the
+    host, tests/host/test_format.py)."""
     k = BOTH.index("str(a)")
-    for a in [1, 2.5, None, (1,), [1]]:
-        with pytest.raises(NotImplementedError, match=f"str\\(\\) of a {type(a).__name__} value"):
-            M.dynamic(k, a, "x")
+    for a in [1, 2.5, None, (1,), [1], -0.0, True]:
+        check(M.dynamic, k, a, "x", where="str(object): ")
