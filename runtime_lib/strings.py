@@ -8,7 +8,7 @@ being built), ``str_done(s)`` (the str is built) and ``str_code(s, i)``
 codepoints. Under CPython these are plain functions over a list
 (``runtime_lib/intrinsics.py``), so the library also runs as Python.
 """
-from .intrinsics import (as_str, fail, fail_types, int_value, is_exception, is_intlike, is_none, is_str,  # noqa: F401
+from .intrinsics import (as_str, fail, fail_types, is_exception, is_str,  # noqa: F401
                          str_code, str_done, str_new, str_set)
 
 
@@ -135,10 +135,6 @@ def str_slice(s: str, start: object, stop: object, step: object) -> str:
     for k in range(count):
         str_set(out, k, str_code(s, first + k * by))
     return str_done(out)
-
-
-def str_index_error(x: object) -> None:
-    fail_types("TypeError", "string indices must be integers, not '{}'", x)
 
 
 def str_ord(x: object) -> int:

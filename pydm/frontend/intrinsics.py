@@ -1,7 +1,7 @@
 """Low-level intrinsics available to the runtime library (``runtime_lib/``) only.
 
 They expose what Python code cannot say by itself: type-code tests, a
-dynamic value's payload as a typed value, filling a new tuple, wrapping
+dynamic value's payload as a typed value, filling a new tuple or str, wrapping
 64-bit arithmetic (for ``hash``), and exceptions whose message is completed
 at run time. Each is one small builder here; ``runtime_lib/intrinsics.py``
 gives each its CPython meaning, so the library also runs as plain Python.

@@ -33,7 +33,7 @@ def kwonly(a: int, *, k: int = 0) -> int:
 
 
 @pydm.jit
-def bad_return(x: int) -> str:
+def bad_return(x: int) -> bytes:
     return x
 
 

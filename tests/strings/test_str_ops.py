@@ -26,7 +26,8 @@ BOTH = [
     "(1,) + a", "[1] + a", "a + [1]", "max(a + 'z')", "a == b == a",
     "a < b < 'z'", "'' in a", "'\\U0001F600' in a", "len('')", "'' == a", "a + '' is a",
     "'\\u00e9' * 3", "ord(1)", "ord(a[:1] + 'x')",
-    "chr(65) + a", "isinstance(a, str)", "isinstance(1, str)", "isinstance(a, (int, str))",
+    "chr(65) + a", "isinstance(a, str)", "isinstance(1, str)", "isinstance(a, (int, str))", "type(a) is str",
+    "type(b) is int",
 ]
 #: str methods on a str receiver (only typed: a method call on an object is not compiled)
 TYPED_ONLY = ["a.startswith(b)", "a.endswith(b)", "a.find(b)", "a.count(b)", "b.count(a)"]
