@@ -74,6 +74,11 @@ SOURCE = textwrap.dedent('''\
 
 
     @pydm.jit
+    def label(n: int):
+        return f"#{n:03d} {n / 4!r} {str((n, None))}"
+
+
+    @pydm.jit
     def chained(n: int) -> int:
         try:
             return check(-n)
@@ -236,3 +241,21 @@ def test_a_vmfb_holds_no_path_of_the_machine_that_built_it(tmp_path):
     with pytest.raises(IndexError) as info:
         m.pop_empty(1)
     assert any("same_prog.py:" in n and "runtime library" in n for n in info.value.__notes__), info.value.__notes__
+
+
+def test_formatting_in_a_loaded_module(built):
+    """A loaded module formats through pydm's host as CPython; in a bare VM
+    context the optional import's fallback fails the call (UNIMPLEMENTED)
+    instead of making a wrong str."""
+    _, out, plain = built
+    m = pydm.load(str(out))
+    assert m.label(7) == plain.label(7) == "#007 1.75 (7, None)"
+    import iree.runtime as rt
+    instance = rt.VmInstance()
+    module = rt.VmModule.copy_buffer(instance, out.read_bytes())
+    context = rt.VmContext(instance, modules=[module])
+    args, results = rt.VmVariantList(1), rt.VmVariantList(2)
+    args.push_int(7)
+    with pytest.raises(Exception) as info:
+        context.invoke(module.lookup_function("label"), args, results)
+    assert "need pydm's host module" in str(info.value), info.value
