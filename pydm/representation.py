@@ -14,6 +14,8 @@ static type        inside a module                 at the module boundary
 ``tuple<...>``     heap ref ``!util.list<?>``      seed-002 record
 ``list<object>``   heap ref ``!util.list<?>``      seed-002 record
 ``range``          heap ref ``!util.list<?>``      seed-002 record
+``dict``           heap ref ``!util.list<?>``:     record ``[11, the table]``
+                   its hash table                  (by reference)
 ``iterator``       heap ref ``!util.list<?>``      (not passed)
 ``function<k>``    heap ref ``!util.list<?>``:     (not passed)
                    its closure, a tuple of cells
@@ -41,6 +43,11 @@ without knowing the tuple's static type, a typed element with one read. A list h
 the same layout; it is mutable (``xs[i] = v`` sets the two slots of element
 i, ``append`` resizes the VM list), and every alias holds the same reference.
 
+**Dict values** (type code 11) are the hash table of ``runtime_lib/dicts.py``:
+a VM list in the list layout ``[used, entries, index, fill]`` (entries: ``hash,
+key, value`` triples in insertion order; index: open addressing, built lazily
+when empty). It is mutable and shared by reference, as a list.
+
 **Exception values** (type code 6, seed 002's boxed ``ExceptionResult``) are
 the exception object of ``pydm/exceptions.py``: a VM list ``[class code i64,
 raise site i64, args]`` — the args a tuple (inside layout), or null when they
@@ -55,7 +62,8 @@ range ``[9, records of start, stop, step]``, exception ``[6, [class, site,
 records of the args or null]]`` (out of a module only), list ``[3, records]`` or ``[0x83, the list itself]``: a list crosses *by
 reference*, in its inside layout, so the host and the module share one VM list
 and the module's mutations are seen by the host (``pydm/runtime/values.py``
-reflects them into the caller's Python list).
+reflects them into the caller's Python list); a dict ``[11, its table]`` likewise
+(the host leaves the hashes and the index to the module).
 """
 from __future__ import annotations
 
@@ -101,6 +109,7 @@ _ITERATOR = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.SEQUENCE_I
 _REF = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], None)
 _FUNCTION = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.FUNCTION)
 _EXCEPTION = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.EXCEPTION_RESULT)
+_DICT = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.DICT)
 
 
 def of(t: PyType) -> Representation:
@@ -120,6 +129,8 @@ def of(t: PyType) -> Representation:
         return _ITERATOR
     if t is T.EXCEPTION:
         return _EXCEPTION
+    if t is T.DICT:
+        return _DICT
     if isinstance(t, TupleType):
         return _TUPLE
     if isinstance(t, ListType):
@@ -151,4 +162,4 @@ def crosses_as_record(t: PyType) -> bool:
 
 #: type codes whose payload is a heap reference
 HEAP_CODES = frozenset({tc.TUPLE, tc.LIST, tc.STR, tc.BYTES, tc.EXCEPTION_RESULT, tc.TYPE,
-                        tc.SEQUENCE_ITERATOR, tc.RANGE, tc.FUNCTION})
+                        tc.SEQUENCE_ITERATOR, tc.RANGE, tc.FUNCTION, tc.DICT})

@@ -660,6 +660,8 @@ def as_items(x: object) -> list:
         return range_list(as_range(x))
     if is_iterator(x):
         return drain(x)
+    if is_dict(x):
+        return dict_keys(as_dict(x))
     type_error("'{}' object is not iterable", x)
     return list_new(0)
 
@@ -675,7 +677,7 @@ def star_middle(t: tuple, start: int, after: int) -> list:
 
 def unpack_items(x: object) -> tuple:
     """The items ``a, b = x`` unpacks when ``x`` is not a tuple."""
-    if not (is_list(x) or is_range(x) or is_iterator(x)):
+    if not (is_list(x) or is_range(x) or is_iterator(x) or is_dict(x)):
         type_error("cannot unpack non-iterable {} object", x)
     return tuple_of_list(as_items(x))
 
@@ -746,5 +748,7 @@ def all_of(x: object) -> bool:
 from .tuples import seq_done, seq_new  # noqa: E402,F401
 # (last: the library's modules import each other)
 from .iterators import drain  # noqa: E402,F401
+from .dicts import dict_keys  # noqa: E402,F401
+from .intrinsics import as_dict, is_dict  # noqa: E402,F401
 from .ranges import range_list  # noqa: E402,F401
 from .tuples import adjust_index, slice_index  # noqa: E402,F401

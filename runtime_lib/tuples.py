@@ -185,6 +185,8 @@ def length(x: object) -> int:
         return len(as_list(x))
     if is_range(x):
         return range_len(as_range(x))
+    if is_dict(x):
+        return dict_len(as_dict(x))
     type_error("object of type '{}' has no len()", x)
 
 
@@ -197,6 +199,8 @@ def contains(c: object, x: object) -> bool:
         return range_contains(as_range(c), x)
     if is_iterator(c):
         return iter_contains(c, x)
+    if is_dict(c):
+        return dict_contains(as_dict(c), x)
     type_error("argument of type '{}' is not iterable", c)
 
 
@@ -213,6 +217,8 @@ def getitem(c: object, i: object) -> object:
         if is_intlike(i):
             return range_item(as_range(c), int_value(i))
         type_error("range indices must be integers or slices, not {}", i)
+    if is_dict(c):
+        return dict_getitem(as_dict(c), i)
     type_error("'{}' object is not subscriptable", c)
 
 
@@ -236,6 +242,8 @@ def to_tuple(x: object) -> tuple:
         return tuple_of_list(range_list(as_range(x)))
     if is_iterator(x):
         return tuple_of_list(drain(x))
+    if is_dict(x):
+        return tuple_of_list(dict_keys(as_dict(x)))
     type_error("'{}' object is not iterable", x)
 
 
@@ -435,3 +443,5 @@ from .lists import (list_contains, list_count, list_index, list_slice,  # noqa: 
 from .ranges import (range_contains, range_count, range_index, range_item, range_len,  # noqa: E402,F401
                      range_list, range_slice)
 from .iterators import drain, iter_contains  # noqa: E402,F401
+from .dicts import dict_contains, dict_getitem, dict_keys, dict_len  # noqa: E402,F401
+from .intrinsics import as_dict, is_dict  # noqa: E402,F401

@@ -65,7 +65,11 @@ func.func private @pydm$record_of(%code: i64, %bits: i64, %ref: !util.list<?>) -
       %is_range = arith.cmpi eq, %code, %range : i64
       %is_tuple = arith.ori %is_tuple0, %is_range : i1
       %list = arith.constant {tc.LIST} : i64
-      %is_list = arith.cmpi eq, %code, %list : i64
+      %is_list0 = arith.cmpi eq, %code, %list : i64
+      // a dict's record holds its table itself, as a converted list's does
+      %dict = arith.constant {tc.DICT} : i64
+      %is_dict = arith.cmpi eq, %code, %dict : i64
+      %is_list = arith.ori %is_list0, %is_dict : i1
       %exception = arith.constant {tc.EXCEPTION_RESULT} : i64
       %is_exception = arith.cmpi eq, %code, %exception : i64
       scf.if %is_tuple {{
@@ -214,7 +218,10 @@ func.func private @pydm$record_split(%rec: !util.list<?>) -> (i64, i64, !util.li
           scf.yield %zero, %xs : i64, !util.list<?>
         }} else {{
           %converted = arith.constant {tc.LIST_CONVERTED} : i64
-          %is_converted = arith.cmpi eq, %code, %converted : i64
+          %is_converted0 = arith.cmpi eq, %code, %converted : i64
+          %dict = arith.constant {tc.DICT} : i64
+          %is_dict = arith.cmpi eq, %code, %dict : i64
+          %is_converted = arith.ori %is_converted0, %is_dict : i1
           %v = scf.if %is_converted -> (i64) {{
             scf.yield %list : i64
           }} else {{
