@@ -16,6 +16,8 @@ static type        inside a module                 at the module boundary
 ``range``          heap ref ``!util.list<?>``      seed-002 record
 ``str``            heap ref ``!util.list<?>``:     seed-002 record ``[4, the
                    one i64 slot per codepoint      list itself]``
+``dict``           heap ref ``!util.list<?>``:     record ``[11, the table]``
+                   its hash table                  (by reference)
 ``iterator``       heap ref ``!util.list<?>``      (not passed)
 ``function<k>``    heap ref ``!util.list<?>``:     (not passed)
                    its closure, a tuple of cells
@@ -55,6 +57,10 @@ slot is read with the VM's typed access in one op. A narrower storage can
 come later behind the same ops (``str_len``, ``str_code``, ``str_new``,
 ``str_set``, ``str_literal``). At the boundary a str is ``[4, the list
 itself]`` both ways (the same list: nothing to convert).
+**Dict values** (type code 11) are the hash table of ``runtime_lib/dicts.py``:
+a VM list in the list layout ``[used, entries, index, fill]`` (entries: ``hash,
+key, value`` triples in insertion order; index: open addressing, built lazily
+when empty). It is mutable and shared by reference, as a list.
 
 **Exception values** (type code 6, seed 002's boxed ``ExceptionResult``) are
 the exception object of ``pydm/exceptions.py``: a VM list ``[class code i64,
@@ -70,7 +76,8 @@ range ``[9, records of start, stop, step]``, str ``[4, list of i64 codepoints]``
 records of the args or null]]`` (out of a module only), list ``[3, records]`` or ``[0x83, the list itself]``: a list crosses *by
 reference*, in its inside layout, so the host and the module share one VM list
 and the module's mutations are seen by the host (``pydm/runtime/values.py``
-reflects them into the caller's Python list).
+reflects them into the caller's Python list); a dict ``[11, its table]`` likewise
+(the host leaves the hashes and the index to the module).
 """
 from __future__ import annotations
 
@@ -117,6 +124,7 @@ _REF = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], None)
 _FUNCTION = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.FUNCTION)
 _EXCEPTION = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.EXCEPTION_RESULT)
 _STR = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.STR)
+_DICT = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.DICT)
 
 
 def of(t: PyType) -> Representation:
@@ -138,6 +146,8 @@ def of(t: PyType) -> Representation:
         return _EXCEPTION
     if t is T.STR:
         return _STR
+    if t is T.DICT:
+        return _DICT
     if isinstance(t, TupleType):
         return _TUPLE
     if isinstance(t, ListType):
@@ -169,4 +179,4 @@ def crosses_as_record(t: PyType) -> bool:
 
 #: type codes whose payload is a heap reference
 HEAP_CODES = frozenset({tc.TUPLE, tc.LIST, tc.STR, tc.BYTES, tc.EXCEPTION_RESULT, tc.TYPE,
-                        tc.SEQUENCE_ITERATOR, tc.RANGE, tc.FUNCTION})
+                        tc.SEQUENCE_ITERATOR, tc.RANGE, tc.FUNCTION, tc.DICT})

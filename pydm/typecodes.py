@@ -17,6 +17,9 @@ SEQUENCE_ITERATOR = 8
 RANGE = 9
 #: a function value (a closure: the record of its cells), never boxed across the boundary
 FUNCTION = 10
+#: a dict: its payload is the hash table of runtime_lib/dicts.py (a VM list);
+#: it crosses the boundary by reference, as a list (pydm/runtime/values.py)
+DICT = 11
 #: a list's boundary record after the module converted it: [LIST_CONVERTED, the
 #: list itself] (so a list reached twice converts once, and the caller can
 #: read the list's final contents after the call; see pydm/runtime/values.py)
@@ -29,7 +32,8 @@ FIRST_USER_TYPE = 0x101
 
 NAMES = {NONE: "NoneType", TUPLE: "tuple", LIST: "list", STR: "str", BYTES: "bytes",
          BOOL: "bool", INTEGER: "int", REAL: "float", RANGE: "range", TYPE: "type",
-         SEQUENCE_ITERATOR: "iterator", FUNCTION: "function", EXCEPTION_RESULT: "exception"}
+         SEQUENCE_ITERATOR: "iterator", FUNCTION: "function", EXCEPTION_RESULT: "exception",
+         DICT: "dict"}
 
 #: the type codes of the scalar values an object record can hold, by static type
 #: and by Python type name (the names CPython's messages use)

@@ -110,6 +110,31 @@ def iter_state(it) -> list:
     return it.state
 
 
+class _Dict:
+    """Under CPython, a dict of the library is its state list (runtime_lib/dicts.py)."""
+
+    def __init__(self, state):
+        self.state = state
+
+
+def is_dict(x) -> bool:
+    return type(x) is _Dict
+
+
+def as_dict(x):
+    assert type(x) is _Dict, "as_dict of a non-dict"
+    return x
+
+
+def dict_new(state: list):
+    return _Dict(state)
+
+
+def dict_state(d) -> list:
+    assert type(d) is _Dict, "dict_state of a non-dict"
+    return d.state
+
+
 def is_range(x) -> bool:
     return type(x) is range
 

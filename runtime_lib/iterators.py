@@ -10,7 +10,8 @@ unchecked view of it as one): ``[kind, position, extra, source...]``:
 * kind 1 — ``enumerate``: ``extra`` is the next count, the source an iterator;
 * kind 2 — ``zip``: the sources are iterators, the first exhausted ends it;
 * kind 3 — ``reversed``: a sequence walked down from ``position``;
-* kind 4 — exhausted (CPython's iterators never resume once they have ended).
+* kind 4 — exhausted (CPython's iterators never resume once they have ended);
+* kind 5 — over a dict's keys, values or items (``dicts.py``, ``dict_iter``).
 
 ``iter_next(it)`` returns ``(True, item)`` or ``(False, None)``.
 """
@@ -27,6 +28,8 @@ def sequence_items(x: object) -> list:
         return list_of_tuple(as_tuple(x))
     if is_range(x):
         return range_list(as_range(x))
+    if is_dict(x):
+        return dict_keys(as_dict(x))
     type_error("'{}' object is not iterable", x)
     return list_new(0)
 
@@ -43,6 +46,8 @@ def to_iter(x: object) -> object:
     """``iter(x)``: an iterator is itself; a sequence gets a new one."""
     if is_iterator(x):
         return x
+    if is_dict(x):
+        return dict_iter(as_dict(x), 0)
     state = make_state(0, 0, 0, 1)
     seq_set(state, 3, sequence_items(x))
     return iter_new(state)
@@ -99,6 +104,8 @@ def iter_next(it: object) -> tuple:
                     return (False, None)
                 seq_set(out, k, got[1])
             return (True, seq_done(out))
+    elif kind == 5:
+        return dict_iter_next(state)
     elif kind == 3:
         seq = as_list(item(state, 3))
         i = int_value(item(state, 1))
@@ -149,3 +156,5 @@ def drain(it: object) -> list:
 from .lists import list_of_tuple  # noqa: E402,F401
 from .ranges import range_list  # noqa: E402,F401
 from .tuples import seq_done, seq_new  # noqa: E402,F401
+from .dicts import dict_iter, dict_iter_next, dict_keys  # noqa: E402,F401
+from .intrinsics import as_dict, is_dict  # noqa: E402,F401

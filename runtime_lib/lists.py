@@ -662,6 +662,8 @@ def as_items(x: object) -> list:
         return drain(x)
     if is_str(x):
         return str_items(as_str(x))
+    if is_dict(x):
+        return dict_keys(as_dict(x))
     type_error("'{}' object is not iterable", x)
     return list_new(0)
 
@@ -677,7 +679,7 @@ def star_middle(t: tuple, start: int, after: int) -> list:
 
 def unpack_items(x: object) -> tuple:
     """The items ``a, b = x`` unpacks when ``x`` is not a tuple."""
-    if not (is_list(x) or is_range(x) or is_iterator(x) or is_str(x)):
+    if not (is_list(x) or is_range(x) or is_iterator(x) or is_str(x) or is_dict(x)):
         type_error("cannot unpack non-iterable {} object", x)
     return tuple_of_list(as_items(x))
 
@@ -750,6 +752,8 @@ def all_of(x: object) -> bool:
 from .tuples import seq_done, seq_new  # noqa: E402,F401
 # (last: the library's modules import each other)
 from .iterators import drain  # noqa: E402,F401
+from .dicts import dict_keys  # noqa: E402,F401
+from .intrinsics import as_dict, is_dict  # noqa: E402,F401
 from .ranges import range_list  # noqa: E402,F401
 from .strings import str_items  # noqa: E402,F401
 from .tuples import adjust_index, slice_index  # noqa: E402,F401

@@ -158,6 +158,10 @@ def bit_or(a: object, b: object, inplace: bool) -> object:
         return (int_value(a) | int_value(b)) != 0
     if is_intlike(a) and is_intlike(b):
         return int_value(a) | int_value(b)
+    if is_dict(a) and inplace:
+        return dict_ior(as_dict(a), b)
+    if is_dict(a) and is_dict(b):
+        return dict_or(as_dict(a), as_dict(b))
     if inplace:
         type_error("unsupported operand type(s) for |=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for |: '{}' and '{}'", a, b)
@@ -294,6 +298,8 @@ def eq(a: object, b: object) -> bool:
         return is_range(b) and range_eq(as_range(a), as_range(b))
     if is_str(a):
         return is_str(b) and str_compare(as_str(a), as_str(b), 2)
+    if is_dict(a):
+        return is_dict(b) and dict_eq(as_dict(a), as_dict(b))
     return a is b  # None, functions, exceptions, iterators: identity
 
 
@@ -359,6 +365,8 @@ def truth(a: object) -> bool:
         return range_len(as_range(a)) != 0
     if is_str(a):
         return len(as_str(a)) != 0
+    if is_dict(a):
+        return dict_len(as_dict(a)) != 0
     return not is_none(a)  # functions, exceptions, iterators are true
 
 
@@ -386,3 +394,5 @@ from .tuples import tuple_compare, tuple_concat, tuple_repeat  # noqa: E402,F401
 from .lists import list_compare, list_concat, list_iadd, list_imul, list_repeat  # noqa: E402,F401
 from .ranges import range_eq, range_len  # noqa: E402,F401
 from .strings import str_compare, str_concat, str_repeat  # noqa: E402,F401
+from .dicts import dict_eq, dict_ior, dict_len, dict_or  # noqa: E402,F401
+from .intrinsics import as_dict, is_dict  # noqa: E402,F401

@@ -14,7 +14,7 @@ and, for ``hash``, wrapping 64-bit arithmetic (``wrap_add``, ``wrap_mul``,
 ``rotl``) and ``float_bits``/``bits_float`` (a float's IEEE bits and back).
 Module constants are not in the subset yet, so numbers are spelled out.
 """
-from .intrinsics import (as_str, is_str, as_list, as_range, as_tuple, bits_float, fail, fail_types, float_bits, float_value, int_value,  # noqa: F401
+from .intrinsics import (as_str, is_str, str_code, as_list, as_range, as_tuple, bits_float, fail, fail_types, float_bits, float_value, int_value,  # noqa: F401
                          is_float, is_intlike, is_iterator, is_list, is_none, is_number, is_range, is_tuple, item, rotl, seq_done, seq_new,
                          seq_set, type_error, wrap_add, wrap_mul)
 
@@ -193,6 +193,8 @@ def length(x: object) -> int:
         return range_len(as_range(x))
     if is_str(x):
         return len(as_str(x))
+    if is_dict(x):
+        return dict_len(as_dict(x))
     type_error("object of type '{}' has no len()", x)
 
 
@@ -207,6 +209,8 @@ def contains(c: object, x: object) -> bool:
         return iter_contains(c, x)
     if is_str(c):
         return str_contains(as_str(c), x)
+    if is_dict(c):
+        return dict_contains(as_dict(c), x)
     type_error("argument of type '{}' is not iterable", c)
 
 
@@ -227,6 +231,8 @@ def getitem(c: object, i: object) -> object:
         if is_intlike(i):
             return str_item(as_str(c), int_value(i))
         type_error("string indices must be integers, not '{}'", i)
+    if is_dict(c):
+        return dict_getitem(as_dict(c), i)
     type_error("'{}' object is not subscriptable", c)
 
 
@@ -254,6 +260,8 @@ def to_tuple(x: object) -> tuple:
         return tuple_of_list(drain(x))
     if is_str(x):
         return tuple_of_list(str_items(as_str(x)))
+    if is_dict(x):
+        return tuple_of_list(dict_keys(as_dict(x)))
     type_error("'{}' object is not iterable", x)
 
 
@@ -420,11 +428,12 @@ def hash_float(f: float) -> int:
     return -2 if x == -1 else x
 
 
-def hash_tuple(t: tuple) -> int:
-    """CPython's tuple hash (xxHash-based, 64-bit wrapping arithmetic)."""
+def hash_tuple(t: tuple, keyed: bool) -> int:
+    """CPython's tuple hash (xxHash-based, 64-bit wrapping arithmetic) of
+    its elements' ``hash_of`` (``keyed``: their ``key_hash``)."""
     acc = 2870177450012600261
     for x in t:
-        lane = hash_of(x)
+        lane = key_hash(x) if keyed else hash_of(x)
         acc = wrap_add(acc, wrap_mul(lane, -4417276706812531889))
         acc = rotl(acc, 31)
         acc = wrap_mul(acc, -7046029288634856825)
@@ -441,12 +450,30 @@ def hash_of(x: object) -> int:
     if is_float(x):
         return hash_float(float_value(x))
     if is_tuple(x):
-        return hash_tuple(as_tuple(x))
+        return hash_tuple(as_tuple(x), False)
     if is_none(x):
         return 4238894112  # CPython 3.12's hash(None) (3.11 hashes None by address)
     if is_str(x):  # CPython's str hash is randomized per process (PYTHONHASHSEED)
         fail("NotImplementedError", "pydm: hash() of a str is not supported yet")
     type_error("unhashable type: '{}'", x)
+
+
+def key_hash(x: object) -> int:
+    """The hash a dict files key ``x`` under: ``hash_of``, except that a str
+    (also inside a tuple) hashes by its codepoints (FNV-1a): within one
+    table only equal keys need equal hashes, and no str equals a number."""
+    if is_str(x):
+        return hash_str(as_str(x))
+    if is_tuple(x):
+        return hash_tuple(as_tuple(x), True)
+    return hash_of(x)
+
+
+def hash_str(s: str) -> int:
+    h = -3750763034362895579  # FNV-1a offset basis, as a signed 64-bit int
+    for i in range(len(s)):
+        h = wrap_mul(h ^ str_code(s, i), 1099511628211)
+    return -2 if h == -1 else h
 
 
 # (last: runtime_lib/lists.py imports this module too)
@@ -456,3 +483,5 @@ from .ranges import (range_contains, range_count, range_index, range_item, range
                      range_list, range_slice)
 from .iterators import drain, iter_contains  # noqa: E402,F401
 from .strings import str_contains, str_count, str_item, str_items, str_slice  # noqa: E402,F401
+from .dicts import dict_contains, dict_getitem, dict_keys, dict_len  # noqa: E402,F401
+from .intrinsics import as_dict, is_dict  # noqa: E402,F401

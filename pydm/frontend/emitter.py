@@ -19,6 +19,7 @@ from ..errors import TypeSpecificError, error_at
 from ..types import PyType, dynamic_of, join
 from . import semantics as sem
 from .inlining import MAX_INLINE_DYNAMIC_OPS
+from .dicts import DictOps
 from .exception_ops import ExceptionOps
 from .lists import ListOps
 from .printing import PrintOps
@@ -36,7 +37,7 @@ _INFALLIBLE = {("add", T.FLOAT), ("sub", T.FLOAT), ("mul", T.FLOAT),
 _FAST_BINARY = {"add", "sub", "mul", "truediv", "floordiv", "mod"}
 
 
-class Emitter(TupleOps, ListOps, ExceptionOps, StrOps, PrintOps):
+class Emitter(DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps):
     def __init__(self, builder, in_runtime_library: bool = False):
         self.fb = builder
         self.b = builder.ops
@@ -103,6 +104,8 @@ class Emitter(TupleOps, ListOps, ExceptionOps, StrOps, PrintOps):
         t = self.type(v)
         if t is T.BOOL:
             return v
+        if t is T.DICT:
+            return self.dict_truth(v)
         if t.is_dynamic:  # bools too: a list of flags holds them
             return self.dynamic_fast_paths([v], T.BOOL, lambda x: self.b.as_bool(x[0]),
                                            lambda x: self.truth(x[0]),
@@ -190,6 +193,8 @@ class Emitter(TupleOps, ListOps, ExceptionOps, StrOps, PrintOps):
         Which checks can be dropped is decided later, on the IR (pass int-ranges)."""
         name = sem.BINARY[token]
         lt, rt = self.type(lhs), self.type(rhs)
+        if T.DICT in (lt, rt):
+            return self.dict_binary(token, lhs, rhs, rhs_const, inplace, lhs_const)
         result = sem.binary_type(name, lt, rt, rhs_const, inplace, lhs_const)
         if isinstance(result, sem.NotCompiled):
             raise error_at(node, result.message, result.hint, cls=TypeSpecificError)
@@ -252,6 +257,8 @@ class Emitter(TupleOps, ListOps, ExceptionOps, StrOps, PrintOps):
             out = self.contains(lhs, rhs)
             return self.b.not_(out) if out is not None and token == "not in" else out
         name = sem.COMPARE.get(token)
+        if name in ("eq", "ne") and T.DICT in (self.type(lhs), self.type(rhs)):
+            return self.dict_compare(token, lhs, rhs)
         if name is None:
             raise error_at(node, f"comparison {token!r} is not supported",
                            "pydm compares numbers with < <= > >= == != and None with is")
@@ -329,6 +336,8 @@ class Emitter(TupleOps, ListOps, ExceptionOps, StrOps, PrintOps):
             if keywords:
                 raise error_at(node, f"keyword arguments to {name}() are not supported")
             return self.str_builtin(name, args, node)
+        if name == "dict":
+            return self.dict_builtin(args, node, keywords)
         if keywords:
             raise error_at(node, f"keyword arguments to {name}() are not supported")
         if name in ("len", "hash", "tuple", "divmod", "pow"):

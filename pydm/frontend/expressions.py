@@ -128,6 +128,11 @@ class ExpressionWalker:
 
         def level(k: int):
             if k == len(gens):
+                if isinstance(e, nodes.DictComp):  # the key first, then the value (as CPython 3.8+)
+                    value = self.exprs([e.key, e.value])
+                    if value is not None:
+                        on_item(value)
+                    return
                 value = self.expr(e.elt)
                 if self.fb.block is not None:
                     on_item(value)
@@ -180,6 +185,20 @@ class ExpressionWalker:
         xs = self.emit.make_list([])
         self.comprehend(e, lambda v: self.emit.list_append(xs, v))
         return xs if self.fb.block is not None else None
+
+    def expr_Dict(self, e):
+        """``{k: v, ...}``: every key and value evaluated in order, then the dict built."""
+        if any(isinstance(k, nodes.DictUnpack) for k, _ in e.items):
+            raise error_at(e, "** in a dict display is not supported", "use d.update(other) or d | other")
+        values = self.exprs([x for kv in e.items for x in kv])
+        if values is None:
+            return None
+        return self.emit.make_dict(list(zip(values[0::2], values[1::2])))
+
+    def expr_DictComp(self, e):
+        out = self.emit.make_dict([])
+        self.comprehend(e, lambda kv: self.emit.call_library("dict_setitem", [out, kv[0], kv[1]]))
+        return out if self.fb.block is not None else None
 
     def expr_GeneratorExp(self, e):
         raise error_at(e, "a generator expression is supported only as the argument of "

@@ -72,6 +72,8 @@ def binary_type(name: str, lt: PyType, rt: PyType, rhs_const=None, inplace: bool
         return T.BOTTOM
     if lt is T.STR or rt is T.STR and not (lt.is_tuple or lt.is_list):  # the left operand's rule first
         return _str_binary_type(name, lt, rt, inplace)
+    if T.DICT in (lt, rt):
+        return dict_binary_type(name, lt, rt, inplace)
     if lt.is_tuple or rt.is_tuple and not lt.is_list:  # the left operand's rule speaks first
         return _tuple_binary_type(name, lt, rt, rhs_const, lhs_const, inplace)
     if lt.is_list or rt.is_list:
@@ -179,6 +181,18 @@ def _list_binary_type(name, lt, rt, inplace):
     return _unsupported(name, lt, rt, inplace)
 
 
+def dict_binary_type(name, lt, rt, inplace):
+    """``|`` merges two dicts (``|=`` updates by any iterable of pairs); nothing else."""
+    if name == "or":
+        if lt is T.DICT and (rt is T.DICT or inplace):
+            return T.DICT
+        if lt.is_dynamic or rt.is_dynamic:
+            return T.OBJECT
+    if (lt.is_dynamic or rt.is_dynamic) and not (lt.is_tuple or lt.is_list or rt.is_tuple or rt.is_list):
+        return T.OBJECT
+    return _unsupported(name, lt, rt, inplace)
+
+
 def float_with_object(name: str, lt: PyType, rt: PyType) -> bool:
     """``float <op> object`` (either order) for an arithmetic op: the result is a
     float or the op raises — so pydm keeps it unboxed (progressive typing)."""
@@ -228,7 +242,7 @@ def contains_type(item: PyType, container: PyType) -> PyType | Raises:
         if item is T.STR or item.is_dynamic or item is T.BOTTOM:
             return T.BOOL
         return Raises("TypeError", f"'in <string>' requires string as left operand, not {item.python_name}")
-    if container.is_sequence or container.is_dynamic or container in (T.BOTTOM, T.RANGE, T.ITERATOR):
+    if container.is_sequence or container.is_dynamic or container in (T.BOTTOM, T.RANGE, T.ITERATOR, T.DICT):
         return T.BOOL
     return Raises("TypeError", f"argument of type '{container.python_name}' is not iterable")
 
@@ -262,7 +276,7 @@ def index_type(seq: PyType, index: PyType, const_index=None) -> PyType | Raises:
     """``seq[index]`` with an integer index (``const_index``: a literal's value)."""
     if seq is T.BOTTOM or index is T.BOTTOM:
         return T.BOTTOM
-    if seq.is_dynamic:
+    if seq.is_dynamic or seq is T.DICT:
         return T.OBJECT
     if seq is T.STR:
         if index.is_dynamic or _is_int(index):
@@ -296,6 +310,8 @@ def slice_type(seq: PyType, bounds=None) -> PyType | Raises:
         return T.BOTTOM
     if seq.is_dynamic:
         return T.OBJECT
+    if seq is T.DICT:
+        return Raises("TypeError", "unhashable type: 'slice'")
     if seq.is_list or seq is T.RANGE or seq is T.STR:
         if bounds is not None and bounds[2] == 0:
             return Raises("ValueError", "slice step cannot be zero")
@@ -321,7 +337,7 @@ def iter_type(seq: PyType) -> PyType | Raises:
         return T.INT
     if seq is T.STR:
         return T.STR
-    if seq is T.ITERATOR:
+    if seq is T.ITERATOR or seq is T.DICT:
         return T.OBJECT
     return Raises("TypeError", f"'{seq.python_name}' object is not iterable")
 
@@ -331,7 +347,7 @@ def unpack_types(seq: PyType, n: int, star: int | None = None) -> list[PyType] |
     the position of a starred target, which binds a new list)."""
     if seq is T.BOTTOM:
         return [T.BOTTOM] * n
-    if seq.is_dynamic or seq.is_list or seq is T.ITERATOR:
+    if seq.is_dynamic or seq.is_list or seq is T.ITERATOR or seq is T.DICT:
         return [list_of() if i == star else T.OBJECT for i in range(n)]
     if seq is T.RANGE:
         return [list_of() if i == star else T.INT for i in range(n)]
@@ -369,6 +385,23 @@ LIST_METHODS = {
 TUPLE_METHODS = {"index": (T.INT, 1, 1), "count": (T.INT, 1, 1)}
 #: str methods pydm compiles (a str argument each); every other is a CompileError
 STR_METHODS = {"startswith": T.BOOL, "endswith": T.BOOL, "find": T.INT, "count": T.INT}
+#: dict methods (``keys``/``values``/``items`` only where they are iterated: an iterator)
+DICT_METHODS = {
+    "keys": (T.ITERATOR, 0, 0), "values": (T.ITERATOR, 0, 0), "items": (T.ITERATOR, 0, 0),
+    "get": (T.OBJECT, 1, 2), "pop": (T.OBJECT, 1, 2), "popitem": (tuple_of(T.OBJECT, T.OBJECT), 0, 0),
+    "setdefault": (T.OBJECT, 1, 2), "clear": (T.NONE, 0, 0), "copy": (T.DICT, 0, 0), "update": (T.NONE, 0, 1),
+}
+#: dict methods a list does not have: on an object, they test for a dict at run time
+DICT_ONLY_METHODS = tuple(m for m in DICT_METHODS if m not in LIST_METHODS)
+
+
+def _dict_arity(name: str, least: int, most: int, n: int) -> str:
+    """CPython's TypeError for a dict method called with ``n`` arguments."""
+    if most == 0:
+        return f"dict.{name}() takes no arguments ({n} given)"
+    if n < least:
+        return f"{name} expected at least {least} argument{'s' if least > 1 else ''}, got {n}"
+    return f"{name} expected at most {most} argument{'s' if most > 1 else ''}, got {n}"
 
 
 def method_type(name: str, receiver: PyType, arg_types: list[PyType]) -> PyType | Raises | None:
@@ -380,7 +413,12 @@ def method_type(name: str, receiver: PyType, arg_types: list[PyType]) -> PyType 
         if name in STR_METHODS and n == 1 and arg_types[0] is T.STR:
             return STR_METHODS[name]
         return None
-    if receiver.is_list or receiver.is_dynamic:
+    if receiver is T.DICT or receiver.is_dynamic and name in DICT_ONLY_METHODS:
+        known = DICT_METHODS.get(name)
+    elif receiver.is_dynamic and name in DICT_METHODS:  # pop, clear, copy: a list's or a dict's
+        (lr, ll, lm), (dr, dl, dm) = LIST_METHODS[name], DICT_METHODS[name]
+        known = (lr if lr is dr else T.OBJECT, min(ll, dl), max(lm, dm))
+    elif receiver.is_list or receiver.is_dynamic:
         known = LIST_METHODS.get(name)
     elif receiver.is_tuple or receiver is T.RANGE:
         known = TUPLE_METHODS.get(name)
@@ -388,6 +426,8 @@ def method_type(name: str, receiver: PyType, arg_types: list[PyType]) -> PyType 
         known = None
     if known is not None:
         result, least, most = known
+        if not least <= n <= most and receiver is T.DICT:
+            return Raises("TypeError", _dict_arity(name, least, most, n))
         if not least <= n <= most:
             return None
         if name == "insert" and not (arg_types[0].is_dynamic or _is_int(arg_types[0])):
@@ -417,7 +457,7 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
         return T.BOOL
     if name == "len" and n == 1:
         t = arg_types[0]
-        if t.is_sequence or t.is_dynamic or t is T.BOTTOM or t is T.RANGE or t is T.STR:
+        if t.is_sequence or t.is_dynamic or t is T.BOTTOM or t is T.RANGE or t is T.STR or t is T.DICT:
             return T.INT
         return Raises("TypeError", f"object of type '{t.python_name}' has no len()")
     if name == "hash" and n == 1:
@@ -503,6 +543,12 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
         a, b, c = arg_types
         return Raises("TypeError", f"unsupported operand type(s) for ** or pow(): "
                                    f"'{a.python_name}', '{b.python_name}', '{c.python_name}'")
+    if name == "dict" and n <= 1:
+        if n and not (arg_types[0].is_dynamic or arg_types[0] is T.BOTTOM):
+            t = iter_type(arg_types[0])
+            if isinstance(t, Raises):
+                return t
+        return T.DICT
     if name == "isinstance" and n == 1:  # the class argument is not a value
         return T.BOOL
     return None
@@ -511,10 +557,10 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
 #: classes a type test can name, with the type codes they match
 #: (isinstance: bool is an int; type(x) is int: exactly int)
 ISINSTANCE_CODES = {"int": ("bool", "int"), "float": ("float",), "bool": ("bool",), "tuple": ("tuple",),
-                    "list": ("list",), "range": ("range",), "str": ("str",),
-                    "object": ("NoneType", "bool", "int", "float", "tuple", "list", "range", "str")}
+                    "list": ("list",), "range": ("range",), "str": ("str",), "dict": ("dict",),
+                    "object": ("NoneType", "bool", "int", "float", "tuple", "list", "range", "str", "dict")}
 EXACT_TYPE_CODES = {"int": ("int",), "float": ("float",), "bool": ("bool",), "tuple": ("tuple",),
-                    "list": ("list",), "range": ("range",), "str": ("str",)}
+                    "list": ("list",), "range": ("range",), "str": ("str",), "dict": ("dict",)}
 
 
 def static_python_name(t: PyType) -> str | None:

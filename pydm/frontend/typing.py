@@ -30,11 +30,12 @@ from .source import FunctionInfo, ModuleInfo
 T = PyType
 
 #: the methods pydm compiles (on lists; count and index on tuples too)
-METHODS = tuple(sem.LIST_METHODS) + tuple(m for m in sem.STR_METHODS if m not in sem.LIST_METHODS)
+METHODS = (tuple(sem.LIST_METHODS) + tuple(m for m in sem.STR_METHODS if m not in sem.LIST_METHODS)
+           + tuple(m for m in sem.DICT_ONLY_METHODS if m not in sem.STR_METHODS))
 
 BUILTINS = ("abs", "min", "max", "int", "float", "bool", "range", "isinstance", "type", "len", "hash",
             "tuple", "divmod", "pow", "list", "sorted", "any", "all", "sum", "enumerate", "zip", "reversed",
-            "iter", "next", "map", "filter", "print", "str", "ord", "chr", "repr", "format")
+            "iter", "next", "map", "filter", "print", "str", "ord", "chr", "repr", "format", "dict")
 
 
 @dataclass(eq=False)
@@ -96,7 +97,7 @@ def twin_signatures(n_objects: int) -> list[tuple]:
 
 
 _MANGLE = {T.NONE: "n", T.BOOL: "b", T.INT: "i", T.FLOAT: "f", T.OBJECT: "o", T.SCALAR_OBJECT: "s",
-           T.BOTTOM: "n", T.RANGE: "r", T.ITERATOR: "I", T.STR: "S"}
+           T.BOTTOM: "n", T.RANGE: "r", T.ITERATOR: "I", T.STR: "S", T.DICT: "D"}
 
 
 def _mangle_type(t: PyType) -> str:
@@ -707,7 +708,11 @@ class _FunctionTyper:
             self.target(g.target, self.item_type(g.iter))
             for cond in g.ifs:
                 self.expr(cond)
-        self.expr(e.elt)
+        if isinstance(e, nodes.DictComp):
+            self.expr(e.key)
+            self.expr(e.value)
+        else:
+            self.expr(e.elt)
 
     def target(self, target, value: PyType):
         """Bind an assignment target to a value of type ``value``."""
@@ -759,6 +764,12 @@ class _FunctionTyper:
         if isinstance(e, (nodes.ListComp, nodes.GeneratorExp)):
             self.comprehension(e)
             return list_of()
+        if isinstance(e, nodes.Dict):
+            parts = [self.expr(x) for kv in e.items for x in kv if not isinstance(x, nodes.DictUnpack)]
+            return T.BOTTOM if T.BOTTOM in parts else T.DICT
+        if isinstance(e, nodes.DictComp):
+            self.comprehension(e)
+            return T.DICT
         if isinstance(e, nodes.BinOp):
             name = sem.BINARY.get(e.op)
             left, right = self.expr(e.left), self.expr(e.right)

@@ -15,6 +15,13 @@ into the caller's Python list in place (``xs[:] = ...``): a list the
 compiled code mutated is mutated for the caller, and a list the function
 returns that the caller passed in comes back as the caller's own object.
 The cost is one conversion of every element of every list passed, each way.
+
+**Dicts likewise**: a Python dict goes in as ``[DICT, its table]``, the
+table in the module's layout (``runtime_lib/dicts.py``: ``[used, entries,
+index, fill]``) with every hash "not computed" (-1) and no index, which
+the module builds at its first lookup (so the host never hashes). After
+the call the caller's dict gets the table's final entries in place
+(``clear`` + ``update``: same object, the module's order).
 """
 from __future__ import annotations
 
@@ -41,6 +48,8 @@ def static_type_of(value, depth: int = 0) -> PyType | None:
     cls = type(value)
     if cls is list:
         return list_of()
+    if cls is dict:
+        return T.DICT
     if cls is range:
         return T.RANGE
     if cls is str:
@@ -78,7 +87,7 @@ def passable(value) -> bool:
     lists)? A list's elements are checked when it is converted (they may be
     many, and a list may hold itself)."""
     cls = type(value)
-    if cls in (int, float, bool, range, list, str) or value is None:
+    if cls in (int, float, bool, range, list, str, dict) or value is None:
         return True
     if cls is tuple:
         return all(passable(x) for x in value)
@@ -96,6 +105,8 @@ def conforms(value, t: PyType) -> bool:
         return type(value) is range
     if t is T.STR:
         return isinstance(value, str)
+    if t is T.DICT:
+        return type(value) is dict
     if t is T.INT:
         return isinstance(value, int)
     if t is T.FLOAT:
@@ -171,6 +182,10 @@ def to_record(value, where: str = "", t: PyType | None = None, session=None) -> 
         if session is None:
             raise TypeError(f"{where}pydm cannot pass a list here")
         return session.record(value, where)
+    elif cls is dict:
+        if session is None:
+            raise TypeError(f"{where}pydm cannot pass a dict here")
+        return session.dict_record(value, where)
     else:
         raise TypeError(f"{where}pydm cannot pass a {cls.__name__} value")
     return record
@@ -211,6 +226,8 @@ def from_record(record: rt.VmVariantList, session=None, nested: bool = False):
         return (session or ListSession()).python_list(record.get_as_list(1))
     if code == tc.STR:
         return str_of_list(record.get_as_list(1))
+    if code == tc.DICT:
+        return (session or ListSession()).python_dict(record.get_as_list(1))
     value = record.get_variant(1)
     if code == tc.BOOL:
         return bool(value)
@@ -305,6 +322,49 @@ class ListSession:
         record.push_list(self.vm_list(value, where))
         return record
 
+    def dict_record(self, value: dict, where: str) -> rt.VmVariantList:
+        """The record of a caller's dict: ``[DICT, its table]`` (one per distinct dict)."""
+        record = rt.VmVariantList(2)
+        record.push_int(tc.DICT)
+        record.push_list(self.vm_dict(value, where))
+        return record
+
+    def vm_dict(self, value: dict, where: str) -> rt.VmVariantList:
+        """A dict's table ``[used, entries, index, fill]`` with the hashes and
+        the index left for the module to compute (``runtime_lib/dicts.py``)."""
+        hit = self._made.get(id(value))
+        if hit is not None:
+            return hit[1]
+        state = rt.VmVariantList(8)
+        self._made[id(value)] = (value, state)  # before the entries: a dict may hold itself
+        entries = rt.VmVariantList(6 * len(value))
+        self._fill(entries, [x for k, v in value.items() for x in (-1, k, v)], where)
+        index = rt.VmVariantList(0)
+        state.push_int(tc.INTEGER)
+        state.push_int(len(value))
+        state.push_int(tc.LIST)
+        state.push_list(entries)
+        state.push_int(tc.LIST)
+        state.push_list(index)
+        state.push_int(tc.INTEGER)
+        state.push_int(0)
+        return state
+
+    def python_dict(self, vm) -> dict:
+        """The Python dict for module table ``vm`` (as :meth:`python_list`)."""
+        for other, value in self._known.get(self._bucket(vm), ()):
+            if other == vm:
+                return value
+        out: dict = {}
+        self._remember(vm, out)
+        out.update(self._dict_items(vm))
+        return out
+
+    def _dict_items(self, vm) -> list:
+        """The (key, value) pairs of a table, in order (deleted entries skipped)."""
+        entries = self._elements(vm.get_as_list(3))
+        return [(entries[i + 1], entries[i + 2]) for i in range(0, len(entries), 3) if entries[i] is not None]
+
     def vm_list(self, value: list, where: str) -> rt.VmVariantList:
         hit = self._made.get(id(value))
         if hit is not None:
@@ -339,6 +399,9 @@ class ListSession:
             elif cls is str:
                 push_int(tc.STR)
                 push_list(str_list(x))
+            elif cls is dict:
+                push_int(tc.DICT)
+                push_list(self.vm_dict(x, where))
             elif cls is tuple or cls is range:
                 inner = rt.VmVariantList(6 if cls is range else 2 * len(x))
                 self._fill(inner, (x.start, x.stop, x.step) if cls is range else x, where)
@@ -364,7 +427,12 @@ class ListSession:
         for value, vm in pairs:
             self._remember(vm, value)
         for value, vm in pairs:
-            value[:] = self._elements(vm)
+            if type(value) is dict:
+                items = self._dict_items(vm)
+                value.clear()
+                value.update(items)
+            else:
+                value[:] = self._elements(vm)
 
     @staticmethod
     def _bucket(vm) -> tuple:
@@ -402,6 +470,8 @@ class ListSession:
                 inner = vm.get_as_list(k + 1)
                 if code == tc.LIST:
                     out.append(self.python_list(inner))
+                elif code == tc.DICT:
+                    out.append(self.python_dict(inner))
                 elif code == tc.TUPLE:
                     out.append(tuple(self._elements(inner)))
                 elif code == tc.RANGE:

@@ -409,14 +409,14 @@ def test_complex_literal():
 
 
 @pydm.jit
-def dict_literal(n: int) -> int:
+def dict_view_value(n: int) -> int:
     s = n + 2
-    d = {s: n}
+    d = {s: n}.keys()
     return s
 
 
-def test_dict_literal():
-    expect_error(dict_literal, (26,), find("dict_literal", ast.Dict))
+def test_dict_view_value():  # dicts exist (issue #10); a view kept as a value does not
+    expect_error(dict_view_value, (26,), find("dict_view_value", ast.Call))
 
 
 @pydm.jit
@@ -431,14 +431,14 @@ def test_set_literal():
 
 
 @pydm.jit
-def dict_comprehension(n: int) -> int:
+def set_comprehension(n: int) -> int:
     s = n + 5
-    d = {i: i for i in range(s)}
+    d = {i for i in range(s)}
     return s
 
 
-def test_dict_comprehension():
-    expect_error(dict_comprehension, (29,), find("dict_comprehension", ast.DictComp))
+def test_set_comprehension():
+    expect_error(set_comprehension, (29,), find("set_comprehension", ast.SetComp))
 
 
 @pydm.jit
@@ -881,13 +881,13 @@ def test_error_in_callee_points_at_callee():
 
 @pydm.jit
 def rejected_for_inspect(n: int) -> int:
-    xs = {n: 83}
+    xs = {n, 83}
     return n
 
 
 @pytest.mark.parametrize("stage", ["pydm", "iree", "vm"])
 def test_inspect_raises_compile_error(stage):
-    node = find("rejected_for_inspect", ast.Dict)
+    node = find("rejected_for_inspect", ast.Set)
     with pytest.raises(pydm.CompileError) as ei:
         rejected_for_inspect.inspect(stage)
     check_compile_error(ei.value, [At(node)])
@@ -895,12 +895,12 @@ def test_inspect_raises_compile_error(stage):
 
 @pydm.jit
 def rejected_twice(n: int) -> int:
-    d = {n: 84}
+    d = {n, 84}
     return n
 
 
 def test_error_is_raised_again_on_second_call():
-    node = find("rejected_twice", ast.Dict)
+    node = find("rejected_twice", ast.Set)
     for _ in range(2):
         with pytest.raises(pydm.CompileError) as ei:
             rejected_twice(85)

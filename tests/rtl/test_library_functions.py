@@ -7,6 +7,7 @@ import os
 
 import pytest
 
+import runtime_lib.dicts
 import runtime_lib.iterators
 import runtime_lib.lists
 import runtime_lib.numbers
@@ -112,8 +113,14 @@ def outcome(fn, args):
     return ("value", type(value).__name__, repr(value))
 
 
+#: the dict functions take a dict's table, which does not cross the boundary as
+#: one (a dict crosses as a dict): tests/dicts drives them through compiled programs
+DICT_FUNCTIONS = {name for name, f in vars(runtime_lib.dicts).items()
+                  if getattr(f, "__module__", "") == runtime_lib.dicts.__name__}
+
+
 def names():
-    return sorted(set(library_source().functions) - NOT_CALLED_DIRECTLY)
+    return sorted(set(library_source().functions) - NOT_CALLED_DIRECTLY - DICT_FUNCTIONS)
 
 
 @pytest.mark.parametrize("name", names())

@@ -1,0 +1,267 @@
+"""The semantic layer's dict operations (part of :class:`emitter.Emitter`).
+
+A dict is a hash table of the runtime library (``runtime_lib/dicts.py``),
+shared by reference as a list is; every operation on one is a library call.
+This mixin comes first in the Emitter's bases: each method handles a dict
+operand (static type ``dict``, or an ``object`` that holds a dict where the
+other kinds have no inline path) and hands anything else on (``super()``).
+"""
+from __future__ import annotations
+
+from astroid import nodes
+
+from .. import dialect as d
+from ..errors import error_at
+from ..types import PyType, list_of, tuple_any
+from . import semantics as sem
+
+T = PyType
+DICT = T.DICT
+
+#: builtins whose argument may be a view (``d.keys()``...): they iterate it once, or
+#: make an iterator of it (which CPython's iterates once too)
+_VIEW_CONSUMERS = ("list", "tuple", "sorted", "sum", "min", "max", "any", "all", "dict", "enumerate", "zip",
+                   "map", "filter", "iter")
+_VIEWS = {"keys": 0, "values": 1, "items": 2}
+
+
+class DictOps:
+    """Mixed into the Emitter (it uses ``self.fb``, ``self.b``, ``call_library``...)."""
+
+    def make_dict(self, pairs):
+        """``{k0: v0, ...}``: the keys and values already evaluated, in order."""
+        out = self.call_library("dict_empty", [], DICT)
+        for k, v in pairs:
+            if self.fb.block is None:
+                return None
+            self.call_library("dict_setitem", [out, k, v])
+        return out if self.fb.block is not None else None
+
+    def is_dict_value(self, x):
+        """i1: does the object ``x`` hold a dict?"""
+        return self.b.bool_to_pred(self.type_test(x, ("dict",)))
+
+    def on_dict_or(self, x, on_dict, otherwise, result: PyType | None):
+        """Branch on an object holding a dict: ``on_dict(x as dict)`` or
+        ``otherwise()``; their results (coerced to ``result``) joined."""
+        fb = self.fb
+        yes, no = fb.new_block(), fb.new_block()
+        merge = fb.new_block(*([d.ir_type(result)] if result is not None else []))
+        fb.cond_br(self.is_dict_value(x), [], [], yes, no)
+        for block, arm in ((yes, lambda: on_dict(self.b.unbox(x, DICT, checked=False)[1])), (no, otherwise)):
+            fb.block = block
+            out = arm()
+            if fb.block is not None:
+                fb.br([self.coerce(out, result)] if result is not None else [], merge)
+        if not any(True for _ in merge.predecessors):
+            fb.block = None
+            return None
+        if result is None:
+            fb.block = merge
+            return None
+        return fb.enter_merge(merge)
+
+    # ---- operations the other kinds also have --------------------------------------------
+    def subscript(self, seq, index, const_index=None):
+        if self.type(seq) is DICT:
+            return self.call_library("dict_getitem", [seq, index], T.OBJECT)
+        return super().subscript(seq, index, const_index)
+
+    def store_item(self, container, index, value):
+        ct = self.type(container)
+        if ct is DICT:
+            self.call_library("dict_setitem", [container, index, value])
+            return None
+        if ct.is_dynamic:
+            return self.on_dict_or(container, lambda x: self.call_library("dict_setitem", [x, index, value]),
+                                   lambda: super(DictOps, self).store_item(container, index, value), None)
+        return super().store_item(container, index, value)
+
+    def delete_item(self, container, index=None, slice_parts=None):
+        ct = self.type(container)
+        if ct is DICT:
+            if slice_parts is not None:
+                return self.raise_always(sem.Raises("TypeError", "unhashable type: 'slice'"))
+            self.call_library("dict_delitem", [container, index])
+            return None
+        if ct.is_dynamic and slice_parts is None:
+            return self.on_dict_or(container, lambda x: self.call_library("dict_delitem", [x, index]),
+                                   lambda: super(DictOps, self).delete_item(container, index), None)
+        return super().delete_item(container, index, slice_parts)
+
+    def contains(self, item, container):
+        if self.type(container) is DICT:
+            return self.call_library("dict_contains", [container, item], T.BOOL)
+        return super().contains(item, container)
+
+    def length(self, x):
+        if self.type(x) is DICT:
+            return self.call_library("dict_len", [x], T.INT)
+        return super().length(x)
+
+    def unpack(self, value, n, node):
+        if self.type(value) is DICT:  # its keys, as they are now
+            value = self.call_library("to_tuple", [value], tuple_any(T.OBJECT))
+            if value is None:
+                return None
+        return super().unpack(value, n, node)
+
+    def unpack_starred(self, value, n, star):
+        if self.type(value) is DICT:
+            value = self.call_library("to_tuple", [value], tuple_any(T.OBJECT))
+            if value is None:
+                return None
+        return super().unpack_starred(value, n, star)
+
+    # ---- hooks of the Emitter's own operators (called when an operand is a dict) ----------
+    def dict_truth(self, v):
+        _, out = self.b.apply_compare("ne", self.length(v), self.b.constant(0, T.INT))
+        return out
+
+    def iteration(self, seq):
+        if self.type(seq) is DICT:  # an iterator over the keys (it checks the size before each)
+            it = self.call_library("dict_iter", [seq, self.b.constant(0, T.INT)], T.ITERATOR)
+            return (it, "iterator") if it is not None else None
+        return super().iteration(seq)
+
+    def dict_compare(self, token, lhs, rhs):
+        """``==``/``!=`` with a dict operand."""
+        lt, rt = self.type(lhs), self.type(rhs)
+        if lt is DICT and rt is DICT:
+            same = self.call_library("dict_eq", [lhs, rhs], T.BOOL)
+        elif lt.is_dynamic or rt.is_dynamic:
+            exc, same = self.b.apply_compare("eq", self.as_dynamic(lhs), self.as_dynamic(rhs))
+            self.check_library(exc)
+        else:
+            same = self.b.constant(False, T.BOOL)  # a dict never equals a value of another type
+        if same is None:
+            return None
+        return self.b.not_(same) if token == "!=" else same
+
+    def dict_binary(self, token, lhs, rhs, rhs_const=None, inplace=False, lhs_const=None):
+        """A binary operator with a dict operand: ``|``, ``|=``, else CPython's TypeError."""
+        lt, rt = self.type(lhs), self.type(rhs)
+        name = sem.BINARY[token]
+        result = sem.binary_type(name, lt, rt, rhs_const, inplace, lhs_const)
+        if isinstance(result, sem.Raises):
+            return self.raise_always(result)
+        if result is DICT:
+            if inplace:
+                return self.call_library("dict_ior", [lhs, rhs], DICT)
+            return self.call_library("dict_or", [lhs, rhs], DICT)
+        exc, out = self.b.apply_binary(name, self.as_dynamic(lhs), self.as_dynamic(rhs), T.OBJECT, inplace)
+        self.check_library(exc)
+        return out
+
+    def dict_builtin(self, args, node, keywords=None):
+        """``dict()``, ``dict(d)``, ``dict(pairs)``."""
+        if keywords:
+            raise error_at(node, "dict() with keyword arguments is not supported",
+                           "write a dict display: {key: value}")
+        if len(args) > 1:
+            raise error_at(node, f"dict expected at most 1 argument, got {len(args)}")
+        r = sem.builtin_type("dict", [self.type(a) for a in args])
+        if isinstance(r, sem.Raises):
+            return self.raise_always(r)
+        if not args:
+            return self.call_library("dict_empty", [], DICT)
+        if self.type(args[0]) is DICT:
+            return self.call_library("dict_copy", args, DICT)
+        return self.call_library("dict_of", args, DICT)
+
+    # ---- methods ---------------------------------------------------------------------------
+    def method(self, name, receiver, args, node, keywords=None):
+        rt = self.type(receiver)
+        if rt.is_dynamic and name in sem.DICT_METHODS and name not in sem.DICT_ONLY_METHODS and not keywords:
+            return self.shared_method(name, receiver, args, node)
+        if rt is not DICT and not (rt.is_dynamic and name in sem.DICT_ONLY_METHODS):
+            return super().method(name, receiver, args, node, keywords)
+        r = sem.method_type(name, rt, [self.type(a) for a in args])
+        if r is None:
+            raise error_at(node, f"this call of .{name}() is not supported", "check the number of arguments")
+        if isinstance(r, sem.Raises):
+            return self.raise_always(r)
+        if keywords:
+            raise error_at(node, f".{name}() takes no keyword arguments")
+        if name in _VIEWS and not _iterated_once(node):
+            raise error_at(node, f"d.{name}() is supported only where it is iterated",
+                           f"iterate it (for x in d.{name}(), a comprehension, list(d.{name}()), "
+                           f"sum(d.{name}()), ...) or make a list of it")
+        if rt.is_dynamic:  # a dict, else CPython's AttributeError
+            hit = self.type_test(receiver, ("dict",))
+            bad, ok = self.fb.new_block(), self.fb.new_block()
+            self.fb.cond_br(self.b.bool_to_pred(hit), [], [], ok, bad)
+            self.fb.block = bad
+            self.fb.raise_here("AttributeError", f"'{{}}' object has no attribute '{name}'", [receiver], "types")
+            self.fb.block = ok
+            _, receiver = self.b.unbox(receiver, DICT, checked=False)
+        return self.dict_method(name, receiver, args)
+
+    def shared_method(self, name, receiver, args, node):
+        """``o.pop(...)``, ``o.clear()``, ``o.copy()`` on an object: a dict's
+        method if it holds a dict, else a list's (or CPython's errors)."""
+        r = sem.method_type(name, self.type(receiver), [self.type(a) for a in args])
+        if r is None:
+            raise error_at(node, f"this call of .{name}() is not supported", "check the number of arguments")
+        n = len(args)
+
+        def on_dict(x):
+            if name == "pop" and n == 0:
+                self.fb.raise_here("TypeError", "pop expected at least 1 argument, got 0")
+                return None
+            return self.dict_method(name, x, args)
+
+        def other():
+            if name == "pop" and n == 2:  # a list's pop takes one argument; other kinds have none
+                is_list = self.type_test(receiver, ("list",))
+                yes, no = self.fb.new_block(), self.fb.new_block()
+                self.fb.cond_br(self.b.bool_to_pred(is_list), [], [], yes, no)
+                self.fb.block = yes
+                self.fb.raise_here("TypeError", "pop expected at most 1 argument, got 2")
+                self.fb.block = no
+                self.fb.raise_here("AttributeError", "'{}' object has no attribute 'pop'", [receiver], "types")
+                return None
+            return super(DictOps, self).method(name, receiver, args, node)
+        return self.on_dict_or(receiver, on_dict, other, r)
+
+    def dict_method(self, name, d_, args):
+        """``d.name(*args)`` on a dict (the type rule accepted the call)."""
+        none = self.b.constant(None, T.NONE)
+        if name in _VIEWS:
+            return self.call_library("dict_iter", [d_, self.b.constant(_VIEWS[name], T.INT)], T.ITERATOR)
+        if name == "get":
+            return self.call_library("dict_get", [d_, args[0], args[1] if len(args) > 1 else none], T.OBJECT)
+        if name == "setdefault":
+            return self.call_library("dict_setdefault", [d_, args[0], args[1] if len(args) > 1 else none],
+                                     T.OBJECT)
+        if name == "pop":
+            has = self.b.constant(len(args) > 1, T.BOOL)
+            return self.call_library("dict_pop", [d_, args[0], has, args[1] if len(args) > 1 else none], T.OBJECT)
+        if name == "popitem":
+            return self.call_library("dict_popitem", [d_], sem.DICT_METHODS["popitem"][0])
+        if name == "copy":
+            return self.call_library("dict_copy", [d_], DICT)
+        if name == "clear":
+            self.call_library("dict_clear", [d_])
+            return none
+        if args:
+            self.call_library("dict_update", [d_, args[0]])
+        return none
+
+
+def _iterated_once(node) -> bool:
+    """Is the call ``node`` (``d.keys()``...) used where it is iterated once:
+    a ``for``'s or a comprehension's iterable, the argument of a builtin that
+    consumes it, or the right side of ``in``? (A view kept as a value is not
+    supported: pydm's view would be an iterator, consumed once.)"""
+    parent = node.parent
+    if isinstance(parent, (nodes.For, nodes.Comprehension)):
+        return parent.iter is node
+    if isinstance(parent, nodes.Call) and isinstance(parent.func, nodes.Name):
+        return parent.func.name in _VIEW_CONSUMERS and node in parent.args
+    if isinstance(parent, nodes.Compare) and len(parent.ops) == 1:
+        return parent.ops[0][0] in ("in", "not in") and parent.ops[0][1] is node
+    return False
+
+
+__all__ = ["DictOps", "list_of"]

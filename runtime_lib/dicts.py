@@ -1,0 +1,367 @@
+"""Dicts: an insertion-ordered hash table, in the pydm subset.
+
+A dict is laid out as a list (``dict_state`` is the unchecked view of it as
+one, ``dict_new`` makes a dict of one) of three elements
+``[used, entries, index, fill]``:
+
+* ``used`` — the number of keys;
+* ``entries`` — a list of triples ``hash, key, value`` in insertion order;
+  a deleted entry has hash ``None`` (and key and value ``None``); a hash of
+  ``-1`` (never a hash, see ``key_hash``) means "not computed yet": what the
+  host sends (``pydm/runtime/values.py``);
+* ``index`` — the open-addressing table (CPython's probing: ``i = 5 * i + 1
+  + perturb``), a power of two of ints: ``-1`` empty, ``-2`` a deleted
+  entry's slot, else the entry's number. An empty index (length 0) means
+  "build it before the next lookup": a new dict, a copy, a cleared dict and a
+  dict from the host get theirs on first use;
+* ``fill`` — the index slots not empty (keys and deleted keys' slots).
+
+The index has at most 2/3 of its slots filled; when an insertion would pass that,
+``rebuild`` compacts the entries (dropping deleted ones) and makes a new
+index. Keys are found by hash, then identity or ``==`` (so 1, 1.0 and True
+are one key); ``key_hash`` (``tuples.py``) is the one place that knows which
+types are hashable. Iteration (``dict_iter``) is an iterator object of kind
+5 (``iterators.py``) that checks the size before each item.
+"""
+from .intrinsics import (as_dict, as_list, as_tuple, dict_new, dict_state, fail, int_value,  # noqa: F401
+                         is_dict, is_list, is_none, is_tuple, item, iter_new, list_new, seq_resize, seq_set,
+                         type_error)
+
+def dict_empty() -> dict:
+    """``{}`` and ``dict()``."""
+    state = list_new(4)
+    seq_set(state, 0, 0)
+    seq_set(state, 1, list_new(0))
+    seq_set(state, 2, list_new(0))
+    seq_set(state, 3, 0)
+    return dict_new(state)
+
+
+def table(d: dict) -> list:
+    """The state of ``d`` with its index built."""
+    state = dict_state(d)
+    if len(as_list(item(state, 2))) == 0:
+        rebuild(state)
+    return state
+
+
+def rebuild(state: list) -> None:
+    """Compact the entries and index them anew, with room to grow."""
+    entries = as_list(item(state, 1))
+    used = int_value(item(state, 0))
+    fresh = list_new(3 * used)
+    j = 0
+    for e in range(len(entries) // 3):
+        hv = item(entries, 3 * e)
+        if is_none(hv):
+            continue
+        k = item(entries, 3 * e + 1)
+        h = int_value(hv)
+        if h == -1:
+            h = key_hash(k)
+        seq_set(fresh, 3 * j, h)
+        seq_set(fresh, 3 * j + 1, k)
+        seq_set(fresh, 3 * j + 2, item(entries, 3 * e + 2))
+        j += 1
+    cap = 8
+    while cap < used * 3:
+        cap *= 2
+    index = list_new(cap)
+    for i in range(cap):
+        seq_set(index, i, -1)  # empty
+    mask = cap - 1
+    for e in range(used):
+        h = int_value(item(fresh, 3 * e))
+        i = h & mask
+        perturb = h & 9223372036854775807
+        while int_value(item(index, i)) != -1:
+            perturb >>= 5
+            i = (i * 5 + 1 + (perturb & mask)) & mask
+        seq_set(index, i, e)
+    seq_set(state, 1, fresh)
+    seq_set(state, 2, index)
+    seq_set(state, 3, used)
+
+
+def find(state: list, key: object, h: int) -> int:
+    """The index slot of ``key`` (hash ``h``), or ``-1 - slot`` of the empty
+    slot where it would go."""
+    entries = as_list(item(state, 1))
+    index = as_list(item(state, 2))
+    mask = len(index) - 1
+    i = h & mask
+    perturb = h & 9223372036854775807
+    while True:
+        ix = int_value(item(index, i))
+        if ix == -1:  # empty
+            return -1 - i
+        if ix >= 0 and int_value(item(entries, 3 * ix)) == h:
+            k = item(entries, 3 * ix + 1)
+            if k is key or k == key:
+                return i
+        perturb >>= 5
+        i = (i * 5 + 1 + (perturb & mask)) & mask
+
+
+def entry_of(state: list, key: object, h: int) -> int:
+    """The entry number of ``key``, or -1."""
+    slot = find(state, key, h)
+    if slot < 0:
+        return -1
+    return int_value(item(as_list(item(state, 2)), slot))
+
+
+# ---- reading ---------------------------------------------------------------------------------
+def dict_len(d: dict) -> int:
+    return int_value(item(dict_state(d), 0))
+
+
+def dict_getitem(d: dict, key: object) -> object:
+    """``d[key]``: KeyError(key) when missing."""
+    h = key_hash(key)
+    state = table(d)
+    e = entry_of(state, key, h)
+    if e < 0:
+        raise KeyError(key)
+    return item(as_list(item(state, 1)), 3 * e + 2)
+
+
+def dict_contains(d: dict, key: object) -> bool:
+    h = key_hash(key)
+    return entry_of(table(d), key, h) >= 0
+
+
+def dict_get(d: dict, key: object, default: object) -> object:
+    """``d.get(key[, default])``."""
+    h = key_hash(key)
+    state = table(d)
+    e = entry_of(state, key, h)
+    if e < 0:
+        return default
+    return item(as_list(item(state, 1)), 3 * e + 2)
+
+
+# ---- writing ---------------------------------------------------------------------------------
+def dict_setitem(d: dict, key: object, value: object) -> None:
+    """``d[key] = value``: a new key goes last; an existing one keeps its place
+    (and its first key object, as CPython's)."""
+    h = key_hash(key)
+    state = table(d)
+    slot = find(state, key, h)
+    if slot >= 0:
+        e = int_value(item(as_list(item(state, 2)), slot))
+        seq_set(as_list(item(state, 1)), 3 * e + 2, value)
+        return
+    entries = as_list(item(state, 1))
+    n = len(entries) // 3
+    if (int_value(item(state, 3)) + 1) * 3 > len(as_list(item(state, 2))) * 2:
+        rebuild(state)
+        slot = find(state, key, h)
+        entries = as_list(item(state, 1))
+        n = len(entries) // 3
+    seq_resize(entries, 3 * n + 3)
+    seq_set(entries, 3 * n, h)
+    seq_set(entries, 3 * n + 1, key)
+    seq_set(entries, 3 * n + 2, value)
+    seq_set(as_list(item(state, 2)), -1 - slot, n)
+    seq_set(state, 0, int_value(item(state, 0)) + 1)
+    seq_set(state, 3, int_value(item(state, 3)) + 1)
+
+
+def remove_at(state: list, slot: int) -> object:
+    """Delete the entry at index slot ``slot``; its value."""
+    index = as_list(item(state, 2))
+    entries = as_list(item(state, 1))
+    e = int_value(item(index, slot))
+    value = item(entries, 3 * e + 2)
+    seq_set(index, slot, -2)  # a deleted key's slot
+    seq_set(entries, 3 * e, None)
+    seq_set(entries, 3 * e + 1, None)
+    seq_set(entries, 3 * e + 2, None)
+    seq_set(state, 0, int_value(item(state, 0)) - 1)
+    return value
+
+
+def dict_delitem(d: dict, key: object) -> None:
+    """``del d[key]``: KeyError(key) when missing."""
+    h = key_hash(key)
+    state = table(d)
+    slot = find(state, key, h)
+    if slot < 0:
+        raise KeyError(key)
+    remove_at(state, slot)
+
+
+def dict_pop(d: dict, key: object, has_default: bool, default: object) -> object:
+    """``d.pop(key[, default])``."""
+    h = key_hash(key)
+    state = table(d)
+    slot = find(state, key, h)
+    if slot < 0:
+        if has_default:
+            return default
+        raise KeyError(key)
+    return remove_at(state, slot)
+
+
+def dict_popitem(d: dict) -> tuple:
+    """``d.popitem()``: the last entry, as ``(key, value)``."""
+    state = table(d)
+    entries = as_list(item(state, 1))
+    e = len(entries) // 3 - 1
+    while e >= 0 and is_none(item(entries, 3 * e)):
+        e -= 1
+    if e < 0:
+        fail("KeyError", "popitem(): dictionary is empty")
+    key = item(entries, 3 * e + 1)
+    slot = find(state, key, int_value(item(entries, 3 * e)))
+    value = remove_at(state, slot)
+    seq_resize(entries, 3 * e)  # CPython forgets the popped entry's place too
+    return (key, value)
+
+
+def dict_setdefault(d: dict, key: object, default: object) -> object:
+    """``d.setdefault(key[, default])``."""
+    h = key_hash(key)
+    state = table(d)
+    e = entry_of(state, key, h)
+    if e >= 0:
+        return item(as_list(item(state, 1)), 3 * e + 2)
+    dict_setitem(d, key, default)
+    return default
+
+
+def dict_clear(d: dict) -> None:
+    state = dict_state(d)
+    seq_set(state, 0, 0)
+    seq_set(state, 1, list_new(0))
+    seq_set(state, 2, list_new(0))
+    seq_set(state, 3, 0)
+
+
+def dict_copy(d: dict) -> dict:
+    """``d.copy()``, ``dict(d)``: the same entries (the index is built on first use)."""
+    state = dict_state(d)
+    entries = as_list(item(state, 1))
+    n = len(entries)
+    fresh = list_new(n)
+    for i in range(n):
+        seq_set(fresh, i, item(entries, i))
+    out = list_new(4)
+    seq_set(out, 0, item(state, 0))
+    seq_set(out, 1, fresh)
+    seq_set(out, 2, list_new(0))
+    seq_set(out, 3, 0)
+    return dict_new(out)
+
+
+def dict_update(d: dict, other: object) -> None:
+    """``d.update(other)``: a dict's entries, or an iterable of pairs."""
+    if is_dict(other):
+        src = dict_state(as_dict(other))
+        entries = as_list(item(src, 1))
+        n = len(entries) // 3
+        for e in range(n):
+            if not is_none(item(entries, 3 * e)):
+                dict_setitem(d, item(entries, 3 * e + 1), item(entries, 3 * e + 2))
+        return
+    pairs = as_items(other)
+    for i in range(len(pairs)):
+        pair = item(pairs, i)
+        if not (is_tuple(pair) or is_list(pair)):
+            fail("TypeError", "cannot convert dictionary update sequence element #{} to a sequence", i)
+        kv = as_items(pair)
+        if len(kv) != 2:
+            fail("ValueError", "dictionary update sequence element #{} has length {}; 2 is required", i, len(kv))
+        dict_setitem(d, item(kv, 0), item(kv, 1))
+
+
+def dict_of(other: object) -> dict:
+    """``dict(other)``."""
+    out = dict_empty()
+    dict_update(out, other)
+    return out
+
+
+def dict_or(a: dict, b: dict) -> dict:
+    """``a | b``: a new dict."""
+    out = dict_copy(a)
+    dict_update(out, b)
+    return out
+
+
+def dict_ior(a: dict, b: object) -> dict:
+    """``a |= b``: ``a`` itself, updated."""
+    dict_update(a, b)
+    return a
+
+
+def dict_eq(a: dict, b: dict) -> bool:
+    """``a == b``: the same keys, each with an equal (or the same) value."""
+    if dict_len(a) != dict_len(b):
+        return False
+    sa = dict_state(a)
+    sb = table(b)
+    entries = as_list(item(sa, 1))
+    for e in range(len(entries) // 3):
+        hv = item(entries, 3 * e)
+        if is_none(hv):
+            continue
+        k = item(entries, 3 * e + 1)
+        v = item(entries, 3 * e + 2)
+        f = entry_of(sb, k, key_hash(k))
+        if f < 0:
+            return False
+        w = item(as_list(item(sb, 1)), 3 * f + 2)
+        if not (w is v or w == v):
+            return False
+    return True
+
+
+# ---- iteration -------------------------------------------------------------------------------
+def dict_iter(d: dict, which: int) -> object:
+    """An iterator over ``d``'s keys (``which`` 0), values (1) or items (2):
+    ``[5, position, size when made, the dict's state, which]``."""
+    state = list_new(5)
+    seq_set(state, 0, 5)
+    seq_set(state, 1, 0)
+    seq_set(state, 2, dict_len(d))
+    seq_set(state, 3, dict_state(d))
+    seq_set(state, 4, which)
+    return iter_new(state)
+
+
+def dict_iter_next(it: list) -> tuple:
+    """The next item of a dict iterator's state ``it`` (see ``iter_next``)."""
+    state = as_list(item(it, 3))
+    size = int_value(item(it, 2))
+    if int_value(item(state, 0)) != size:
+        seq_set(it, 2, -1)  # as CPython's: it keeps failing
+        fail("RuntimeError", "dictionary changed size during iteration")
+    entries = as_list(item(state, 1))
+    i = int_value(item(it, 1))
+    n = len(entries) // 3
+    while i < n:
+        if not is_none(item(entries, 3 * i)):
+            seq_set(it, 1, i + 1)
+            which = int_value(item(it, 4))
+            if which == 0:
+                return (True, item(entries, 3 * i + 1))
+            if which == 1:
+                return (True, item(entries, 3 * i + 2))
+            return (True, (item(entries, 3 * i + 1), item(entries, 3 * i + 2)))
+        i += 1
+    seq_set(it, 1, n)
+    seq_set(it, 0, 4)  # exhausted
+    return (False, None)
+
+
+def dict_keys(d: dict) -> list:
+    """``list(d)``: the keys in order."""
+    return drain(dict_iter(d, 0))
+
+
+# (last: the library's modules import each other)
+from .iterators import drain  # noqa: E402,F401
+from .lists import as_items  # noqa: E402,F401
+from .tuples import key_hash  # noqa: E402,F401

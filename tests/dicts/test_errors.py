@@ -1,0 +1,41 @@
+"""What pydm does not compile on dicts is a CompileError naming the line:
+a view kept as a value, ``**`` in a display, ``dict()`` with keywords (a
+dict method called with a wrong number of arguments raises CPython's
+TypeError: tests/dicts/test_basics.py)."""
+import pytest
+
+import pydm
+
+
+@pydm.jit
+def view_value(d):
+    v = d.keys()
+    return v
+
+
+@pydm.jit
+def view_len(d):
+    return len(d.items())
+
+
+@pydm.jit
+def unpack_display(d):
+    return {**d}
+
+
+@pydm.jit
+def keywords(d):
+    return dict(a=1)
+
+
+@pytest.mark.parametrize("fn,line,what", [
+    (view_value, "v = d.keys()", "d.keys() is supported only where it is iterated"),
+    (view_len, "return len(d.items())", "d.items() is supported only where it is iterated"),
+    (unpack_display, "return {**d}", "** in a dict display is not supported"),
+    (keywords, "return dict(a=1)", "dict() with keyword arguments is not supported"),
+])
+def test_compile_error(fn, line, what):
+    with pytest.raises(pydm.CompileError) as ei:
+        fn({1: 2})
+    text = str(ei.value)
+    assert what in text and line in text and "test_errors.py:" in text, text
