@@ -1,0 +1,83 @@
+"""Strs as dict keys (and inside tuple keys), once the str and dict branches
+met: a str is filed under a hash of its codepoints (``key_hash``), so equal
+strs are one key, a str is never a number's key, and order stays insertion
+order; the caller's dict with str keys crosses both ways. ``hash(s)`` itself
+stays unsupported (CPython randomizes it per process)."""
+import pytest
+
+import pydm
+
+from .dharness import check
+
+
+@pydm.jit
+def word_counts(text: str):
+    counts = {}
+    w = ""
+    for c in text + " ":
+        if c == " ":
+            if w:
+                counts[w] = counts.get(w, 0) + 1
+            w = ""
+        else:
+            w += c
+    return counts
+
+
+@pydm.jit
+def mixed_keys(s: str):
+    d = {s: 1, (s, 1): 2, 1: 3, "1": 4, "": 5}
+    d[s + s] = 6
+    d[(s, 1)] += 10
+    return d, s in d, "1" in d, 1 in d, (s, 1.0) in d, d.get(s * 3, "none")
+
+
+@pydm.jit
+def delete_and_reinsert(keys: list):
+    d = {}
+    for k in keys:
+        d[k] = len(d)
+    for k in keys[::2]:
+        if k in d:
+            del d[k]
+    for k in keys[::3]:
+        d[k] = -1
+    return d, list(d), [v for v in d.values()]
+
+
+@pydm.jit
+def mutate_callers(d: dict, k: str):
+    d[k] = d.get(k, 0) + 1
+    d[k + "!"] = None
+    return len(d)
+
+
+@pydm.jit
+def str_hash(s: str):
+    return hash(s)
+
+
+@pytest.mark.parametrize("text", ["the cat the dog the end", "", "a", "héllo wörld héllo \U0001f600 \U0001f600",
+                                  "x x x x y"])
+def test_word_counts(text):
+    check(word_counts, text)
+
+
+@pytest.mark.parametrize("s", ["", "a", "1", "\U0001f600", "ab"])
+def test_mixed_keys(s):
+    check(mixed_keys, s)
+
+
+def test_many_str_keys_grow_delete_and_reinsert():
+    keys = [f"k{i}" for i in range(300)] + ["", "é", ("t", 1), 7, 7.0]
+    check(delete_and_reinsert, keys)
+
+
+def test_a_callers_dict_with_str_keys():
+    check(mutate_callers, {"a": 1, "b": 2, 3: "c"}, "a")
+    check(mutate_callers, {}, "new")
+
+
+def test_hash_of_a_str_is_still_refused():
+    with pytest.raises(pydm.CompileError, match="hash"):
+        str_hash("a")
