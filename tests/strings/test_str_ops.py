@@ -8,6 +8,8 @@ import itertools
 
 import pytest
 
+import pydm
+
 from .sharness import check, dispatchers
 
 STRS = ["", "a", "ab", "ba", "abc", "b", "h\u00e9llo", "\U0001F600", "a\U0001F600b", "\ud800", "ll"]
@@ -90,3 +92,16 @@ def test_str_of_other_values_is_not_implemented():
     for a in [1, 2.5, None, (1,), [1]]:
         with pytest.raises(NotImplementedError, match=f"str\\(\\) of a {type(a).__name__} value"):
             M.dynamic(k, a, "x")
+
+
+@pydm.jit
+def percent_of_object(x: object, y: object):
+    return x % y
+
+
+def test_percent_of_a_str_in_an_object_is_not_implemented():
+    """``%`` formats a str: not yet; through ``object`` a NotImplementedError
+    (never CPython's TypeError for numbers), ints still work."""
+    assert percent_of_object(7, 3) == 1
+    with pytest.raises(NotImplementedError, match="formatting"):
+        percent_of_object("%s!", "a")
