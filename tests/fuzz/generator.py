@@ -104,7 +104,8 @@ How it is organised
   message pydm completes at run time cannot be read back as a str yet). The name of an except clause is unbound after it (a
   read: UnboundLocalError) and read by no nested function (``Var.caught``);
   exceptions never reach parameters (arguments come from Python).
-* Strings (``str_len``, ``str_compare``): small str expressions (literals, ``+``,
+* Strings (``str_len``, ``str_compare``): small str expressions (literals, f-strings,
+  ``str()``/``repr()`` of values, ``+``,
   ``*`` by a clamped int, an index or a slice by an int) inside ``len``,
   ``.find``, ``==``, ``!=``, ``<``, ``in`` and truth; no variable holds a str.
 * ``del x`` (``del_local``): the variable leaves its scope and becomes possibly
@@ -2725,7 +2726,12 @@ def _str_operand(g: Gen, depth) -> str:
     """A small str expression: a literal, a concatenation, a repetition by a
     clamped int, an index or a slice by an int (strs stay inside expressions:
     no variable holds one, so no value tag is needed)."""
-    form = g.draw(st.integers(0, 9)) if depth > 0 else 0
+    form = g.draw(st.integers(0, 11)) if depth > 0 else 0
+    if form == 10:  # str()/repr() of any value (the host formats: issue #10)
+        return f"{g.pick(['str', 'repr'])}({g.expr(g.pick([T_ANY, T_NUM, T_FLOAT]), 1).text})"
+    if form == 11:  # an f-string: a value with a conversion, a number with a spec valid for every number
+        a, b = g.expr(T_ANY, 1).text, g.expr(T_NUM, 1).text
+        return f"f'<{{{a}{g.pick(['', '!r', '!s'])}}}|{{{b}:{g.pick(['', '>6', '+', '^7', ','])}}}>'"
     if form < 4:
         return g.pick(_STR_LITERALS)
     if form < 6:

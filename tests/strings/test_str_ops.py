@@ -8,6 +8,8 @@ import itertools
 
 import pytest
 
+import pydm
+
 from .sharness import check, dispatchers
 
 STRS = ["", "a", "ab", "ba", "abc", "b", "h\u00e9llo", "\U0001F600", "a\U0001F600b", "\ud800", "ll"]
@@ -86,3 +88,16 @@ def test_str_of_other_values_through_object():
     k = BOTH.index("str(a)")
     for a in [1, 2.5, None, (1,), [1], -0.0, True]:
         check(M.dynamic, k, a, "x", where="str(object): ")
+
+
+@pydm.jit
+def percent_of_object(x: object, y: object):
+    return x % y
+
+
+def test_percent_of_a_str_in_an_object_is_not_implemented():
+    """``%`` formats a str: not yet; through ``object`` a NotImplementedError
+    (never CPython's TypeError for numbers), ints still work."""
+    assert percent_of_object(7, 3) == 1
+    with pytest.raises(NotImplementedError, match="formatting"):
+        percent_of_object("%s!", "a")
