@@ -193,7 +193,7 @@ class Emitter(DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps):
         Which checks can be dropped is decided later, on the IR (pass int-ranges)."""
         name = sem.BINARY[token]
         lt, rt = self.type(lhs), self.type(rhs)
-        if T.DICT in (lt, rt):
+        if T.DICT in (lt, rt) and not (lt is T.STR and name == "mod"):  # ("%(k)s" % d: str formatting)
             return self.dict_binary(token, lhs, rhs, rhs_const, inplace, lhs_const)
         result = sem.binary_type(name, lt, rt, rhs_const, inplace, lhs_const)
         if isinstance(result, sem.NotCompiled):

@@ -63,11 +63,12 @@ class PrintOps:
 
     # ---- formatting ------------------------------------------------------------------
     #: an f-string's conversions as the host reads them (-1: none)
-    CONVERSION_CODES = {None: -1, "s": 115, "r": 114, "a": 97}
+    CONVERSION_CODES = {None: -1, "s": 115, "r": 114, "a": 97, "%": 37}
 
     def format_values(self, pieces, node=None):
         """The str of ``pieces``: each a str value, or ``(value, conversion, spec)``
-        (conversion None, "s", "r" or "a"; spec a str value or None)."""
+        (conversion None, "s", "r" or "a"; spec a str value or None), or
+        ``(fmt, "%", args)`` for ``fmt % args``."""
         items = []
         for piece in pieces:
             if not isinstance(piece, tuple):

@@ -148,7 +148,10 @@ def _str_binary_type(name, lt, rt, inplace):
             return Raises("TypeError", f"can't multiply sequence by non-int of type '{count.python_name}'")
         return T.STR
     if name == "mod" and lt is T.STR:
-        return NotCompiled("str formatting with % is not supported yet", "pydm strings support + * == < in len s[i]")
+        if rt.python_name in ("function", "iterator"):
+            return NotCompiled(f"formatting a {rt.python_name} value with % is not supported",
+                               "a function or iterator made by compiled code has no Python object")
+        return T.STR  # printf-style formatting, by the host (frontend/printing.py)
     if lt.is_dynamic or rt.is_dynamic:
         return T.OBJECT
     return _unsupported(name, lt, rt, inplace)

@@ -43,6 +43,8 @@ class StrOps:
             return out
         if name == "add":
             return self.call_library("str_concat", [lhs, rhs], T.STR)
+        if name == "mod":  # "fmt" % args: CPython's printf-style formatting, by the host
+            return self.format_values([(lhs, "%", rhs)])
         seq, count = (lhs, rhs) if self.type(lhs) is T.STR else (rhs, lhs)
         return self.call_library("str_repeat", [seq, self.promote(count, T.INT)], T.STR)
 

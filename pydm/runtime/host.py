@@ -96,7 +96,8 @@ _CONVERSIONS = {-1: lambda v: v, 115: str, 114: repr, 97: ascii}
 
 def _format(state: HostState, ref):
     """``pydm_host.format(record) -> record``: the record of a tuple of pieces,
-    each a str or ``(value, conversion, spec)``; the answer is the record of
+    each a str or ``(value, conversion, spec)`` (conversion 37: ``value % spec``,
+    printf-style); the answer is the record of
     the str CPython makes: the pieces, each value ``format(conversion(value),
     spec)``, joined (so ``str(x)``, ``repr(x)``, ``format(x, spec)`` and every
     f-string are CPython's own). An exception (a bad format spec) is kept for
@@ -104,7 +105,8 @@ def _format(state: HostState, ref):
     try:
         from .values import ListSession, from_record, to_record  # noqa: PLC0415
         pieces = from_record(ref.deref(rt.VmVariantList), ListSession(state.sites))
-        text = "".join(p if type(p) is str else format(_CONVERSIONS[p[1]](p[0]), p[2]) for p in pieces)
+        text = "".join(p if type(p) is str else p[0] % p[2] if p[1] == 37 else format(_CONVERSIONS[p[1]](p[0]), p[2])
+                       for p in pieces)
         return to_record(text).ref
     except BaseException as exc:  # noqa: BLE001 - every exception is handed to the caller
         state.pending = exc

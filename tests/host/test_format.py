@@ -83,6 +83,23 @@ def in_a_loop(n: int):
 
 
 @pydm.jit
+def percent(n: int, x: float, s: str):
+    a = "%d items, %.2f each, %s" % (n, x, s)
+    b = "%5s|%-4d|%r|%x|%e" % (s, n, s, n, x)
+    c = "%%|%c" % (65,)
+    d = "%s" % [n, (s,)]
+    e = "%(a)s-%(b)r" % {"a": n, "b": s}
+    t = "<%s>"
+    t %= s
+    return a, b, c, d, e, t
+
+
+@pydm.jit
+def percent_of(fmt: str, v):
+    return fmt % v
+
+
+@pydm.jit
 def repr_of_function(n: int):
     return repr(lambda: n)
 
@@ -134,3 +151,14 @@ def test_a_function_value_is_a_compile_error(fn, message):
     with pytest.raises(pydm.CompileError) as info:
         fn(1)
     assert message in str(info.value) and "test_format.py" in str(info.value)
+
+
+def test_printf_style_formatting():
+    for args in [(3, 0.5, "hé"), (-1, 1e300, ""), (0, -0.0, "\U0001f600"), (255, math.nan, "%s")]:
+        agree(percent, *args)
+
+
+@pytest.mark.parametrize("fmt, v", [("%d", 1.5), ("%d", "x"), ("%s %s", (1,)), ("%s", None), ("%x", 255),
+                                    ("%s", (1, 2)), ("%(k)s", {"k": 1}), ("%(k)s", {}), ("%q", 1), ("", ())])
+def test_printf_style_errors_and_objects(fmt, v):
+    agree(percent_of, fmt, v)

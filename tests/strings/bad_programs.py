@@ -4,11 +4,6 @@ import pydm
 
 
 @pydm.jit
-def percent_format(s: str):
-    return "%s!" % s  # <- error
-
-
-@pydm.jit
 def upper(s: str):
     return s.upper()  # <- error
 
@@ -54,7 +49,3 @@ def method_on_object(s):
     return x.startswith("a")  # <- error
 
 
-@pydm.jit
-def augmented_percent(s: str):
-    s %= 2  # <- error
-    return s

@@ -24,7 +24,6 @@ def marked_line(fname: str) -> int:
 
 
 @pytest.mark.parametrize("fname, args, message", [
-    ("percent_format", ("a",), "formatting with %"),
     ("upper", ("a",), "upper"),
     ("split", ("a",), "split"),
     ("join", ("a",), "join"),
@@ -34,7 +33,6 @@ def marked_line(fname: str) -> int:
     ("hash_of_str", ("1",), "hash() of a str"),
     ("bytes_literal", ("a",), "bytes"),
     ("method_on_object", ("a",), "startswith"),
-    ("augmented_percent", ("a",), "formatting with %"),
 ])
 def test_compile_error(fname, args, message):
     with pytest.raises(pydm.CompileError) as ei:
