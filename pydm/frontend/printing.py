@@ -28,7 +28,7 @@ NOT_PRINTABLE = ("function", "iterator")
 
 
 class PrintOps:
-    """``print`` (a mixin of ``Emitter``)."""
+    """``print`` and formatting by the host (a mixin of ``Emitter``)."""
 
     def print_call(self, args, keywords, node):
         """``print(*args, **keywords)``: None, after the host wrote the line."""
