@@ -158,9 +158,12 @@ class RaiseSite:
 def _relative_path(path: str, base: str) -> str:
     if not os.path.isabs(path):
         return path
-    from .runtime_library import LIB_DIR
-    if os.path.dirname(path) == LIB_DIR:
-        return "runtime_lib/" + os.path.basename(path)
+    from .runtime_library import SOURCES
+    name = os.path.basename(path)
+    # the library by its folder and file names: its cached IR may name the
+    # checkout that compiled it first, not this installation's LIB_DIR
+    if os.path.basename(os.path.dirname(path)) == "runtime_lib" and (name in SOURCES or name == "intrinsics.py"):
+        return "runtime_lib/" + name
     return os.path.relpath(path, base).replace(os.sep, "/")
 
 
