@@ -18,7 +18,7 @@ from .harness import FLOAT_EDGES, INT64_MAX, INT64_MIN, INT_EDGES, check, check_
 PROFILE = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 # examples per operator and type combination; raise it for a longer bug hunt, e.g.
 # PYDM_CONFORMANCE_EXAMPLES=5000 pytest tests/conformance/test_properties.py
-N = int(os.environ.get("PYDM_CONFORMANCE_EXAMPLES", "150"))
+N = int(os.environ.get("PYDM_CONFORMANCE_EXAMPLES", "100"))
 
 ints = st.one_of(
     st.sampled_from(INT_EDGES),

@@ -19,7 +19,7 @@ from . import opfuncs
 from .dynharness import check_case
 from .opfuncs import shape_call
 
-N = int(os.environ.get("PYDM_DYNAMIC_EXAMPLES", "200"))
+N = int(os.environ.get("PYDM_DYNAMIC_EXAMPLES", "120"))
 # No shrinking: a shrink step that changes an operand's type compiles a new
 # specialization, which makes shrinking slow; the failure message already names
 # the operator, the operands and both results.
