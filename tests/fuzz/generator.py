@@ -2729,9 +2729,15 @@ def _str_operand(g: Gen, depth) -> str:
     form = g.draw(st.integers(0, 11)) if depth > 0 else 0
     if form == 10:  # str()/repr() of any value (the host formats: issue #10)
         return f"{g.pick(['str', 'repr'])}({g.expr(g.pick([T_ANY, T_NUM, T_FLOAT]), 1).text})"
-    if form == 11:  # an f-string: a value with a conversion, a number with a spec valid for every number
-        a, b = g.expr(T_ANY, 1).text, g.expr(T_NUM, 1).text
-        return f"f'<{{{a}{g.pick(['', '!r', '!s'])}}}|{{{b}:{g.pick(['', '>6', '+', '^7', ','])}}}>'"
+    if form == 11:
+        # an f-string of leaves (a name or a constant: Python 3.11 allows no backslash
+        # and no reused quote inside one), a value with a conversion and a number with
+        # a spec valid for every number; deeper values go through format()
+        a, b = g.expr(T_ANY, 0).text, g.expr(T_NUM, 0).text
+        spec = g.pick(['', '>6', '+', '^7', ','])
+        if g.flag(50):
+            return f"f'<{{{a}{g.pick(['', '!r', '!s'])}}}|{{{b}:{spec}}}>'"
+        return f"format({g.expr(T_NUM, 1).text}, {spec!r})"
     if form < 4:
         return g.pick(_STR_LITERALS)
     if form < 6:
