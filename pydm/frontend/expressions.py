@@ -71,8 +71,7 @@ class ExpressionWalker:
                 spec = self.expr(part.format_spec)
             if self.fb.block is None:
                 return None
-            conversion = {-1: None, 115: "s", 114: "r", 97: "a"}[part.conversion]
-            pieces.append((value, conversion, spec))
+            pieces.append((value, None if part.conversion < 0 else chr(part.conversion), spec))
         return self.emit.format_values(pieces, e)
 
     def expr_Name(self, e):

@@ -62,8 +62,6 @@ class PrintOps:
         return self.raise_always(sem.Raises("TypeError", message))
 
     # ---- formatting ------------------------------------------------------------------
-    #: an f-string's conversions as the host reads them (-1: none)
-    CONVERSION_CODES = {None: -1, "s": 115, "r": 114, "a": 97, "%": 37}
 
     def format_values(self, pieces, node=None):
         """The str of ``pieces``: each a str value, or ``(value, conversion, spec)``
@@ -79,7 +77,8 @@ class PrintOps:
             if t.python_name in NOT_PRINTABLE:
                 raise error_at(node, f"formatting a {t.python_name} value is not supported",
                                "a function or iterator made by compiled code has no Python object")
-            code = self.b.constant(self.CONVERSION_CODES[conversion], T.INT)
+            # the host reads the conversion's character code (the AST's own: -1 for none)
+            code = self.b.constant(-1 if conversion is None else ord(conversion), T.INT)
             items.append(self.make_tuple([value, code, spec if spec is not None else self.str_literal("")]))
         return self.b.host_format(self.make_tuple(items))
 

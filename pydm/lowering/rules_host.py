@@ -18,16 +18,20 @@ from .rules_object import list_type
 from .support import FORMAT_IMPORT, PRINT_IMPORT
 
 
+def _tuple_record(t):
+    """A tuple (inside layout) as the seed-002 record the host reads."""
+    i64 = ir.IntegerType.get_signless(64)
+    code, bits = arith.constant(i64, tc.TUPLE), arith.constant(i64, 0)
+    return func.CallOp([list_type()], "pydm$record_of", [code, bits, t]).results[0]
+
+
 @rule(d.HOST_PRINT)
 def lower_host_print(ctx, op, operands):
     """The tuple ``(args, sep, end, flush)`` as a seed-002 record, handed to
     the host (which converts it as it converts a call's result). A failing
     host ``print`` fails the whole call; the caller re-raises its exception."""
     ctx.support.update(("records", "print"))
-    i64 = ir.IntegerType.get_signless(64)
-    code, bits = arith.constant(i64, tc.TUPLE), arith.constant(i64, 0)
-    record = func.CallOp([list_type()], "pydm$record_of", [code, bits, operands[0]]).results[0]
-    func.CallOp([ir.IntegerType.get_signless(32)], PRINT_IMPORT, [record])
+    func.CallOp([ir.IntegerType.get_signless(32)], PRINT_IMPORT, [_tuple_record(operands[0])])
     return []
 
 
@@ -36,9 +40,6 @@ def lower_host_format(ctx, op, operands):
     """The pieces as a seed-002 record to the host, whose answer is a str's
     record ``[4, the str]``: its slot 1 is the str itself."""
     ctx.support.update(("records", "format"))
-    i64 = ir.IntegerType.get_signless(64)
-    code, bits = arith.constant(i64, tc.TUPLE), arith.constant(i64, 0)
-    record = func.CallOp([list_type()], "pydm$record_of", [code, bits, operands[0]]).results[0]
-    answer = func.CallOp([list_type()], FORMAT_IMPORT, [record]).results[0]
+    answer = func.CallOp([list_type()], FORMAT_IMPORT, [_tuple_record(operands[0])]).results[0]
     one = arith.constant(ir.IndexType.get(), 1)
     return [util.ListGetOp(list_type(), answer, one).result]

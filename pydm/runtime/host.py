@@ -90,8 +90,8 @@ def _poller(state: HostState):
             value = None  # not an i32: the call fails and the VM unwinds
 
 
-#: a piece's conversion code (an f-string's ``!s``, ``!r``, ``!a``; -1: none)
-_CONVERSIONS = {-1: lambda v: v, 115: str, 114: repr, 97: ascii}
+#: a piece's conversion, by its character code (an f-string's ``!s``, ``!r``, ``!a``; -1: none)
+_CONVERSIONS = {-1: lambda v: v, ord("s"): str, ord("r"): repr, ord("a"): ascii}
 
 
 def _format(state: HostState, ref):
@@ -105,7 +105,7 @@ def _format(state: HostState, ref):
     try:
         from .values import ListSession, from_record, to_record  # noqa: PLC0415
         pieces = from_record(ref.deref(rt.VmVariantList), ListSession(state.sites))
-        text = "".join(p if type(p) is str else p[0] % p[2] if p[1] == 37 else format(_CONVERSIONS[p[1]](p[0]), p[2])
+        text = "".join(p if type(p) is str else p[0] % p[2] if p[1] == ord("%") else format(_CONVERSIONS[p[1]](p[0]), p[2])
                        for p in pieces)
         return to_record(text).ref
     except BaseException as exc:  # noqa: BLE001 - every exception is handed to the caller
