@@ -14,6 +14,7 @@ from . import dialect as d
 from . import representation as rep
 from .backend import compile_module, session
 from .backend.driver import COMPILE_LOCK as driver_lock
+from .errors import error_at
 from .exceptions import ExceptionClasses, RaiseSiteTable
 from .frontend.importer import build_module
 from .frontend.source import FunctionInfo, ModuleInfo
@@ -152,7 +153,7 @@ def check_exportable_defaults(fn: FunctionInfo) -> None:
     from .frontend.typing import literal_value, NO_VALUE
     if not fn.simple_signature:
         raise error_at(fn.node, "pydm compile exports functions of plain parameters only (no *args, "
-                                "keyword-only or positional-only ones)",
+                                "**kwargs, keyword-only or positional-only ones)",
                        "wrap it in a function of plain parameters, or use it with @pydm.jit")
     for node in fn.node.args.defaults or []:
         if literal_value(node, NO_VALUE) is NO_VALUE:

@@ -83,6 +83,8 @@ class JitFunction:
                 annotations.append(None)  # the tuple of the extra arguments: typed by its items
 
             annotations += [annotation_type(x) for x in a.kwonlyargs_annotations or []]
+            if fn.kwarg:
+                annotations.append(None)  # the dict of the extra keyword arguments
             # the defaults CPython evaluated once, at definition: a mutable one is
             # shared between calls (a list default is passed by reference)
             given = self.py_func.__defaults__ or ()
@@ -91,7 +93,7 @@ class JitFunction:
             defaults.update(self.py_func.__kwdefaults__ or {})
             self._annotations = annotations
             self._defaults = defaults
-            self._binder = make_binder(fn.name, fn.params, defaults, fn.posonly, fn.vararg, fn.kwonly)
+            self._binder = make_binder(fn.name, fn.params, defaults, fn.posonly, fn.vararg, fn.kwonly, fn.kwarg)
             self._simple = fn.simple_signature
             self._info = fn  # last: a failed check above leaves nothing half-set
         return self._info

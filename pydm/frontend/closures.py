@@ -29,7 +29,7 @@ from .. import typecodes as tc
 from ..errors import error_at
 from ..types import FunctionType, PyType, list_of
 from .loops import LoopShape
-from .typing import ArgumentError, Packed, bind_positional, closure_part, function_serial, function_type
+from .typing import ArgumentError, Packed, PackedKeywords, bind_positional, closure_part, function_serial, function_type
 
 T = PyType
 CLOSURE = "$closure"
@@ -193,7 +193,11 @@ class ClosureWalker:
             return next(given) if node is None else values[id(node)]
         out = []
         for _, a in bound:
-            if isinstance(a, Packed):
+            if isinstance(a, PackedKeywords):
+                items = [one(n) for n in a.nodes]
+                out.append(self.emit.make_dict([(self.emit.str_literal(k), self.emit.coerce(v, T.OBJECT))
+                                                for k, v in zip(a.names, items)]))
+            elif isinstance(a, Packed):
                 items = [one(n) for n in a.nodes]
                 out.append(self.emit.make_tuple(items))
             else:

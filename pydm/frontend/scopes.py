@@ -67,23 +67,16 @@ def _direct_scopes(node):
     return sorted(out, key=lambda n: (n.lineno, n.col_offset))
 
 
-def _check_signature(node) -> None:
-    a = node.args
-    if a.kwarg:
-        raise error_at(getattr(a, "kwarg_node", None) or node, "**kwargs parameters are not supported yet",
-                       "they need dicts; declare each keyword parameter by name")
-
-
 def _fill(fn, ftable) -> None:
     node = fn.node
     args = node.args
-    _check_signature(node)
     fn.posonly = tuple(a.name for a in args.posonlyargs or [])
     fn.positional = tuple(a.name for a in args.args)
     fn.vararg = args.vararg or None
     fn.kwonly = tuple(a.name for a in args.kwonlyargs or [])
+    fn.kwarg = args.kwarg or None
     fn.params = (["$closure"] if fn.outer is not None else []) + list(fn.posonly) + list(fn.positional) + \
-        ([fn.vararg] if fn.vararg else []) + list(fn.kwonly)
+        ([fn.vararg] if fn.vararg else []) + list(fn.kwonly) + ([fn.kwarg] if fn.kwarg else [])
     fn.table = ftable
     inner_scopes = _direct_scopes(node)
     fn.has_nested_scopes = bool(inner_scopes)

@@ -37,16 +37,17 @@ class FunctionInfo:
     table: object = None  # its symtable scope
     has_nested_scopes: bool = False  # holds a def or lambda
     #: the parameters by kind (``params`` lists them in this order: positional-only,
-    #: positional-or-keyword, ``*args``, keyword-only)
+    #: positional-or-keyword, ``*args``, keyword-only, ``**kwargs``)
     posonly: tuple = ()
     positional: tuple = ()
     vararg: str | None = None
     kwonly: tuple = ()
+    kwarg: str | None = None
 
     @property
     def simple_signature(self) -> bool:
         """Only positional-or-keyword parameters (the common, fast case)."""
-        return not (self.posonly or self.vararg or self.kwonly)
+        return not (self.posonly or self.vararg or self.kwonly or self.kwarg)
     _nested: dict = field(default_factory=dict)
 
     @property

@@ -344,6 +344,15 @@ class Packed:
         self.nodes = list(nodes_)
 
 
+class PackedKeywords(Packed):
+    """The keyword arguments a ``**kwargs`` parameter collects, in the order
+    given (a dict of str keys at run time)."""
+
+    def __init__(self, names, nodes_):
+        super().__init__(nodes_)
+        self.names = list(names)
+
+
 def bind_arguments(call: nodes.Call, callee: FunctionInfo):
     """Map a call's positional/keyword arguments onto the callee's parameters,
     as CPython binds them (positional-only, ``*args``, keyword-only).
@@ -377,7 +386,11 @@ def _bind(callee: FunctionInfo, positional: list, keywords: dict, where, kw_node
     who = callee.qualname + "()"
     bound: dict = dict(zip(names, positional))
     by_keyword = [k for k in keywords if k in callee.posonly]
+    extra: dict = {}  # what **kwargs collects
     for name, value in keywords.items():
+        if callee.kwarg and (name in callee.posonly or name not in names and name not in callee.kwonly):
+            extra[name] = value  # a positional-only name passed by keyword too, as CPython
+            continue
         if name in callee.posonly or name not in names and name not in callee.kwonly:
             if by_keyword:  # CPython names every positional-only one passed by keyword
                 raise ArgumentError(kw_nodes.get(name, where), f"{who} got some positional-only arguments "
@@ -415,6 +428,8 @@ def _bind(callee: FunctionInfo, positional: list, keywords: dict, where, kw_node
         out.append((callee.vararg, Packed(positional[len(names):])))
     for n in callee.kwonly:
         out.append((n, bound[n] if n in bound else _constant_default(kw_defaults[n], n, callee, where)))
+    if callee.kwarg:
+        out.append((callee.kwarg, PackedKeywords(extra, extra.values())))
     return out
 
 
@@ -854,7 +869,12 @@ class _FunctionTyper:
             if f is not None and f.func.stored_default_slot(node) is not None:
                 return f.outer.expr_types.get(node, T.BOTTOM) if f.outer is not None else T.BOTTOM
             return self.expr(node)
-        return [tuple_of(*map(one, a.nodes)) if isinstance(a, Packed) else one(a) for _, a in bound]
+        def packed(a):
+            for n in a.nodes:
+                one(n)  # typed, though a dict's values are objects
+            return T.DICT
+        return [packed(a) if isinstance(a, PackedKeywords) else tuple_of(*map(one, a.nodes))
+                if isinstance(a, Packed) else one(a) for _, a in bound]
 
     def bound_or_none(self, e, callee):
         """The call's bound arguments; None if they do not fit (a TypeError at run time)."""

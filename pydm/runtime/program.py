@@ -272,21 +272,22 @@ def make_caller(program: LoadedProgram, fn, name, params, param_types, ret, defa
     return call
 
 
-def make_binder(name: str, params, defaults: dict, posonly=(), vararg=None, kwonly=()):
+def make_binder(name: str, params, defaults: dict, posonly=(), vararg=None, kwonly=(), kwarg=None):
     """A function that binds positional and keyword arguments to ``params`` as
     CPython binds a call of ``def name(params...)`` with these defaults, and
-    returns the tuple of all arguments (``*args`` as one tuple) — CPython
+    returns the tuple of all arguments (``*args`` as one tuple, ``**kwargs``
+    as one dict) — CPython
     itself does the binding, so every TypeError (too many, missing,
     unexpected keyword, multiple values) has CPython's exact message.
-    ``params`` lists them all in order; ``posonly``, ``vararg`` and
-    ``kwonly`` name those of each kind."""
+    ``params`` lists them all in order; ``posonly``, ``vararg``,
+    ``kwonly`` and ``kwarg`` name those of each kind."""
     params = list(params)
     for p in params:
         if not p.isidentifier():
             raise ValueError(f"pydm: bad parameter name {p!r}")
     if not name.isidentifier():
         raise ValueError(f"pydm: bad function name {name!r}")
-    positional = [p for p in params if p != vararg and p not in kwonly]
+    positional = [p for p in params if p != vararg and p != kwarg and p not in kwonly]
     first_default = len(positional)
     while first_default > 0 and positional[first_default - 1] in defaults:
         first_default -= 1
@@ -300,6 +301,8 @@ def make_binder(name: str, params, defaults: dict, posonly=(), vararg=None, kwon
     elif kwonly:
         parts.append("*")
     parts += [f"{p}=_d[{p!r}]" if p in defaults else p for p in kwonly]
+    if kwarg:
+        parts.append(f"**{kwarg}")
     listed = ", ".join(params)
     src = (f"def _make(_d):\n    def {name}({', '.join(parts)}):\n"
            f"        return ({listed}{',' if params else ''})\n    return {name}\n")

@@ -33,16 +33,25 @@ def kwonly(a: int, *, k: int = 0) -> int:
 
 
 @pydm.jit
+def star_kw(a, /, *args, k: int = 1, **kw):
+    return a, args, k, kw, len(kw)
+
+
+@pydm.jit
 def bad_return(x: int) -> bytes:
     return x
 
 
 @pydm.jit
 def bad_body(x):
-    return {x}  # a set display: outside the subset
+    return x @ x  # matrix multiplication: outside the subset
 
 
 CALLS = [
+    ("star_kw", (1,), {}),
+    ("star_kw", (1, 2, 3), {"k": 5, "z": "s", "a": 2}),
+    ("star_kw", (), {"a": 1}),
+    ("star_kw", (1.5, (2,)), {"x": [1], "y": None}),
     ("no_params", (), {}),
     ("no_params", (1,), {}),
     ("no_params", (1, 2), {}),

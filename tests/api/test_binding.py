@@ -9,7 +9,7 @@ import pytest
 
 import pydm
 
-from .binding_cases import CALLS, kwonly, many, no_params, one, three, two, bad_return, bad_body
+from .binding_cases import CALLS, kwonly, many, no_params, one, star_kw, three, two, bad_return, bad_body
 
 
 def outcome(fn, args, kwargs):
@@ -21,7 +21,7 @@ def outcome(fn, args, kwargs):
 
 @pytest.mark.parametrize("name,args,kwargs", CALLS, ids=[f"{n}{a}{k}" for n, a, k in CALLS])
 def test_binding_matches_cpython(name, args, kwargs):
-    fn = {"no_params": no_params, "one": one, "two": two, "three": three, "many": many}[name]
+    fn = {"no_params": no_params, "one": one, "two": two, "three": three, "many": many, "star_kw": star_kw}[name]
     want = outcome(fn.py_func, args, kwargs)
     assert outcome(fn, args, kwargs) == want
     assert outcome(fn, args, kwargs) == want  # the second call takes the cached path

@@ -1,6 +1,7 @@
 """``pydm compile FILE --emit STAGE`` prints the IR of a stage; an unknown
 stage is a usage error (exit code 2) listing the valid ones."""
 import sys
+import pytest
 
 from .test_aot import built, run  # noqa: F401 - the compiled-source fixture
 
@@ -79,3 +80,16 @@ def test_run_calls_a_function_of_a_vmfb(built, capsys):
             assert code == 1 and err.strip() == "TypeError: fib() takes 1 positional argument but 2 were given", err
         else:
             assert code == 2 and message in err, err
+
+
+@pytest.mark.parametrize("signature", ["a, *args", "a, **kw", "a, *, k", "a, /, b"])
+def test_an_export_of_a_star_signature_is_a_compile_error(tmp_path, signature):
+    """``pydm compile`` exports plain parameters only: anything else is a
+    CompileError at the def (it once crashed with a NameError instead)."""
+    from pydm.aot import compile_path
+    from pydm.errors import CompileError
+    src = tmp_path / "star.py"
+    src.write_text(f"import pydm\n\n\n@pydm.jit\ndef f({signature}):\n    return a\n")
+    with pytest.raises(CompileError, match="plain parameters only") as info:
+        compile_path(str(src))
+    assert info.value.lineno == 5 and info.value.source_line.startswith("def f(")

@@ -11,18 +11,9 @@ GLOBAL_DICT = {1: 2}
 GLOBAL_TUPLE_WITH_LIST = (1, [2])
 
 
-def callee_star_kwargs(a, **kw):  # <- error
-    return a
-
-
 def callee_list_default(a, acc=[]):  # noqa: B006
     acc.append(a)
     return acc
-
-
-@pydm.jit
-def calls_star_kwargs(n):
-    return callee_star_kwargs(n)
 
 
 @pydm.jit
@@ -35,19 +26,6 @@ def class_in_function(n):
     class C:  # <- error
         pass
     return n
-
-
-@pydm.jit
-def nested_star_kwargs(n):
-    def inner(**kw):  # <- error
-        return 0
-    return inner()
-
-
-@pydm.jit
-def lambda_star_kwargs(n):
-    f = lambda **kw: n  # <- error  # noqa: E731
-    return f()
 
 
 @pydm.jit

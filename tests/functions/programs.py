@@ -1247,6 +1247,74 @@ def lambda_star_and_keyword_only(k, n):
     return f(a=1)
 
 
+# ====================================================================== **kwargs
+
+
+def callee_star_kwargs(a, b=2, **kw):
+    return a, b, kw
+
+
+def callee_everything(a, /, b, *args, c, d=4, **kw):
+    total = 0
+    for k, v in kw.items():
+        total += v
+    return a, b, args, c, d, kw, total, "a" in kw, kw.get("x", -1)
+
+
+@pydm.jit
+def calls_star_kwargs(k, n):
+    if k == 0:
+        return callee_star_kwargs(n), callee_star_kwargs(n, 3), callee_star_kwargs(n, x=n, y=2.5)
+    if k == 1:
+        return callee_star_kwargs(b=n, a=1, z=None), callee_star_kwargs(n, zz=(n,), b=0, aa="s")
+    if k == 2:
+        return callee_star_kwargs(n, a=n)  # a named twice: TypeError, not a key
+    if k == 3:
+        return callee_star_kwargs(x=n)  # missing a
+    if k == 4:
+        return callee_star_kwargs(n, 1, 2)  # too many positional
+    if k == 5:
+        kw = callee_star_kwargs(n, q=1)[2]
+        kw["r"] = 2
+        return kw, len(kw), list(kw), kw == {"q": 1, "r": 2}
+    if k == 6:
+        return callee_everything(1, 2, c=3), callee_everything(n, n, 7, 8, c=1, a=5, x=n, y=2)
+    if k == 7:
+        return callee_everything(1, b=2, c=3, d=5, e=6)
+    return callee_everything(1, 2)  # missing keyword-only c
+
+
+@pydm.jit
+def nested_star_kwargs(k, n):
+    def inner(**kw):
+        return kw
+
+    def scale(x, **opts):
+        return x * opts.get("factor", 1) + len(opts)
+    if k == 0:
+        return inner(), inner(a=n), inner(b=n, a=1.5), scale(n), scale(n, factor=3), scale(x=n, factor=2, z=0)
+    if k == 1:
+        return inner(n)  # positional to a **kw-only function
+    f = lambda *a, **kw: (a, kw)  # noqa: E731
+    g = lambda **kw: sorted(kw.items())  # noqa: E731
+    return f(), f(n, k=n), g(b=2, a=n), g()
+
+
+@pydm.jit
+def kwargs_values_through_calls(n):
+    def pick(**kw):
+        return kw
+
+    def forward(key, **kw):
+        got = pick(first=key)
+        got.update(kw)
+        return got
+    out = []
+    for i in range(n):
+        out.append(forward(i, twice=i * 2, name="x" * i))
+    return out
+
+
 # ====================================================================== defaults evaluated at def
 
 

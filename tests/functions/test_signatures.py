@@ -9,7 +9,7 @@ import os
 import pytest
 
 import pydm
-from exceptions.eharness import check_many
+from exceptions.eharness import P, check_many
 
 from . import programs as p
 
@@ -49,3 +49,15 @@ def test_signature(fn, cases, where):
     except pydm.CompileError as e:
         assert os.path.realpath(e.filename) == os.path.realpath(_PATH), e
         assert e.lineno in _marked_lines(where), f"rejected at an unexpected line:\n{e}"
+
+
+@pytest.mark.parametrize("fn, cases", [
+    P(p.calls_star_kwargs, [(k, n) for k in range(9) for n in (0, 3)]),
+    P(p.nested_star_kwargs, [(k, n) for k in range(3) for n in (0, 3)]),
+    P(p.kwargs_values_through_calls, [(0,), (3,)]),
+])
+def test_star_kwargs(fn, cases):
+    """``**kwargs`` parameters of callees, nested functions and lambdas: the
+    extra keywords in a dict in the order given (a positional-only name passed
+    by keyword too), CPython's TypeErrors for the rest; no CompileError."""
+    check_many(fn, cases)
