@@ -1301,6 +1301,19 @@ def nested_star_kwargs(k, n):
 
 
 @pydm.jit
+def kwargs_function_values(n):
+    fs = [lambda **kw: kw, lambda a=1, **kw: (a, kw)]
+    out = []
+    for g in fs:  # a dynamic call: each function value binds the keywords its own way
+        out.append(g(a=n, b=2))
+        out.append(g())
+
+    def key(x, **kw):
+        return -x, len(kw)
+    return out, sorted([3, 1, n], key=key)
+
+
+@pydm.jit
 def kwargs_values_through_calls(n):
     def pick(**kw):
         return kw

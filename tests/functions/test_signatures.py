@@ -55,6 +55,7 @@ def test_signature(fn, cases, where):
     P(p.calls_star_kwargs, [(k, n) for k in range(9) for n in (0, 3)]),
     P(p.nested_star_kwargs, [(k, n) for k in range(3) for n in (0, 3)]),
     P(p.kwargs_values_through_calls, [(0,), (3,)]),
+    P(p.kwargs_function_values, [(0,), (5,)]),
 ])
 def test_star_kwargs(fn, cases):
     """``**kwargs`` parameters of callees, nested functions and lambdas: the
