@@ -469,10 +469,12 @@ class Param:
     depth: bool = False  # the depth counter of a recursive function
     kwonly: bool = False  # keyword-only (after ``*``; nested functions and lambdas only)
     default_text: str | None = None  # an expression evaluated when the ``def`` runs (EXPR_DEFAULT)
+    star: bool = False  # ``**name``: collects the extra keywords of a call (nothing reads it)
 
 
 NO_DEFAULT = object()
 EXPR_DEFAULT = object()
+STAR_KWARGS = object()  # the "default" of a ``**kw`` parameter: may be left out
 
 
 @dataclass
@@ -540,7 +542,7 @@ OTHER_KINDS = ["mutual_recursion", "module_constant", "module_helper", "nonlocal
                "call_choice", "key_lambda", "key_closure", "bare_except", "try_else", "try_finally",
                # exception values, non-constant defaults, map and filter
                "except_as", "except_as_rebinds", "raise_variable", "exc_args_read", "raise_kept", "exc_after_handler", "exc_result",
-               "default_expr", "default_list", "kwonly_default", "map_builtin", "map_lambda", "map_closure",
+               "default_expr", "default_list", "kwonly_default", "star_kwargs", "map_builtin", "map_lambda", "map_closure",
                "map_two", "map_comprehension", "filter_none", "filter_builtin", "filter_function"]
 
 
@@ -1815,6 +1817,11 @@ def call(g: Gen, want, depth):
 def call_text(g: Gen, callee: Function, depth: int, is_self: bool) -> str:
     parts, keywords = [], False
     for p in callee.params:
+        if p.star:
+            for i in range(g.pick([0, 0, 1, 2])):  # extra keywords, evaluated in order with the others
+                keywords = True
+                parts.append(f"{p.name}_{i}={g.expr(g.pick([T_INT, T_FLOAT, T_ANY]), max(depth - 1, 0)).text}")
+            continue
         if p.depth:
             value = f"({p.name} - {g.pick([1, 2])})" if is_self else str(g.draw(st.integers(0, MAX_DEPTH_ARG)))
         elif p.default is not NO_DEFAULT and g.flag(30):
@@ -2961,7 +2968,8 @@ class _Body:
         for v in self.nonlocal_vars:
             free[v.name] = Var(v.name, v.type)
         g.fn, g.partners = self.fn, []
-        g.scopes = [free, {p.name: Var(p.name, p.type, readonly=_growable(p.type)) for p in self.fn.params}]
+        g.scopes = [free, {p.name: Var(p.name, p.type, readonly=_growable(p.type)) for p in self.fn.params
+                           if not p.star}]
         g.maybe = {}
         g.pinned = {v.name for v in self.nonlocal_vars}
         g.loop_depth = g.loop_scope = g.self_calls = g.cost = g.handler = g.in_finally = g.in_try = 0
@@ -3012,6 +3020,9 @@ def _closure_params(g: Gen, n: int, annotations: bool = True, defaults: bool = F
         for p in params[len(params) - g.draw(st.integers(1, n_defaults)):]:
             p.kwonly = True
         g.used.add("kwonly_default")
+    if g.flag(10):  # ``**kw`` last: calls may pass extra keywords
+        params.append(Param(g.fresh("a"), None, T_ANY, STAR_KWARGS, kwonly=True, star=True))
+        g.used.add("star_kwargs")
     return params
 
 
@@ -3036,6 +3047,8 @@ def _closure_ret(g: Gen) -> frozenset:
 
 
 def param_text(p: Param) -> str:
+    if p.star:
+        return "**" + p.name
     s = p.name + (f": {p.annotation}" if p.annotation else "")
     if p.default is EXPR_DEFAULT:
         s += (" = " if p.annotation else "=") + p.default_text
@@ -3048,7 +3061,7 @@ def params_text(params) -> str:
     """A parameter list (``*`` before the keyword-only ones)."""
     out = []
     for p in params:
-        if p.kwonly and "*" not in out:
+        if p.kwonly and not p.star and "*" not in out:
             out.append("*")
         out.append(param_text(p))
     return ", ".join(out)
