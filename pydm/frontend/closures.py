@@ -29,7 +29,8 @@ from .. import typecodes as tc
 from ..errors import error_at
 from ..types import FunctionType, PyType, list_of
 from .loops import LoopShape
-from .typing import ArgumentError, Packed, PackedKeywords, bind_positional, closure_part, function_serial, function_type
+from .typing import (ArgumentError, Packed, PackedKeywords, StarItem, bind_positional, call_operands, closure_part,
+                     function_serial, function_type)
 
 T = PyType
 CLOSURE = "$closure"
@@ -155,7 +156,7 @@ class ClosureWalker:
         if t.is_dynamic:
             return self.call_dynamic(e, f)
         if not isinstance(t, FunctionType):  # CPython evaluates the arguments, then fails to call
-            if self.exprs(list(e.args) + [k.value for k in e.keywords or []]) is not None:
+            if self.exprs(call_operands(e)) is not None:
                 self.fb.raise_here("TypeError", f"'{t.python_name}' object is not callable")
             return None
         bound = self.bind_or_raise(e, t.func)
@@ -174,9 +175,9 @@ class ClosureWalker:
         then the defaults the bindings use; by node id. None if one raised."""
         from .typing import NO_VALUE, literal_value
         values = {}
-        defaults = [n for bound in bindings for _, n in bound if not isinstance(n, Packed)
+        defaults = [n for bound in bindings for _, n in bound if not isinstance(n, (Packed, StarItem))
                     and not (isinstance(n.parent, nodes.Arguments) and literal_value(n, NO_VALUE) is NO_VALUE)]
-        for node in list(e.args) + [kw.value for kw in e.keywords or []] + defaults:
+        for node in call_operands(e) + defaults:
             if id(node) in values:
                 continue
             values[id(node)] = self.expr(node)
@@ -190,7 +191,14 @@ class ClosureWalker:
         given = iter(given)
 
         def one(node):
-            return next(given) if node is None else values[id(node)]
+            if node is None:
+                return next(given)
+            if isinstance(node, StarItem):  # item i of a tuple of known length
+                star = values[id(node.star.value)]
+                _, item = self.b.tuple_get(star, self.b.constant(node.index, T.INT),
+                                           d.value_type(star).element(node.index), in_range=True)
+                return item
+            return values[id(node)]
         out = []
         for _, a in bound:
             if isinstance(a, PackedKeywords):
@@ -207,7 +215,7 @@ class ClosureWalker:
     def call_dynamic(self, e, f):
         """``f(args)`` for a dynamic ``f``: a function value's number picks the
         function to call (``TypeError`` if ``f`` is no function)."""
-        targets = self.program.dynamic_call_targets(e)
+        targets = self.program.dynamic_call_targets(e, self.star_lengths(e))
         values = self.call_arguments(e, *[bound for _, bound, _ in targets if bound is not None])
         if values is None:
             return None

@@ -540,13 +540,18 @@ class ExpressionWalker:
     def bind_or_raise(self, e, callee):
         """The call's bound arguments; if they do not fit the callee, the
         arguments are evaluated and CPython's TypeError raised (None)."""
-        from .typing import ArgumentError
+        from .typing import ArgumentError, call_operands
         try:
-            return bind_arguments(e, callee)
+            return bind_arguments(e, callee, self.star_lengths(e))
         except ArgumentError as exc:
-            if self.exprs(list(e.args) + [k.value for k in e.keywords or []]) is not None:
+            if self.exprs(call_operands(e)) is not None:
                 self.fb.raise_here("TypeError", exc.message)
             return None
+
+    def star_lengths(self, e):
+        """The lengths of the call's ``*xs`` arguments (tuples of known length)."""
+        from .typing import star_lengths
+        return star_lengths(e, self.type_of)
 
     def plain_call(self, spec: Specialization, args):
         # a specialization's parameter types may be wider than the arguments'

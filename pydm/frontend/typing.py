@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from astroid import nodes
 
 from ..errors import CompileError, error_at, note_call_site
-from ..types import FunctionType, PyType, join, list_of, tuple_any, tuple_of, widen
+from ..types import FunctionType, PyType, TupleType, join, list_of, tuple_any, tuple_of, widen
 from . import inlining, intrinsics
 from . import semantics as sem
 from .handlers import exception_class_of
@@ -174,14 +174,14 @@ class ProgramTypes:
         #: every function value the program makes (a call of an ``object`` may reach each)
         self.function_types: list[FunctionType] = []
 
-    def dynamic_call_targets(self, call: nodes.Call):
+    def dynamic_call_targets(self, call: nodes.Call, lengths: dict | None = None):
         """The function types a call of a dynamic value can reach, each with
         its bound arguments, or None and the TypeError message when its
-        parameters do not fit the call."""
+        parameters do not fit the call (``lengths``: of its ``*xs``)."""
         out = []
         for t in list(self.function_types):
             try:
-                out.append((t, bind_arguments(call, t.func), None))
+                out.append((t, bind_arguments(call, t.func, lengths), None))
             except ArgumentError as exc:
                 out.append((t, None, exc.message))
         return out
@@ -344,6 +344,44 @@ class Packed:
         self.nodes = list(nodes_)
 
 
+class StarItem:
+    """Item ``index`` of the tuple a call's ``*xs`` argument unpacks (its
+    length is known from its type, so it binds like a positional argument)."""
+    parent = None  # (no default's node)
+
+    def __init__(self, star: nodes.Starred, index: int):
+        self.star = star
+        self.index = index
+
+
+def call_operands(call: nodes.Call) -> list:
+    """The expressions a call evaluates for its arguments, in source order
+    (a ``*xs`` argument's ``xs``)."""
+    return [a.value if isinstance(a, nodes.Starred) else a for a in call.args] + \
+        [kw.value for kw in call.keywords or []]
+
+
+def star_lengths(call: nodes.Call, type_of) -> dict | None:
+    """The length of each ``*xs`` argument of ``call``, by node id (``type_of``
+    gives an expression's type): a tuple of known length binds item by item; None
+    while a type is not known yet. Anything else is a CompileError: the binding
+    is decided at compile time."""
+    out = {}
+    for a in call.args:
+        if not isinstance(a, nodes.Starred):
+            continue
+        t = type_of(a.value)
+        if t is T.BOTTOM:
+            return None
+        n = t.length if isinstance(t, TupleType) else None
+        if n is None:
+            raise error_at(a, f"*-unpacking a {t.python_name} in a call is not supported",
+                           "pydm binds arguments at compile time: unpack a tuple of known length "
+                           "(a *args parameter, a tuple display), or pass the items one by one")
+        out[id(a)] = n
+    return out
+
+
 class PackedKeywords(Packed):
     """The keyword arguments a ``**kwargs`` parameter collects, in the order
     given (a dict of str keys at run time)."""
@@ -353,18 +391,27 @@ class PackedKeywords(Packed):
         self.names = list(names)
 
 
-def bind_arguments(call: nodes.Call, callee: FunctionInfo):
+def bind_arguments(call: nodes.Call, callee: FunctionInfo, lengths: dict | None = None):
     """Map a call's positional/keyword arguments onto the callee's parameters,
     as CPython binds them (positional-only, ``*args``, keyword-only).
 
     Returns a list of (param name, argument node, default node, or a
     :class:`Packed` for ``*args``), in parameter order; an
     :class:`ArgumentError` (CPython's TypeError when the call runs) if they do
-    not fit."""
-    for a in list(call.args) + list(call.keywords or []):
-        if isinstance(a, nodes.Starred) or isinstance(a, nodes.Keyword) and a.arg is None:
-            raise error_at(a, "star-arguments in calls are not supported", "pass the arguments one by one")
-    return _bind(callee, list(call.args), {kw.arg: kw.value for kw in call.keywords or []},
+    not fit. ``lengths``: of the ``*xs`` arguments (:func:`star_lengths`)."""
+    positional = []
+    for a in call.args:
+        if not isinstance(a, nodes.Starred):
+            positional.append(a)
+        elif lengths is None or id(a) not in lengths:
+            raise error_at(a, "*-unpacking in this call is not supported", "pass the arguments one by one")
+        else:
+            positional += [StarItem(a, i) for i in range(lengths[id(a)])]
+    for kw in call.keywords or []:
+        if kw.arg is None:
+            raise error_at(kw, "**-unpacking in a call is not supported",
+                           "pydm binds arguments at compile time: pass the keywords by name")
+    return _bind(callee, positional, {kw.arg: kw.value for kw in call.keywords or []},
                  call, {kw.arg: kw for kw in call.keywords or []})
 
 
@@ -866,9 +913,12 @@ class _FunctionTyper:
         def one(node):
             if node is None:
                 return next(given)
+            if isinstance(node, StarItem):
+                return self.expr(node.star.value).element(node.index)
             if f is not None and f.func.stored_default_slot(node) is not None:
                 return f.outer.expr_types.get(node, T.BOTTOM) if f.outer is not None else T.BOTTOM
             return self.expr(node)
+
         def packed(a):
             for n in a.nodes:
                 one(n)  # typed, though a dict's values are objects
@@ -877,13 +927,17 @@ class _FunctionTyper:
                 if isinstance(a, Packed) else one(a) for _, a in bound]
 
     def bound_or_none(self, e, callee):
-        """The call's bound arguments; None if they do not fit (a TypeError at run time)."""
+        """The call's bound arguments; None if they do not fit (a TypeError at
+        run time) or a ``*xs`` argument's type is not known yet."""
+        lengths = star_lengths(e, self.expr)
         try:
-            return bind_arguments(e, callee)
+            if lengths is not None:
+                return bind_arguments(e, callee, lengths)
         except ArgumentError:
-            for a in list(e.args) + [k.value for k in e.keywords or []]:
-                self.expr(a)
-            return None
+            pass
+        for a in call_operands(e):
+            self.expr(a)
+        return None
 
     def call(self, e) -> PyType:
         kind, what = resolve_call(self.program.module, e, self.fn, self.program)
@@ -895,18 +949,19 @@ class _FunctionTyper:
                 return T.BOTTOM
             if f.is_dynamic:  # any function value the program makes
                 out = T.BOTTOM
-                for t, bound, _ in self.program.dynamic_call_targets(e):
+                lengths = star_lengths(e, self.expr)
+                for t, bound, _ in self.program.dynamic_call_targets(e, lengths) if lengths is not None else ():
                     if bound is None:
                         continue
                     args = self.bound_types(bound, (), t)
                     if T.BOTTOM not in args:
                         out = join(out, self.program.call_specialization(t.func, closure_part(t, t) + args,
                                                                          self.spec, e).ret)
-                for a in list(e.args) + [k.value for k in e.keywords or []]:
+                for a in call_operands(e):
                     self.expr(a)
                 return out
             if not isinstance(f, FunctionType):  # TypeError: '<type>' object is not callable
-                for a in list(e.args) + [k.value for k in e.keywords or []]:
+                for a in call_operands(e):
                     self.expr(a)
                 return T.BOTTOM
             bound = self.bound_or_none(e, f.func)

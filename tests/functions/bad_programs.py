@@ -16,6 +16,22 @@ def callee_list_default(a, acc=[]):  # noqa: B006
     return acc
 
 
+def takes_two(a, b):
+    return a + b
+
+
+@pydm.jit
+def calls_with_star_list(n):
+    xs = [n, n]
+    return takes_two(*xs)  # <- error
+
+
+@pydm.jit
+def calls_with_double_star(n):
+    d = {"a": n, "b": n}
+    return takes_two(**d)  # <- error
+
+
 @pydm.jit
 def calls_without_list_default(n):
     return callee_list_default(n)  # <- error

@@ -1328,6 +1328,33 @@ def kwargs_values_through_calls(n):
     return out
 
 
+# ====================================================================== f(*xs) with a tuple of known length
+
+
+def spread(a, b=2, *rest, c=3, **kw):
+    return a, b, rest, c, kw
+
+
+@pydm.jit
+def calls_with_star_tuples(k, n):
+    t = (n, 2.5)
+    if k == 0:
+        return spread(*t), spread(1, *t, 9), spread(*(), a=n), spread(*t, *t, c=None), spread(*(n,), z=1)
+    if k == 1:
+        def forward(*args):  # the usual wrapper: its *args is a tuple of known length per call
+            return spread(*args)
+        return forward(n), forward(n, 1, 2, 3), (lambda *a: spread(*a, c=0))(n, n)
+    if k == 2:
+        return spread(*t, b=1)  # b twice: TypeError when the call runs
+    if k == 3:
+        return spread(*())  # missing a
+    fs = [spread, lambda *a: a]
+    out = []
+    for f in fs:  # a dynamic call binds the items per function too
+        out.append(f(*t))
+    return out
+
+
 # ====================================================================== defaults evaluated at def
 
 

@@ -56,9 +56,11 @@ def test_signature(fn, cases, where):
     P(p.nested_star_kwargs, [(k, n) for k in range(3) for n in (0, 3)]),
     P(p.kwargs_values_through_calls, [(0,), (3,)]),
     P(p.kwargs_function_values, [(0,), (5,)]),
+    P(p.calls_with_star_tuples, [(k, n) for k in range(5) for n in (0, 3)]),
 ])
 def test_star_kwargs(fn, cases):
     """``**kwargs`` parameters of callees, nested functions and lambdas: the
     extra keywords in a dict in the order given (a positional-only name passed
-    by keyword too), CPython's TypeErrors for the rest; no CompileError."""
+    by keyword too), CPython's TypeErrors for the rest; ``f(*t)`` of tuples of
+    known length; no CompileError."""
     check_many(fn, cases)
