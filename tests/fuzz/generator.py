@@ -542,7 +542,7 @@ OTHER_KINDS = ["mutual_recursion", "module_constant", "module_helper", "nonlocal
                "call_choice", "key_lambda", "key_closure", "bare_except", "try_else", "try_finally",
                # exception values, non-constant defaults, map and filter
                "except_as", "except_as_rebinds", "raise_variable", "exc_args_read", "raise_kept", "exc_after_handler", "exc_result",
-               "default_expr", "default_list", "kwonly_default", "star_kwargs", "map_builtin", "map_lambda", "map_closure",
+               "default_expr", "default_list", "kwonly_default", "star_kwargs", "call_star_tuple", "map_builtin", "map_lambda", "map_closure",
                "map_two", "map_comprehension", "filter_none", "filter_builtin", "filter_function"]
 
 
@@ -1815,7 +1815,7 @@ def call(g: Gen, want, depth):
 
 
 def call_text(g: Gen, callee: Function, depth: int, is_self: bool) -> str:
-    parts, keywords = [], False
+    parts, keywords, n_positional = [], False, 0
     for p in callee.params:
         if p.star:
             for i in range(g.pick([0, 0, 1, 2])):  # extra keywords, evaluated in order with the others
@@ -1834,6 +1834,11 @@ def call_text(g: Gen, callee: Function, depth: int, is_self: bool) -> str:
             parts.append(f"{p.name}={value}")
         else:
             parts.append(value)
+            n_positional += 1
+    if n_positional and g.flag(8):  # some of the positional ones from a tuple: ``f(*(a, b), c)``
+        k = g.draw(st.integers(1, n_positional))
+        parts[:k] = ["*(" + ", ".join(parts[:k]) + ",)"]
+        g.used.add("call_star_tuple")
     return f"{callee.name}({', '.join(parts)})"
 
 
