@@ -41,6 +41,8 @@ POLL_IMPORT = "pydm_host.poll"
 PRINT_IMPORT = "pydm_host.print"
 #: the host's str(), repr(), format() and f-strings; outside pydm's host the call fails
 FORMAT_IMPORT = "pydm_host.format"
+#: the host's float() of a str (the slow path of runtime_lib/parsing.py); outside pydm's host the call fails
+FLOAT_IMPORT = "pydm_host.float"
 
 _RECORDS = f"""
 func.func private @pydm$record_of(%code: i64, %bits: i64, %ref: !util.list<?>) -> !util.list<?> {{
@@ -513,15 +515,25 @@ func.func private @pydm$no_host_format(%record: !util.list<?>) -> !util.list<?> 
 }}
 """
 
+_FLOAT = f"""
+func.func private @{FLOAT_IMPORT}(!util.list<?>) -> !util.list<?> attributes {{vm.fallback = @pydm$no_host_float}}
+func.func private @pydm$no_host_float(%record: !util.list<?>) -> !util.list<?> {{
+  %unimplemented = arith.constant 12 : i32
+  util.status.check_ok %unimplemented, "pydm: float() of this str needs pydm's host module"
+  %none = util.null : !util.list<?>
+  return %none : !util.list<?>
+}}
+"""
+
 _POLL_BUDGET = f"""
 util.global private mutable @{POLL_BUDGET_GLOBAL} = {POLL_INTERVAL} : i64
 """
 
 _PARTS = {"records": _RECORDS, "exception": _EXCEPTION, "site": _SITE, "poll": _POLL,
           "poll_budget": _POLL_BUDGET, "print": _PRINT,
-          "format": _FORMAT}
+          "format": _FORMAT, "float": _FLOAT}
 #: parts that need others
-_NEEDS = {"exception": ("records",), "print": ("records",), "format": ("records",)}
+_NEEDS = {"exception": ("records",), "print": ("records",), "format": ("records",), "float": ("records",)}
 
 
 def add_support(module: ir.Module, parts: set[str], sites=None) -> None:
@@ -536,7 +548,7 @@ def add_support(module: ir.Module, parts: set[str], sites=None) -> None:
     if "class_of_site" in wanted:
         wanted.add("site")
     texts = [_PARTS[name] for name in ("records", "exception", "site", "poll", "poll_budget", "print",
-                                       "format")
+                                       "format", "float")
              if name in wanted]
     if "class_of_site" in wanted:
         texts.append(class_of_site_text(sites))

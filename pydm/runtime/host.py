@@ -60,6 +60,7 @@ class HostState:
         iface.export("poll", "0v_i", operator.methodcaller("poll", None))
         iface.export("print", "0r_i", _print)
         iface.export("format", "0r_r", _format)
+        iface.export("float", "0r_r", _float)
         self.module = iface.create()
 
     def _start_poller(self) -> None:
@@ -108,6 +109,20 @@ def _format(state: HostState, ref):
         text = "".join(p if type(p) is str else p[0] % p[2] if p[1] == ord("%") else format(_CONVERSIONS[p[1]](p[0]), p[2])
                        for p in pieces)
         return to_record(text).ref
+    except BaseException as exc:  # noqa: BLE001 - every exception is handed to the caller
+        state.pending = exc
+        return None
+
+
+def _float(state: HostState, ref):
+    """``pydm_host.float(record) -> record``: the record of a str (a float
+    literal that runtime_lib/parsing.py has validated but cannot round
+    exactly by itself), answered with the record of CPython's ``float()`` of
+    it: correctly rounded, as CPython's own parser is. An exception is kept
+    for the caller, as ``format`` does."""
+    try:
+        from .values import from_record, to_record  # noqa: PLC0415
+        return to_record(float(from_record(ref.deref(rt.VmVariantList)))).ref
     except BaseException as exc:  # noqa: BLE001 - every exception is handed to the caller
         state.pending = exc
         return None
