@@ -20,17 +20,6 @@ handed to the host's ``float()`` (``host_float``), which rounds correctly.
 from .intrinsics import (as_str, bits_float, fail, host_float, is_str, str_code, str_done,  # noqa: F401
                          str_new, str_set)
 
-#: the first codepoint (the zero) of each run of ten Unicode decimal digits above
-#: ASCII (Unicode 14.0, CPython 3.11's unicodedata; tests/strings/test_str_parsing.py
-#: checks every one against the running CPython)
-_ZEROS = (0x660, 0x6f0, 0x7c0, 0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6, 0xd66, 0xde6, 0xe50,
-          0xed0, 0xf20, 0x1040, 0x1090, 0x17e0, 0x1810, 0x1946, 0x19d0, 0x1a80, 0x1a90, 0x1b50, 0x1bb0, 0x1c40,
-          0x1c50, 0xa620, 0xa8d0, 0xa900, 0xa9d0, 0xa9f0, 0xaa50, 0xabf0, 0xff10, 0x104a0, 0x10d30, 0x11066,
-          0x110f0, 0x11136, 0x111d0, 0x112f0, 0x11450, 0x114d0, 0x11650, 0x116c0, 0x11730, 0x118e0, 0x11950,
-          0x11c50, 0x11d50, 0x11da0, 0x16a60, 0x16ac0, 0x16b50, 0x1d7ce, 0x1d7d8, 0x1d7e2, 0x1d7ec, 0x1d7f6,
-          0x1e140, 0x1e2f0, 0x1e950, 0x1fbf0)
-
-
 def ascii_code(c: int) -> int:
     """The ASCII code CPython's number parsers read for codepoint ``c``."""
     if c < 127:
@@ -38,7 +27,18 @@ def ascii_code(c: int) -> int:
     if c == 0x85 or c == 0xa0 or c == 0x1680 or 0x2000 <= c <= 0x200a or c == 0x2028 or c == 0x2029 \
             or c == 0x202f or c == 0x205f or c == 0x3000:
         return 32
-    for z in _ZEROS:
+    # the zero of each run of ten Unicode decimal digits above ASCII (Unicode 14.0,
+    # CPython 3.11's unicodedata; tests/strings/test_str_parsing.py checks every
+    # digit against the running CPython)
+    zeros = ("\u0660\u06f0\u07c0\u0966\u09e6\u0a66\u0ae6\u0b66\u0be6\u0c66\u0ce6\u0d66\u0de6\u0e50"
+             "\u0ed0\u0f20\u1040\u1090\u17e0\u1810\u1946\u19d0\u1a80\u1a90\u1b50\u1bb0\u1c40\u1c50"
+             "\ua620\ua8d0\ua900\ua9d0\ua9f0\uaa50\uabf0\uff10\U000104a0\U00010d30\U00011066"
+             "\U000110f0\U00011136\U000111d0\U000112f0\U00011450\U000114d0\U00011650\U000116c0"
+             "\U00011730\U000118e0\U00011950\U00011c50\U00011d50\U00011da0\U00016a60\U00016ac0"
+             "\U00016b50\U0001d7ce\U0001d7d8\U0001d7e2\U0001d7ec\U0001d7f6\U0001e140\U0001e2f0"
+             "\U0001e950\U0001fbf0")
+    for k in range(len(zeros)):
+        z = str_code(zeros, k)
         if c < z:
             return 63
         if c < z + 10:
@@ -127,7 +127,7 @@ def str_to_int(s: str, base: int) -> int:
     nonzero = False
     overflow = False
     underscore = False
-    while i < end:
+    while i < end:  # the run of digits and single underscores
         c = code_at(s, i)
         if c == 95:
             if underscore or digits == 0:
@@ -136,7 +136,7 @@ def str_to_int(s: str, base: int) -> int:
         else:
             d = digit_value(c)
             if d >= base:
-                return bad_int(s, given)
+                break
             underscore = False
             digits += 1
             if d != 0:
@@ -151,11 +151,13 @@ def str_to_int(s: str, base: int) -> int:
                     else:
                         acc = acc - d
         i += 1
-    if underscore or digits == 0 or zero_literal and nonzero:
+    if underscore:
         return bad_int(s, given)
-    if digits > 4300 and base & (base - 1) != 0:
+    if digits > 4300 and base & (base - 1) != 0:  # CPython's default sys.get_int_max_str_digits()
         fail("ValueError", "Exceeds the limit (4300 digits) for integer string conversion: value has {} digits; "
                            "use sys.set_int_max_str_digits() to increase the limit", digits)
+    if digits == 0 or i != end or zero_literal and nonzero:
+        return bad_int(s, given)
     if negative:
         if overflow:
             fail("OverflowError", "int too large to convert to 64-bit int")
