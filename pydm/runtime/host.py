@@ -95,10 +95,22 @@ def _poller(state: HostState):
 _CONVERSIONS = {-1: lambda v: v, ord("s"): str, ord("r"): repr, ord("a"): ascii}
 
 
+def _piece(value, conversion: int, spec):
+    """One piece's text: ``format(conversion(value), spec)``; conversion 37
+    (``%``): ``value % spec``; conversion 123 (``{``): ``value.format(*args,
+    **kwargs)`` for spec ``(args, keyword names, keyword values)``."""
+    if conversion == ord("%"):
+        return value % spec
+    if conversion == ord("{"):
+        args, names, values = spec
+        return value.format(*args, **dict(zip(names, values)))
+    return format(_CONVERSIONS[conversion](value), spec)
+
+
 def _format(state: HostState, ref):
     """``pydm_host.format(record) -> record``: the record of a tuple of pieces,
     each a str or ``(value, conversion, spec)`` (conversion 37: ``value % spec``,
-    printf-style); the answer is the record of
+    printf-style; 123: ``str.format``, see :func:`_piece`); the answer is the record of
     the str CPython makes: the pieces, each value ``format(conversion(value),
     spec)``, joined (so ``str(x)``, ``repr(x)``, ``format(x, spec)`` and every
     f-string are CPython's own). An exception (a bad format spec) is kept for
@@ -106,8 +118,7 @@ def _format(state: HostState, ref):
     try:
         from .values import ListSession, from_record, to_record  # noqa: PLC0415
         pieces = from_record(ref.deref(rt.VmVariantList), ListSession(state.sites))
-        text = "".join(p if type(p) is str else p[0] % p[2] if p[1] == ord("%") else format(_CONVERSIONS[p[1]](p[0]), p[2])
-                       for p in pieces)
+        text = "".join(p if type(p) is str else _piece(*p) for p in pieces)
         return to_record(text).ref
     except BaseException as exc:  # noqa: BLE001 - every exception is handed to the caller
         state.pending = exc
