@@ -26,16 +26,10 @@ class ParseOps:
 
     def number_builtin(self, name, args, node, keywords):
         """``int(...)``, ``float(...)``, ``bin(x)``, ``oct(x)``, ``hex(x)``."""
-        if name == "int" and set(keywords) <= {"base"} and len(args) + len(keywords) <= 2:
-            if keywords and not args:
-                raise error_at(node, "int() missing string argument")
-            args = list(args) + list(keywords.values())
-        elif keywords:
-            raise error_at(node, f"keyword arguments to {name}() are not supported")
-        most = 2 if name == "int" else 1
-        if len(args) > most or name in _PREFIXES and not args:
-            raise error_at(node, f"{name}() takes {'exactly one argument' if name in _PREFIXES else f'at most {most} arguments'}"
-                                 f" ({len(args)} given)")
+        message = arity_error(name, len(args), keywords)
+        if message is not None:
+            return self.raise_always(sem.Raises("TypeError", message))
+        args = list(args) + list(keywords.values())  # int(s, base=b)
         if not args:
             return self.b.constant(0 if name == "int" else 0.0, T.INT if name == "int" else T.FLOAT)
         r = sem.builtin_type(name, [self.type(a) for a in args])
@@ -70,3 +64,20 @@ class ParseOps:
             return self.call_library("str_to_int", [x, base], T.INT)
         # an object, or no str: the base's range is checked before x's type
         return self.call_library("to_int_base", [x, base], T.INT)
+
+
+def arity_error(name: str, n: int, keywords) -> str | None:
+    """CPython's TypeError for a call of ``name`` with ``n`` positional
+    arguments and these keywords (None: they fit)."""
+    if name == "int":
+        if n + len(keywords) > 2:
+            return f"int() takes at most 2 arguments ({n + len(keywords)} given)"
+        for k in keywords:
+            if k != "base":
+                return f"'{k}' is an invalid keyword argument for int()"
+        return "int() missing string argument" if keywords and not n else None
+    if keywords:
+        return f"{name}() takes no keyword arguments"
+    if name == "float":
+        return f"float expected at most 1 argument, got {n}" if n > 1 else None
+    return f"{name}() takes exactly one argument ({n} given)" if n != 1 else None

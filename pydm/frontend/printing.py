@@ -132,6 +132,14 @@ class PrintOps:
                         value = args[field] if isinstance(field, int) else keywords[field]
                         pieces.append((value, conversion, self.str_literal(spec) if spec else None))
                 return self.format_values(pieces, node) if pieces else self.str_literal("")
+        if self.type(fmt).is_dynamic:  # a str, else CPython's AttributeError
+            hit = self.type_test(fmt, ("str",))
+            bad, ok = self.fb.new_block(), self.fb.new_block()
+            self.fb.cond_br(self.b.bool_to_pred(hit), [], [], ok, bad)
+            self.fb.block = bad
+            self.fb.raise_here("AttributeError", "'{}' object has no attribute 'format'", [fmt], "types")
+            self.fb.block = ok
+            _, fmt = self.b.unbox(fmt, T.STR, checked=False)
         names = self.make_tuple([self.str_literal(k) for k in keywords])
         payload = self.make_tuple([self.make_tuple(list(args)), names, self.make_tuple(list(keywords.values()))])
         return self.format_values([(fmt, "{", payload)], node)

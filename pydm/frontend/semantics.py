@@ -412,7 +412,7 @@ def method_type(name: str, receiver: PyType, arg_types: list[PyType]) -> PyType 
     on tuples, and these on values whose type is known only at run time
     (None: a call pydm does not compile)."""
     n = len(arg_types)
-    if receiver is T.STR and name == "format":  # any arguments (frontend/printing.py)
+    if name == "format" and (receiver is T.STR or receiver.is_dynamic):  # any arguments (frontend/printing.py)
         return T.STR
     if receiver is T.STR:  # exactly one str argument (no start/end, no tuple of prefixes yet)
         if name in STR_METHODS and n == 1 and arg_types[0] is T.STR:

@@ -301,7 +301,7 @@ class TupleOps:
         object, ``count``/``index`` test for a tuple or a list at run time and
         the other list methods for a list."""
         rt = self.type(receiver)
-        if rt is T.STR and name == "format":
+        if name == "format" and (rt is T.STR or rt.is_dynamic):
             return self.str_format(receiver, args, keywords or {}, node)
         r = sem.method_type(name, rt, [self.type(a) for a in args])
         if r is None:

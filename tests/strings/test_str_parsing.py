@@ -59,6 +59,10 @@ M = dispatchers("str_parsing_dispatch", {
         "int(s)", "int(s, b)", "float(s)", "hex(s)", "bin(s)", "oct(s)", "int(s, 16)", "int('7', b)",
     ]),
     "unannotated": ("s, b", ["int(s)", "float(s)", "int(s, b)", "hex(b)"]),
+    "arity": ("s: str, b: int", [
+        "int(s, 10, b)", "float(s, b)", "bin()", "hex(b, b)", "oct()", "int(base=b)", "int(s, bas=b)",
+        "float(x=s)", "bin(x=b)", "int(s, base=b, x=1)", "int(s, b, base=b)", "int(x=s)", "int()", "float()",
+    ]),
     "wrong_types": ("f: float, t: tuple, n: None", [
         "bin(f)", "hex(t)", "oct(n)", "int('1', f)", "int(f, 10)", "int(t, 0)", "int(n)", "float(t)",
     ]),
@@ -133,6 +137,11 @@ def test_unannotated():
     for k in range(4):
         for s, b in [("12", 10), ("ff", 16), ("1e3", 0), (3, 5), ("x", 10), (1.5, 2)]:
             check(M.unannotated, k, s, b, where=f"unannotated {k}: ")
+
+
+def test_arity():
+    for k in range(14):
+        check(M.arity, k, "10", 2, where=f"arity {k}: ")
 
 
 def test_wrong_types():
