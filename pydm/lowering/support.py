@@ -505,25 +505,25 @@ func.func private @pydm$no_host_print(%record: !util.list<?>) -> i32 {{
 }}
 """
 
-_FORMAT = f"""
-func.func private @{FORMAT_IMPORT}(!util.list<?>) -> !util.list<?> attributes {{vm.fallback = @pydm$no_host_format}}
-func.func private @pydm$no_host_format(%record: !util.list<?>) -> !util.list<?> {{
+
+def _failing_import(symbol: str, fallback: str, message: str) -> str:
+    """An optional host import ``record -> record`` whose fallback fails the
+    call (``UNIMPLEMENTED`` with ``message``): there is no answer to make up."""
+    return f"""
+func.func private @{symbol}(!util.list<?>) -> !util.list<?> attributes {{vm.fallback = @{fallback}}}
+func.func private @{fallback}(%record: !util.list<?>) -> !util.list<?> {{
   %unimplemented = arith.constant 12 : i32
-  util.status.check_ok %unimplemented, "pydm: str(), repr(), format() and f-strings need pydm's host module"
+  util.status.check_ok %unimplemented, "{message}"
   %none = util.null : !util.list<?>
   return %none : !util.list<?>
 }}
 """
 
-_FLOAT = f"""
-func.func private @{FLOAT_IMPORT}(!util.list<?>) -> !util.list<?> attributes {{vm.fallback = @pydm$no_host_float}}
-func.func private @pydm$no_host_float(%record: !util.list<?>) -> !util.list<?> {{
-  %unimplemented = arith.constant 12 : i32
-  util.status.check_ok %unimplemented, "pydm: float() of this str needs pydm's host module"
-  %none = util.null : !util.list<?>
-  return %none : !util.list<?>
-}}
-"""
+
+_FORMAT = _failing_import(FORMAT_IMPORT, "pydm$no_host_format",
+                          "pydm: str(), repr(), format() and f-strings need pydm's host module")
+_FLOAT = _failing_import(FLOAT_IMPORT, "pydm$no_host_float", "pydm: float() of this str needs pydm's host module")
+
 
 _POLL_BUDGET = f"""
 util.global private mutable @{POLL_BUDGET_GLOBAL} = {POLL_INTERVAL} : i64

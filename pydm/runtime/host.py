@@ -13,6 +13,11 @@ of the tuple ``(args, sep, end, flush)``, converted as a call's result is, and
 written by CPython's own ``print`` (so the text is CPython's, in order with
 the host's output).
 
+``pydm_host.format(record) -> record`` (cconv ``0r_r``) is CPython's ``format``
+of a tuple of pieces (f-strings, ``str()``, ``repr()``, ``str.format``);
+``pydm_host.float(record) -> record`` is ``float()`` of a str that
+runtime_lib/parsing.py validated but cannot round exactly itself.
+
 Compiled code declares the imports ``optional`` with a local fallback, so a
 ``.vmfb`` also runs without this module (any IREE host: ``poll`` returns 0,
 ``print`` writes nothing); pydm registers one instance first in every context
