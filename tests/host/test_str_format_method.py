@@ -46,7 +46,8 @@ M = dispatchers("str_format_dispatch", {
     "typed": ("s: str, n: int, x: float", LITERAL + NON_LITERAL),
     "dynamic": ("s: object, n: object, x: object", LITERAL + NON_LITERAL),
     "caught": ("n: int, s: str", ["caught_index(n)", "caught_key(s)"]),
-    "reprs": ("s: str", ["repr(s)", "str((s,))", "str([s, s])", "'{!r}'.format(s)", "f'{s!r}'", "'{!a}'.format(s)", "repr((s, 1))", "format(s, '>5')", "str(s)"]),
+    "reprs": ("s: str", ["repr(s)", "str((s,))", "str([s, s])", "'{!r}'.format(s)", "f'{s!r}'", "'{!a}'.format(s)",
+                         "repr((s, 1))", "format(s, '>5')", "str(s)"]),
 }, preamble=CAUGHT)
 
 
