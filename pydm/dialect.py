@@ -92,6 +92,7 @@ RECORD_SPLIT = "iree_pydm.record_split"  # seed-002 record -> (code, bits, ref) 
 # the host
 HOST_PRINT = "iree_pydm.host_print"      # print: the tuple (args, sep, end, flush) to the host's print
 HOST_FORMAT = "iree_pydm.host_format"    # str of a tuple of pieces (str, or (value, conversion, spec)) by the host
+HOST_FLOAT = "iree_pydm.host_float"      # float(s) by the host, for a str the runtime library has validated
 
 ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL, NOT,
            BOOL_TO_PRED, SELECT, IS, RANGE_NEXT, RAW_INT, FAILED, SUCCESS, RAISE, POLL, POLL_TICK, EXCEPTION_CLASS,
@@ -100,7 +101,8 @@ ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL,
            LOAD_VAR, STORE_VAR, DEL_VAR, UNDEF, STATIC_CAST, BOX, UNBOX, GET_TYPE_CODE,
            MAKE_TUPLE, TUPLE_GET, TUPLE_LEN, SEQ_NEW, SEQ_SET, SEQ_RESIZE, LIST_SET,
            STR_LITERAL, STR_NEW, STR_SET, STR_LEN, STR_CODE,
-           DYN_OF, DYN_UNBOX, DYN_IS, RECORD_OF, RECORD_SPLIT, HOST_PRINT, HOST_FORMAT)
+           DYN_OF, DYN_UNBOX, DYN_IS, RECORD_OF, RECORD_SPLIT, HOST_PRINT, HOST_FORMAT,
+           HOST_FLOAT)
 
 BINARY_NAMES = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
                 "lshift", "rshift", "and", "or", "xor")
@@ -442,6 +444,12 @@ def host_print(payload, ip=None) -> ir.Operation:
 def host_format(pieces, ip=None) -> ir.Value:
     """The str the host makes of ``pieces`` (frontend/printing.py)."""
     return _op(HOST_FORMAT, [pieces], [ir_type(PyType.STR)], ip=ip).result
+
+
+def host_float(s, ip=None) -> ir.Value:
+    """CPython's ``float(s)`` of a str (runtime_lib/parsing.py calls it only for
+    a valid literal its exact fast path does not cover)."""
+    return _op(HOST_FLOAT, [s], [ir_type(PyType.FLOAT)], ip=ip).result
 
 
 def seq_resize(xs, n, ip=None) -> ir.Operation:

@@ -236,3 +236,9 @@ def str_done(s) -> str:
 
 def str_code(s: str, i: int) -> int:
     return ord(s[i])
+
+
+def host_float(s: str) -> float:
+    """Compiled: the host's ``float(s)`` (pydm_host.float), for a literal the
+    library has validated."""
+    return float(s)

@@ -379,7 +379,7 @@ def to_int(a: object) -> int:
     if is_float(a):
         return int(float_value(a))
     if is_str(a):
-        fail("NotImplementedError", "pydm: int() of a str is not supported yet")
+        return str_to_int(as_str(a), 10)
     type_error("int() argument must be a string, a bytes-like object or a real number, not '{}'", a)
 
 
@@ -387,7 +387,7 @@ def to_float(a: object) -> float:
     if is_number(a):
         return float_value(a)
     if is_str(a):
-        fail("NotImplementedError", "pydm: float() of a str is not supported yet")
+        return str_to_float(as_str(a))
     type_error("float() argument must be a string or a real number, not '{}'", a)
 
 
@@ -398,3 +398,4 @@ from .ranges import range_eq, range_len  # noqa: E402,F401
 from .strings import str_compare, str_concat, str_repeat  # noqa: E402,F401
 from .dicts import dict_eq, dict_ior, dict_len, dict_or  # noqa: E402,F401
 from .intrinsics import as_dict, is_dict  # noqa: E402,F401
+from .parsing import str_to_float, str_to_int  # noqa: E402,F401

@@ -22,6 +22,7 @@ from .inlining import MAX_INLINE_DYNAMIC_OPS
 from .dicts import DictOps
 from .exception_ops import ExceptionOps
 from .lists import ListOps
+from .parsing import ParseOps
 from .printing import PrintOps
 from .strings import StrOps
 from .tuples import TupleOps
@@ -37,7 +38,7 @@ _INFALLIBLE = {("add", T.FLOAT), ("sub", T.FLOAT), ("mul", T.FLOAT),
 _FAST_BINARY = {"add", "sub", "mul", "truediv", "floordiv", "mod"}
 
 
-class Emitter(DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps):
+class Emitter(DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps, ParseOps):
     def __init__(self, builder, in_runtime_library: bool = False):
         self.fb = builder
         self.b = builder.ops
@@ -338,6 +339,8 @@ class Emitter(DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps):
             return self.str_builtin(name, args, node)
         if name == "dict":
             return self.dict_builtin(args, node, keywords)
+        if name in ("int", "float", "bin", "oct", "hex"):
+            return self.number_builtin(name, args, node, keywords or {})
         if keywords:
             raise error_at(node, f"keyword arguments to {name}() are not supported")
         if name in ("len", "hash", "tuple", "divmod", "pow"):
@@ -355,16 +358,6 @@ class Emitter(DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps):
             raise error_at(node, f"{name}() takes at most 1 argument ({len(args)} given)")
         if name == "bool":
             return self.truth(args[0]) if args else self.b.constant(False, T.BOOL)
-        if name in ("int", "float"):
-            want = T.INT if name == "int" else T.FLOAT
-            if not args:
-                return self.b.constant(0 if want is T.INT else 0.0, want)
-            result = sem.builtin_type(name, [self.type(args[0])])
-            if isinstance(result, sem.NotCompiled):
-                raise error_at(node, result.message, result.hint, cls=TypeSpecificError)
-            if isinstance(result, sem.Raises):
-                return self.raise_always(result)
-            return self.to_number(args[0], want)
         raise error_at(node, f"builtin {name}() is not supported")
 
     def to_number(self, x, to: PyType):

@@ -37,6 +37,7 @@ _RESULT_TYPES = {
     "as_str": T.STR, "str_new": T.STR, "str_set": T.NONE, "str_done": T.STR, "str_code": T.INT,
     "dict_new": T.DICT, "dict_state": LIST, "as_dict": T.DICT,
     "wrap_add": T.INT, "wrap_mul": T.INT, "rotl": T.INT, "float_bits": T.INT, "bits_float": T.FLOAT,
+    "host_float": T.FLOAT,
 }
 
 #: intrinsics whose first argument is a literal string (not a value)
@@ -165,4 +166,7 @@ def emit(emitter, name: str, args, node):
     if name == "bits_float":
         (x,) = args
         return b.raw_int("bits_float", [emitter.promote(x, T.INT)], T.FLOAT)
+    if name == "host_float":  # CPython's float() of a str, by the host (runtime_lib/parsing.py)
+        (x,) = args
+        return b.host_float(emitter.coerce(x, T.STR))
     raise error_at(node, f"unknown intrinsic {name}()")

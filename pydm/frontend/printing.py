@@ -12,8 +12,20 @@ reprs, nested tuples and lists), and it is written, in order, to the host's
 pieces - a str, or ``(value, conversion, spec)`` - and the host returns the str
 CPython makes of them (op ``host_format``): one call per f-string, with
 CPython's float reprs, format specs and nested containers exactly.
+
+``fmt.format(*args, **kwargs)`` with a literal ``fmt`` is parsed here, by
+CPython's own parser (``_string.formatter_parser``), into the same pieces: one
+host call. Anything the pieces cannot say exactly - a non-literal ``fmt``,
+``{0.attr}``/``{0[i]}``, nested ``{:{w}}`` specs, mixed automatic and manual
+numbering, a bad conversion, a missing field after a field that could fail
+first - hands the whole call to the host (conversion ``{``), whose
+``str.format`` raises CPython's errors itself.
 """
 from __future__ import annotations
+
+import _string
+
+from astroid import nodes
 
 from ..errors import error_at
 from ..types import PyType
@@ -95,3 +107,79 @@ class PrintOps:
         if name == "repr":
             return self.format_values([(args[0], "r", None)], node)
         return self.format_values([(args[0], None, args[1] if len(args) > 1 else None)], node)
+
+    # ---- str.format -------------------------------------------------------------------
+
+    def str_format(self, fmt, args, keywords, node):
+        """``fmt.format(*args, **keywords)``: literal pieces where ``fmt`` is a
+        literal (:func:`format_fields`), else the host's ``str.format``."""
+        for v in list(args) + list(keywords.values()):
+            t = self.type(v)
+            if t.python_name in NOT_PRINTABLE:
+                raise error_at(node, f"formatting a {t.python_name} value is not supported",
+                               "a function or iterator made by compiled code has no Python object")
+        literal = node.func.expr if isinstance(node, nodes.Call) and isinstance(node.func, nodes.Attribute) else None
+        if isinstance(literal, nodes.Const) and isinstance(literal.value, str):
+            plan = format_fields(literal.value, len(args), keywords)
+            if isinstance(plan, sem.Raises):
+                return self.raise_always(plan)
+            if plan is not None:
+                pieces = []
+                for text, field, conversion, spec in plan:
+                    if text:
+                        pieces.append(self.str_literal(text))
+                    if field is not None:
+                        value = args[field] if isinstance(field, int) else keywords[field]
+                        pieces.append((value, conversion, self.str_literal(spec) if spec else None))
+                return self.format_values(pieces, node) if pieces else self.str_literal("")
+        if self.type(fmt).is_dynamic:  # a str, else CPython's AttributeError
+            hit = self.type_test(fmt, ("str",))
+            bad, ok = self.fb.new_block(), self.fb.new_block()
+            self.fb.cond_br(self.b.bool_to_pred(hit), [], [], ok, bad)
+            self.fb.block = bad
+            self.fb.raise_here("AttributeError", "'{}' object has no attribute 'format'", [fmt], "types")
+            self.fb.block = ok
+            _, fmt = self.b.unbox(fmt, T.STR, checked=False)
+        names = self.make_tuple([self.str_literal(k) for k in keywords])
+        payload = self.make_tuple([self.make_tuple(list(args)), names, self.make_tuple(list(keywords.values()))])
+        return self.format_values([(fmt, "{", payload)], node)
+
+
+def format_fields(fmt: str, n_args: int, keywords) -> list | sem.Raises | None:
+    """The literal ``fmt`` of ``fmt.format(...)`` with ``n_args`` positional
+    arguments and these keywords, as ``(text, field, conversion, spec)``
+    entries (``field``: a positional index, a keyword's name, or None after
+    the last field); Raises for a field that is certainly missing; None
+    where only the host's ``str.format`` is exact."""
+    try:
+        parsed = list(_string.formatter_parser(fmt))
+    except ValueError:
+        return None  # a lone brace: CPython's ValueError, by the host
+    plan, auto, manual, safe = [], 0, False, True
+    for text, name, spec, conversion in parsed:
+        if name is None:
+            plan.append((text, None, None, None))
+            continue
+        if conversion not in (None, "r", "s", "a") or "{" in spec:
+            return None
+        if name == "":
+            if manual:
+                return None
+            field, auto = auto, auto + 1
+        elif name.isdigit() and name.isascii():
+            if auto:
+                return None
+            field, manual = int(name), True
+        elif name.isidentifier():
+            field = name
+        else:
+            return None  # {0.attr}, {0[i]}, ...
+        if isinstance(field, int) and field >= n_args or isinstance(field, str) and field not in keywords:
+            if not safe:
+                return None  # an earlier field's spec may fail first: the host keeps CPython's order
+            if isinstance(field, int):
+                return sem.Raises("IndexError", f"Replacement index {field} out of range for positional args tuple")
+            return sem.Raises("KeyError", field)
+        safe = safe and not spec
+        plan.append((text, field, conversion, spec))
+    return plan

@@ -412,6 +412,8 @@ def method_type(name: str, receiver: PyType, arg_types: list[PyType]) -> PyType 
     on tuples, and these on values whose type is known only at run time
     (None: a call pydm does not compile)."""
     n = len(arg_types)
+    if name == "format" and (receiver is T.STR or receiver.is_dynamic):  # any arguments (frontend/printing.py)
+        return T.STR
     if receiver is T.STR:  # exactly one str argument (no start/end, no tuple of prefixes yet)
         if name in STR_METHODS and n == 1 and arg_types[0] is T.STR:
             return STR_METHODS[name]
@@ -448,10 +450,12 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
         return unary_type("abs", arg_types[0])
     if name in ("min", "max") and n >= 2:
         return minmax_type(arg_types)
+    if name == "int" and n == 2:
+        return int_base_type(*arg_types)
+    if name in ("bin", "oct", "hex") and n == 1:
+        return index_argument_type(arg_types[0], T.STR)
     if name in ("int", "float") and n <= 1:
         want = T.INT if name == "int" else T.FLOAT
-        if n and arg_types[0] is T.STR:
-            return NotCompiled(f"{name}() of a str is not supported yet")
         if n and (arg_types[0] is T.NONE or arg_types[0].is_tuple):
             template = _INT_MESSAGE if name == "int" else _FLOAT_MESSAGE
             return Raises("TypeError", template.format(arg_types[0].python_name))
@@ -555,6 +559,19 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
     if name == "isinstance" and n == 1:  # the class argument is not a value
         return T.BOOL
     return None
+
+
+def index_argument_type(t: PyType, result: PyType) -> PyType | Raises:
+    """A builtin whose argument must be an integer (``__index__``): ``bin(x)``..."""
+    if _is_int(t) or t.is_dynamic or t is T.BOTTOM:
+        return result
+    return Raises("TypeError", f"'{t.python_name}' object cannot be interpreted as an integer")
+
+
+def int_base_type(x: PyType, base: PyType) -> PyType | Raises:
+    """``int(x, base)``: the base is checked first (an integer, then its
+    range), then ``x`` (a str; runtime_lib/parsing.py)."""
+    return index_argument_type(base, T.INT)  # x: a str, else TypeError after the base's range
 
 
 #: classes a type test can name, with the type codes they match

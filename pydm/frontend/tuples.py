@@ -301,6 +301,8 @@ class TupleOps:
         object, ``count``/``index`` test for a tuple or a list at run time and
         the other list methods for a list."""
         rt = self.type(receiver)
+        if name == "format" and (rt is T.STR or rt.is_dynamic):
+            return self.str_format(receiver, args, keywords or {}, node)
         r = sem.method_type(name, rt, [self.type(a) for a in args])
         if r is None:
             raise error_at(node, f"this call of .{name}() is not supported",

@@ -32,10 +32,12 @@ T = PyType
 #: the methods pydm compiles (on lists; count and index on tuples too)
 METHODS = (tuple(sem.LIST_METHODS) + tuple(m for m in sem.STR_METHODS if m not in sem.LIST_METHODS)
            + tuple(m for m in sem.DICT_ONLY_METHODS if m not in sem.STR_METHODS))
+METHODS += ("format",)  # str.format (frontend/printing.py)
 
 BUILTINS = ("abs", "min", "max", "int", "float", "bool", "range", "isinstance", "type", "len", "hash",
             "tuple", "divmod", "pow", "list", "sorted", "any", "all", "sum", "enumerate", "zip", "reversed",
-            "iter", "next", "map", "filter", "print", "str", "ord", "chr", "repr", "format", "dict")
+            "iter", "next", "map", "filter", "print", "str", "ord", "chr", "repr", "format", "dict",
+            "bin", "oct", "hex")
 
 
 @dataclass(eq=False)

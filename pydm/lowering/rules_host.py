@@ -15,7 +15,7 @@ from .. import dialect as d
 from .. import typecodes as tc
 from .driver import rule
 from .rules_object import list_type
-from .support import FORMAT_IMPORT, PRINT_IMPORT
+from .support import FLOAT_IMPORT, FORMAT_IMPORT, PRINT_IMPORT
 
 
 def _tuple_record(t):
@@ -43,3 +43,16 @@ def lower_host_format(ctx, op, operands):
     answer = func.CallOp([list_type()], FORMAT_IMPORT, [_tuple_record(operands[0])]).results[0]
     one = arith.constant(ir.IndexType.get(), 1)
     return [util.ListGetOp(list_type(), answer, one).result]
+
+
+@rule(d.HOST_FLOAT)
+def lower_host_float(ctx, op, operands):
+    """The str's record ``[4, the str]`` to the host, whose answer is a
+    float's record ``[3, the float]``: its slot 1 is the f64."""
+    ctx.support.update(("records", "float"))
+    i64 = ir.IntegerType.get_signless(64)
+    code, bits = arith.constant(i64, tc.STR), arith.constant(i64, 0)
+    record = func.CallOp([list_type()], "pydm$record_of", [code, bits, operands[0]]).results[0]
+    answer = func.CallOp([list_type()], FLOAT_IMPORT, [record]).results[0]
+    one = arith.constant(ir.IndexType.get(), 1)
+    return [util.ListGetOp(ir.F64Type.get(), answer, one).result]

@@ -41,6 +41,8 @@ POLL_IMPORT = "pydm_host.poll"
 PRINT_IMPORT = "pydm_host.print"
 #: the host's str(), repr(), format() and f-strings; outside pydm's host the call fails
 FORMAT_IMPORT = "pydm_host.format"
+#: the host's float() of a str (the slow path of runtime_lib/parsing.py); outside pydm's host the call fails
+FLOAT_IMPORT = "pydm_host.float"
 
 _RECORDS = f"""
 func.func private @pydm$record_of(%code: i64, %bits: i64, %ref: !util.list<?>) -> !util.list<?> {{
@@ -503,15 +505,25 @@ func.func private @pydm$no_host_print(%record: !util.list<?>) -> i32 {{
 }}
 """
 
-_FORMAT = f"""
-func.func private @{FORMAT_IMPORT}(!util.list<?>) -> !util.list<?> attributes {{vm.fallback = @pydm$no_host_format}}
-func.func private @pydm$no_host_format(%record: !util.list<?>) -> !util.list<?> {{
+
+def _failing_import(symbol: str, fallback: str, message: str) -> str:
+    """An optional host import ``record -> record`` whose fallback fails the
+    call (``UNIMPLEMENTED`` with ``message``): there is no answer to make up."""
+    return f"""
+func.func private @{symbol}(!util.list<?>) -> !util.list<?> attributes {{vm.fallback = @{fallback}}}
+func.func private @{fallback}(%record: !util.list<?>) -> !util.list<?> {{
   %unimplemented = arith.constant 12 : i32
-  util.status.check_ok %unimplemented, "pydm: str(), repr(), format() and f-strings need pydm's host module"
+  util.status.check_ok %unimplemented, "{message}"
   %none = util.null : !util.list<?>
   return %none : !util.list<?>
 }}
 """
+
+
+_FORMAT = _failing_import(FORMAT_IMPORT, "pydm$no_host_format",
+                          "pydm: str(), repr(), format() and f-strings need pydm's host module")
+_FLOAT = _failing_import(FLOAT_IMPORT, "pydm$no_host_float", "pydm: float() of this str needs pydm's host module")
+
 
 _POLL_BUDGET = f"""
 util.global private mutable @{POLL_BUDGET_GLOBAL} = {POLL_INTERVAL} : i64
@@ -519,9 +531,9 @@ util.global private mutable @{POLL_BUDGET_GLOBAL} = {POLL_INTERVAL} : i64
 
 _PARTS = {"records": _RECORDS, "exception": _EXCEPTION, "site": _SITE, "poll": _POLL,
           "poll_budget": _POLL_BUDGET, "print": _PRINT,
-          "format": _FORMAT}
+          "format": _FORMAT, "float": _FLOAT}
 #: parts that need others
-_NEEDS = {"exception": ("records",), "print": ("records",), "format": ("records",)}
+_NEEDS = {"exception": ("records",), "print": ("records",), "format": ("records",), "float": ("records",)}
 
 
 def add_support(module: ir.Module, parts: set[str], sites=None) -> None:
@@ -536,7 +548,7 @@ def add_support(module: ir.Module, parts: set[str], sites=None) -> None:
     if "class_of_site" in wanted:
         wanted.add("site")
     texts = [_PARTS[name] for name in ("records", "exception", "site", "poll", "poll_budget", "print",
-                                       "format")
+                                       "format", "float")
              if name in wanted]
     if "class_of_site" in wanted:
         texts.append(class_of_site_text(sites))

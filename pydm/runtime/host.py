@@ -13,6 +13,11 @@ of the tuple ``(args, sep, end, flush)``, converted as a call's result is, and
 written by CPython's own ``print`` (so the text is CPython's, in order with
 the host's output).
 
+``pydm_host.format(record) -> record`` (cconv ``0r_r``) is CPython's ``format``
+of a tuple of pieces (f-strings, ``str()``, ``repr()``, ``str.format``);
+``pydm_host.float(record) -> record`` is ``float()`` of a str that
+runtime_lib/parsing.py validated but cannot round exactly itself.
+
 Compiled code declares the imports ``optional`` with a local fallback, so a
 ``.vmfb`` also runs without this module (any IREE host: ``poll`` returns 0,
 ``print`` writes nothing); pydm registers one instance first in every context
@@ -60,6 +65,7 @@ class HostState:
         iface.export("poll", "0v_i", operator.methodcaller("poll", None))
         iface.export("print", "0r_i", _print)
         iface.export("format", "0r_r", _format)
+        iface.export("float", "0r_r", _float)
         self.module = iface.create()
 
     def _start_poller(self) -> None:
@@ -94,10 +100,22 @@ def _poller(state: HostState):
 _CONVERSIONS = {-1: lambda v: v, ord("s"): str, ord("r"): repr, ord("a"): ascii}
 
 
+def _piece(value, conversion: int, spec):
+    """One piece's text: ``format(conversion(value), spec)``; conversion 37
+    (``%``): ``value % spec``; conversion 123 (``{``): ``value.format(*args,
+    **kwargs)`` for spec ``(args, keyword names, keyword values)``."""
+    if conversion == ord("%"):
+        return value % spec
+    if conversion == ord("{"):
+        args, names, values = spec
+        return value.format(*args, **dict(zip(names, values)))
+    return format(_CONVERSIONS[conversion](value), spec)
+
+
 def _format(state: HostState, ref):
     """``pydm_host.format(record) -> record``: the record of a tuple of pieces,
     each a str or ``(value, conversion, spec)`` (conversion 37: ``value % spec``,
-    printf-style); the answer is the record of
+    printf-style; 123: ``str.format``, see :func:`_piece`); the answer is the record of
     the str CPython makes: the pieces, each value ``format(conversion(value),
     spec)``, joined (so ``str(x)``, ``repr(x)``, ``format(x, spec)`` and every
     f-string are CPython's own). An exception (a bad format spec) is kept for
@@ -105,9 +123,22 @@ def _format(state: HostState, ref):
     try:
         from .values import ListSession, from_record, to_record  # noqa: PLC0415
         pieces = from_record(ref.deref(rt.VmVariantList), ListSession(state.sites))
-        text = "".join(p if type(p) is str else p[0] % p[2] if p[1] == ord("%") else format(_CONVERSIONS[p[1]](p[0]), p[2])
-                       for p in pieces)
+        text = "".join(p if type(p) is str else _piece(*p) for p in pieces)
         return to_record(text).ref
+    except BaseException as exc:  # noqa: BLE001 - every exception is handed to the caller
+        state.pending = exc
+        return None
+
+
+def _float(state: HostState, ref):
+    """``pydm_host.float(record) -> record``: the record of a str (a float
+    literal that runtime_lib/parsing.py has validated but cannot round
+    exactly by itself), answered with the record of CPython's ``float()`` of
+    it: correctly rounded, as CPython's own parser is. An exception is kept
+    for the caller, as ``format`` does."""
+    try:
+        from .values import from_record, to_record  # noqa: PLC0415
+        return to_record(float(from_record(ref.deref(rt.VmVariantList)))).ref
     except BaseException as exc:  # noqa: BLE001 - every exception is handed to the caller
         state.pending = exc
         return None

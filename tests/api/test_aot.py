@@ -79,6 +79,11 @@ SOURCE = textwrap.dedent('''\
 
 
     @pydm.jit
+    def parse(s: str) -> float:
+        return float(s)
+
+
+    @pydm.jit
     def chained(n: int) -> int:
         try:
             return check(-n)
@@ -259,3 +264,33 @@ def test_formatting_in_a_loaded_module(built):
     with pytest.raises(Exception) as info:
         context.invoke(module.lookup_function("label"), args, results)
     assert "need pydm's host module" in str(info.value), info.value
+
+
+def test_float_parsing_in_a_loaded_module(built):
+    """``float(s)`` in a loaded module is CPython's, through the host for the
+    literals the exact fast path does not cover; in a bare VM context the fast
+    path still runs and the slow path fails the call (UNIMPLEMENTED) instead
+    of rounding wrongly."""
+    _, out, plain = built
+    m = pydm.load(str(out))
+    for s in ["0.1", " -2.5e3 ", "0.30000000000000004", "1e-400", "nan"]:
+        assert repr(m.parse(s)) == repr(plain.parse(s)), s
+    import iree.runtime as rt
+    from pydm.runtime.values import str_list
+    instance = rt.VmInstance()
+    module = rt.VmModule.copy_buffer(instance, out.read_bytes())
+    context = rt.VmContext(instance, modules=[module])
+    outcomes = []
+    for s in ["0.1", "0.30000000000000004"]:
+        args, results = rt.VmVariantList(1), rt.VmVariantList(2)
+        record = rt.VmVariantList(2)
+        record.push_int(4)
+        record.push_list(str_list(s))
+        args.push_list(record)
+        try:
+            context.invoke(module.lookup_function("parse"), args, results)
+            outcomes.append("ran")
+        except Exception as exc:  # noqa: BLE001 - the message is checked
+            outcomes.append(str(exc))
+    assert outcomes[0] == "ran", outcomes
+    assert "needs pydm's host module" in outcomes[1], outcomes

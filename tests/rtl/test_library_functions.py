@@ -11,6 +11,7 @@ import runtime_lib.dicts
 import runtime_lib.iterators
 import runtime_lib.lists
 import runtime_lib.numbers
+import runtime_lib.parsing
 import runtime_lib.ranges
 import runtime_lib.strings
 import runtime_lib.tuples
@@ -45,6 +46,11 @@ DOMAINS = {
     "str_find": lambda s, sub, start: start >= 0,
     "str_repeat": lambda s, k: k <= 100,
     "str_compare": lambda a, b, op: 0 <= op <= 5,
+    "code_at": lambda s, i: 0 <= i < len(s),
+    "end_char": lambda s, start: 0 <= start <= len(s),
+    "matches_word": lambda s, i, end, word: 0 <= i <= end <= len(s),
+    "power_of_ten": lambda k: 0 <= k <= 22,
+    "int_to_base": lambda x, base, prefix: 2 <= base <= 36 and len(prefix) == 2,
 }
 #: functions of iterator objects (they do not cross the boundary; tests/lists
 #: drives them through compiled programs), internal steps of the sort, and the
@@ -59,7 +65,7 @@ STRS = ["", "a", "ab", "ba", "aab", "h\u00e9llo", "\U0001F600x", "\ud800"]
 
 def python_function(name):
     for lib in (runtime_lib.numbers, runtime_lib.tuples, runtime_lib.lists, runtime_lib.ranges,
-                runtime_lib.iterators, runtime_lib.strings):
+                runtime_lib.iterators, runtime_lib.strings, runtime_lib.parsing):
         if name in lib.__dict__ and getattr(lib.__dict__[name], "__module__", "") == lib.__name__:
             return lib.__dict__[name]
     raise KeyError(name)

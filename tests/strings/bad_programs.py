@@ -24,15 +24,7 @@ def find_with_start(s: str):
 
 
 @pydm.jit
-def int_of_str(s: str):
-    return int(s)  # <- error
-
-
 @pydm.jit
-def float_of_str(s: str):
-    return float(s)  # <- error
-
-
 @pydm.jit
 def hash_of_str(s: str):
     return hash(s)  # <- error

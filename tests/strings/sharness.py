@@ -17,10 +17,11 @@ import tempfile
 _DIR = tempfile.mkdtemp(prefix="pydm_strings_")
 
 
-def dispatchers(module_name: str, groups: dict) -> object:
+def dispatchers(module_name: str, groups: dict, preamble: str = "") -> object:
     """A module with one jit dispatcher per group: ``groups[name] = (params,
-    [expression, ...])`` (``params``: the parameter list after ``k``)."""
-    lines = ["import pydm", ""]
+    [expression, ...])`` (``params``: the parameter list after ``k``);
+    ``preamble``: source of functions the expressions may call."""
+    lines = ["import pydm", "", preamble]
     for name, (params, exprs) in groups.items():
         lines += ["", "@pydm.jit", f"def {name}(k: int, {params}):"]
         for k, e in enumerate(exprs):

@@ -28,8 +28,6 @@ def marked_line(fname: str) -> int:
     ("split", ("a",), "split"),
     ("join", ("a",), "join"),
     ("find_with_start", ("a",), "find"),
-    ("int_of_str", ("1",), "int() of a str"),
-    ("float_of_str", ("1",), "float() of a str"),
     ("hash_of_str", ("1",), "hash() of a str"),
     ("bytes_literal", ("a",), "bytes"),
     ("method_on_object", ("a",), "startswith"),
