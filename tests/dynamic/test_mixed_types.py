@@ -235,7 +235,9 @@ def test_min_max_two_mixed(fn):
 @pytest.mark.parametrize("big", [False, True], ids=["min", "max"])
 def test_min_max_three_mixed(big):
     vals = [True, 1, 1.0, 0, -0.0, NAN]
-    check_all(min_max3, [(a, b, c, big) for a in vals for b in vals for c in vals])
+    # the third one a float: 9 argument-type signatures to compile, not 27 (ties and
+    # NaN in every position still meet every type; the two-argument test has all pairs)
+    check_all(min_max3, [(a, b, c, big) for a in vals for b in vals for c in vals if type(c) is float])
 
 
 def test_min_max_none_is_type_error():

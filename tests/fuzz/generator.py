@@ -1835,7 +1835,7 @@ def call_text(g: Gen, callee: Function, depth: int, is_self: bool) -> str:
         else:
             parts.append(value)
             n_positional += 1
-    if n_positional and g.flag(8):  # some of the positional ones from a tuple: ``f(*(a, b), c)``
+    if n_positional and g.flag(12):  # some of the positional ones from a tuple: ``f(*(a, b), c)``
         k = g.draw(st.integers(1, n_positional))
         parts[:k] = ["*(" + ", ".join(parts[:k]) + ",)"]
         g.used.add("call_star_tuple")
@@ -3025,7 +3025,7 @@ def _closure_params(g: Gen, n: int, annotations: bool = True, defaults: bool = F
         for p in params[len(params) - g.draw(st.integers(1, n_defaults)):]:
             p.kwonly = True
         g.used.add("kwonly_default")
-    if g.flag(10):  # ``**kw`` last: calls may pass extra keywords
+    if g.flag(20):  # ``**kw`` last: calls may pass extra keywords
         params.append(Param(g.fresh("a"), None, T_ANY, STAR_KWARGS, kwonly=True, star=True))
         g.used.add("star_kwargs")
     return params
