@@ -386,32 +386,52 @@ def container_record(value: Any) -> Any:
     return "unknown"
 
 
+def _record_kind(record: Any, path: tuple) -> tuple[str | None, list]:
+    """A V1 record's compound kind and fields, through ``named`` wrappers;
+    ``(None, [])`` for no record, ``"unknown"`` or a primitive. A record read
+    from a damaged file is a ValueError here, not an IndexError later."""
+    while isinstance(record, (list, tuple)) and record and record[0] == "named":
+        if len(record) != 3 or not isinstance(record[1], str):
+            raise ValueError(f"malformed record {record!r} at path {list(path)}")
+        record = record[2]
+    if not isinstance(record, (list, tuple)):
+        return None, []
+    if not record or not isinstance(record[0], str):
+        raise ValueError(f"malformed record {record!r} at path {list(path)}")
+    kind, fields = record[0], list(record[1:])
+    if kind == "py_homogeneous_list" and len(fields) != 1:
+        raise ValueError(f"malformed record {record!r} at path {list(path)}")
+    if kind == "sdict" and not all(isinstance(f, (list, tuple)) and len(f) == 2 and isinstance(f[0], str)
+                                   for f in fields):
+        raise ValueError(f"malformed record {record!r} at path {list(path)}")
+    return kind, fields
+
+
 def _slot_records(record: Any, node: Node, path: tuple) -> tuple[type, dict]:
     """For a container node: the Python type the V1 record asks for, and each
     key's own record. No record (or ``"unknown"``): a sequence is a tuple."""
-    while isinstance(record, list) and record and record[0] == "named":
-        record = record[2]
-    kind = record[0] if isinstance(record, list) and record else None
+    kind, fields = _record_kind(record, path)
     keys = [k for k, _ in node.items]
+    untyped = kind is None and record in (None, "unknown")
     if isinstance(node, DictNode):
-        if kind is None and record in (None, "unknown"):
+        if untyped:
             return dict, {}
         if kind != "sdict":
             raise ValueError(f"record {record!r} at path {list(path)} does not describe a dict")
-        slots = {entry[0]: entry[1] for entry in record[1:]}
+        slots = dict(fields)
         if set(slots) != set(keys):
             raise ValueError(f"dict keys {sorted(keys)} at path {list(path)} are not the record's "
                              f"{sorted(slots)}")
         return dict, slots
-    if kind is None and record in (None, "unknown"):
+    if untyped:
         return tuple, {}
     if kind == "py_homogeneous_list":
-        return list, {k: record[1] for k in keys}
+        return list, {k: fields[0] for k in keys}
     if kind in ("stuple", "slist"):
-        if len(record) - 1 != len(keys):
+        if len(fields) != len(keys):
             raise ValueError(f"a sequence of {len(keys)} at path {list(path)} against a record "
-                             f"of {len(record) - 1} slots")
-        return (tuple if kind == "stuple" else list), {i: record[1 + i] for i in range(len(keys))}
+                             f"of {len(fields)} slots")
+        return (tuple if kind == "stuple" else list), dict(enumerate(fields))
     raise ValueError(f"record {record!r} at path {list(path)} does not describe a sequence")
 
 
