@@ -122,8 +122,8 @@ def mod(a: object, b: object, inplace: bool) -> object:
         return int_value(a) % int_value(b)
     if is_number(a) and is_number(b):
         return float_value(a) % float_value(b)
-    if is_str(a):  # printf-style formatting: not yet (a typed str % x is a CompileError)
-        fail("NotImplementedError", "pydm: str formatting with % is not supported yet")
+    if is_str(a):  # printf-style formatting, by the host (as a typed ``fmt % args``)
+        return as_str(a) % b
     if inplace:
         type_error("unsupported operand type(s) for %=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for %: '{}' and '{}'", a, b)

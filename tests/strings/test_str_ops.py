@@ -95,9 +95,11 @@ def percent_of_object(x: object, y: object):
     return x % y
 
 
-def test_percent_of_a_str_in_an_object_is_not_implemented():
-    """``%`` formats a str: not yet; through ``object`` a NotImplementedError
-    (never CPython's TypeError for numbers), ints still work."""
-    assert percent_of_object(7, 3) == 1
-    with pytest.raises(NotImplementedError, match="formatting"):
-        percent_of_object("%s!", "a")
+def test_percent_of_a_str_in_an_object():
+    """``%`` through ``object``: printf-style formatting when the left operand
+    holds a str (by the host, as a typed ``fmt % args``), numbers otherwise;
+    CPython's values and errors either way."""
+    for x, y in [(7, 3), (7.5, 2), ("%s!", "a"), ("x=%d", 5), ("%s-%r", (1, "a")), ("%(k)r", {"k": 2.5}),
+                 ("%d", "s"), ("%d %d", (1,)), ("no fields", ()), ("no fields", 1), ("%5.2f|%-4s|", (3.14159, "ab")),
+                 ("%c", 0x1F600), ("%%", ()), (3, "s"), ([1], 2), (None, 1), ("%s", [1, "x"])]:
+        check(percent_of_object, x, y)
