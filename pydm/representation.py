@@ -61,6 +61,8 @@ itself]`` both ways (the same list: nothing to convert).
 a VM list in the list layout ``[used, entries, index, fill]`` (entries: ``hash,
 key, value`` triples in insertion order; index: open addressing, built lazily
 when empty). It is mutable and shared by reference, as a list.
+**Set values** (type code 12) are the same table with every value None
+(``runtime_lib/sets.py``), shared by reference likewise.
 
 **Exception values** (type code 6, seed 002's boxed ``ExceptionResult``) are
 the exception object of ``pydm/exceptions.py``: a VM list ``[class code i64,
@@ -125,6 +127,7 @@ _FUNCTION = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.FUNCTION)
 _EXCEPTION = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.EXCEPTION_RESULT)
 _STR = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.STR)
 _DICT = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.DICT)
+_SET = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.SET)
 
 
 def of(t: PyType) -> Representation:
@@ -148,6 +151,8 @@ def of(t: PyType) -> Representation:
         return _STR
     if t is T.DICT:
         return _DICT
+    if t is T.SET:
+        return _SET
     if isinstance(t, TupleType):
         return _TUPLE
     if isinstance(t, ListType):
@@ -179,4 +184,4 @@ def crosses_as_record(t: PyType) -> bool:
 
 #: type codes whose payload is a heap reference
 HEAP_CODES = frozenset({tc.TUPLE, tc.LIST, tc.STR, tc.BYTES, tc.EXCEPTION_RESULT, tc.TYPE,
-                        tc.SEQUENCE_ITERATOR, tc.RANGE, tc.FUNCTION, tc.DICT})
+                        tc.SEQUENCE_ITERATOR, tc.RANGE, tc.FUNCTION, tc.DICT, tc.SET})

@@ -194,6 +194,30 @@ class ExpressionWalker:
             return None
         return self.emit.make_dict(list(zip(values[0::2], values[1::2])))
 
+    def expr_Set(self, e):
+        """``{a, b, *c, d}``: as CPython, the elements before the first starred
+        one are evaluated and the set built; each later one is added (a starred
+        one's elements: an update) right after it is evaluated."""
+        first = next((i for i, x in enumerate(e.elts) if isinstance(x, nodes.Starred)), len(e.elts))
+        values = self.exprs(e.elts[:first])
+        if values is None:
+            return None
+        out = self.emit.make_set(values)
+        for x in e.elts[first:]:
+            if out is None or self.fb.block is None:
+                return None
+            starred = isinstance(x, nodes.Starred)
+            v = self.expr(x.value if starred else x)
+            if self.fb.block is None:
+                return None
+            self.emit.call_library("set_update" if starred else "set_add", [out, v])
+        return out if self.fb.block is not None else None
+
+    def expr_SetComp(self, e):
+        out = self.emit.make_set([])
+        self.comprehend(e, lambda v: self.emit.call_library("set_add", [out, v]))
+        return out if self.fb.block is not None else None
+
     def expr_DictComp(self, e):
         out = self.emit.make_dict([])
         self.comprehend(e, lambda kv: self.emit.call_library("dict_setitem", [out, kv[0], kv[1]]))
