@@ -39,7 +39,7 @@ def bad_return(x: int) -> bytes:
 
 @pydm.jit
 def bad_body(x):
-    return {x}  # a set display: outside the subset
+    return (y := x)  # the walrus operator: outside the subset
 
 
 CALLS = [
