@@ -23,7 +23,7 @@ are one key); ``key_hash`` (``tuples.py``) is the one place that knows which
 types are hashable. Iteration (``dict_iter``) is an iterator object of kind
 5 (``iterators.py``) that checks the size before each item.
 """
-from .intrinsics import (as_dict, as_list, as_tuple, dict_new, dict_state, fail, int_value,  # noqa: F401
+from .intrinsics import (as_dict, as_list, as_tuple, dict_new, dict_state, fail, fail_types, int_value,  # noqa: F401
                          is_dict, is_list, is_none, is_tuple, item, iter_new, list_new, seq_resize, seq_set,
                          type_error)
 
@@ -308,6 +308,13 @@ def dict_update(d: dict, other: object) -> None:
         if len(kv) != 2:
             fail("ValueError", "dictionary update sequence element #{} has length {}; 2 is required", i, len(kv))
         dict_setitem(d, item(kv, 0), item(kv, 1))
+
+
+def dict_merge(d: dict, other: object) -> None:
+    """``{**other}`` in a display: ``other`` must be a mapping (a dict)."""
+    if not is_dict(other):
+        fail_types("TypeError", "'{}' object is not a mapping", other)
+    dict_update(d, other)
 
 
 def dict_of(other: object) -> dict:
