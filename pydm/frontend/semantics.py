@@ -492,7 +492,7 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
         want = T.INT if name == "int" else T.FLOAT
         if n and arg_types[0] is T.STR:
             return NotCompiled(f"{name}() of a str is not supported yet")
-        if n and (arg_types[0] is T.NONE or arg_types[0].is_tuple):
+        if n and not (arg_types[0].is_numeric or arg_types[0].is_dynamic or arg_types[0] is T.BOTTOM):
             template = _INT_MESSAGE if name == "int" else _FLOAT_MESSAGE
             return Raises("TypeError", template.format(arg_types[0].python_name))
         return want

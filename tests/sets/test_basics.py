@@ -337,6 +337,49 @@ def grow_shrink(n):
     return (len(s), s, sum(s))
 
 
+@pydm.jit
+def odd_ops(s, k, t):
+    if k == 0:
+        del s[0]
+    elif k == 1:
+        s[0] = 1
+    elif k == 2:
+        return s[1:2]
+    elif k == 3:
+        return abs(s)
+    elif k == 4:
+        return -s
+    elif k == 5:
+        return s.append(1)
+    elif k == 6:
+        return min(s, {1})
+    elif k == 7:
+        return sorted([{1, 2}, {1}, {3}])
+    elif k == 8:
+        return t[0] | {9}
+    elif k == 9:
+        s += {1}
+    elif k == 10:
+        return s * 2
+    elif k == 11:
+        return (repr(s), str({(1, 2)}), f"{set()}", str([s]))
+    elif k == 12:
+        return s.sort()
+    elif k == 13:
+        return (s == t, s == 1, s != None, s is s)  # noqa: E711
+    elif k == 14:
+        return (max({1, 2}, {3}), any(set()), all(set()), sum({1.5, 2}), list(enumerate(sorted(s))))
+    return s
+
+
+@pydm.jit
+def int_float(x, k):
+    """(int() and float() of a list, dict, range or set: CPython's TypeError, not a lowering error)"""
+    if k == 0:
+        return int(x)
+    return float(x)
+
+
 S3 = {1, 2, 3}
 BUILD_CASES = [
     P(display, [(1, 2), (1, 1.0), (True, 1), (0.0, -0.0), (None, (1, 2)), ("a", "b"), (1, [2]), ([1], 1),
@@ -402,6 +445,8 @@ MISC_CASES = [
     P(arity_errors, [(S3, 0), (S3, 1), (S3, 2), (S3, 3), (S3, 4)]),
     P(annotated, [(S3, 4), (set(), 0)]),
     P(grow_shrink, [(0,), (10,), (600,)]),
+    P(odd_ops, [(S3, k, ({4}, 1)) for k in range(16)]),
+    P(int_float, [(x, k) for x in ([1], {1: 2}, range(3), S3) for k in (0, 1)]),
 ]
 ALL = BUILD_CASES + ITERATION_CASES + METHOD_CASES + OPERATOR_CASES + MISC_CASES
 
@@ -422,7 +467,8 @@ def sets_group(k: int, a0, b0, a1, b1, a2, b2, a3, b3, a4, b4, a5, b5, a6, b6, a
                        b95, a96, b96, a97, b97, a98, b98, a99, b99, a100, b100, a101, b101, a102,
                        b102, a103, b103, a104, b104, a105, b105, a106, b106, a107, a108, b108,
                        a109, a110, a111, a112, a113, a114, a115, a116, a117, a118, a119, a120,
-                       a121, b121, a122, a123, a124, b124, a125, b125, a126):
+                       a121, b121, a122, a123, a124, b124, a125, b125, a126, a127, b127, c127,
+                       a128, b128, a129, b129, a130, b130, a131, b131):
     if k == 0:
         return display(a0, b0)
     if k == 1:
@@ -675,7 +721,17 @@ def sets_group(k: int, a0, b0, a1, b1, a2, b2, a3, b3, a4, b4, a5, b5, a6, b6, a
         return arity_errors(a124, b124)
     if k == 125:
         return annotated(a125, b125)
-    return grow_shrink(a126)
+    if k == 126:
+        return grow_shrink(a126)
+    if k == 127:
+        return odd_ops(a127, b127, c127)
+    if k == 128:
+        return int_float(a128, b128)
+    if k == 129:
+        return int_float(a129, b129)
+    if k == 130:
+        return int_float(a130, b130)
+    return int_float(a131, b131)
 
 
 BATCH = Batch(sets_group, ALL)
