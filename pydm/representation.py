@@ -18,6 +18,8 @@ static type        inside a module                 at the module boundary
                    one i64 slot per codepoint      list itself]``
 ``dict``           heap ref ``!util.list<?>``:     record ``[11, the table]``
                    its hash table                  (by reference)
+``set``            heap ref ``!util.list<?>``:     record ``[12, the table]``
+                   a dict's table, values None     (by reference)
 ``iterator``       heap ref ``!util.list<?>``      (not passed)
 ``function<k>``    heap ref ``!util.list<?>``:     (not passed)
                    its closure, a tuple of cells
@@ -78,8 +80,9 @@ range ``[9, records of start, stop, step]``, str ``[4, list of i64 codepoints]``
 records of the args or null]]`` (out of a module only), list ``[3, records]`` or ``[0x83, the list itself]``: a list crosses *by
 reference*, in its inside layout, so the host and the module share one VM list
 and the module's mutations are seen by the host (``pydm/runtime/values.py``
-reflects them into the caller's Python list); a dict ``[11, its table]`` likewise
-(the host leaves the hashes and the index to the module).
+reflects them into the caller's Python list); a dict ``[11, its table]`` and a
+set ``[12, its table]`` likewise (the host leaves the hashes and the index to the
+module).
 """
 from __future__ import annotations
 
