@@ -134,13 +134,6 @@ def set_of(x: object) -> set:
     return out
 
 
-def set_union(s: set, other: object) -> set:
-    """``s.union(other)``, ``s | other``: a new set."""
-    out = set_copy(s)
-    set_update(out, other)
-    return out
-
-
 def set_intersection(s: set, other: object) -> set:
     """``s.intersection(other)``, ``s & other``: as CPython's, a set operand
     that is larger than ``s`` is probed while ``s``'s elements are kept, else
@@ -168,13 +161,6 @@ def set_intersection_update(s: set, other: object) -> None:
     xs = table_keys(set_state(kept))
     for i in range(len(xs)):
         add_to(state, item(xs, i))
-
-
-def set_difference(s: set, other: object) -> set:
-    """``s.difference(other)``, ``s - other``: a new set."""
-    out = set_copy(s)
-    set_difference_update(out, other)
-    return out
 
 
 def set_difference_update(s: set, other: object) -> None:

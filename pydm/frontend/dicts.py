@@ -46,11 +46,17 @@ class DictOps:
     def on_dict_or(self, x, on_dict, otherwise, result: PyType | None):
         """Branch on an object holding a dict: ``on_dict(x as dict)`` or
         ``otherwise()``; their results (coerced to ``result``) joined."""
+        return self.on_kind_or(x, DICT, on_dict, otherwise, result)
+
+    def on_kind_or(self, x, kind: PyType, on_kind, otherwise, result: PyType | None):
+        """Branch on an object holding a value of ``kind`` (dict, set):
+        ``on_kind(x as kind)`` or ``otherwise()``; their results (coerced to
+        ``result``) joined."""
         fb = self.fb
         yes, no = fb.new_block(), fb.new_block()
         merge = fb.new_block(*([d.ir_type(result)] if result is not None else []))
-        fb.cond_br(self.is_dict_value(x), [], [], yes, no)
-        for block, arm in ((yes, lambda: on_dict(self.b.unbox(x, DICT, checked=False)[1])), (no, otherwise)):
+        fb.cond_br(self.b.bool_to_pred(self.type_test(x, (kind.python_name,))), [], [], yes, no)
+        for block, arm in ((yes, lambda: on_kind(self.b.unbox(x, kind, checked=False)[1])), (no, otherwise)):
             fb.block = block
             out = arm()
             if fb.block is not None:
@@ -102,14 +108,14 @@ class DictOps:
         return super().length(x)
 
     def unpack(self, value, n, node):
-        if self.type(value) is DICT:  # its keys, as they are now
+        if self.type(value) in (DICT, T.SET):  # its keys (elements), as they are now
             value = self.call_library("to_tuple", [value], tuple_any(T.OBJECT))
             if value is None:
                 return None
         return super().unpack(value, n, node)
 
     def unpack_starred(self, value, n, star):
-        if self.type(value) is DICT:
+        if self.type(value) in (DICT, T.SET):
             value = self.call_library("to_tuple", [value], tuple_any(T.OBJECT))
             if value is None:
                 return None

@@ -8,9 +8,8 @@ set's) and hands anything else on (``super()``).
 """
 from __future__ import annotations
 
-from .. import dialect as d
 from ..errors import error_at
-from ..types import PyType, tuple_any
+from ..types import PyType
 from . import semantics as sem
 
 T = PyType
@@ -43,26 +42,6 @@ class SetOps:
             self.call_library("set_add", [out, v])
         return out if self.fb.block is not None else None
 
-    def on_set_or(self, x, on_set, otherwise, result: PyType | None):
-        """Branch on an object holding a set: ``on_set(x as set)`` or
-        ``otherwise()``; their results (coerced to ``result``) joined."""
-        fb = self.fb
-        yes, no = fb.new_block(), fb.new_block()
-        merge = fb.new_block(*([d.ir_type(result)] if result is not None else []))
-        fb.cond_br(self.b.bool_to_pred(self.type_test(x, ("set",))), [], [], yes, no)
-        for block, arm in ((yes, lambda: on_set(self.b.unbox(x, SET, checked=False)[1])), (no, otherwise)):
-            fb.block = block
-            out = arm()
-            if fb.block is not None:
-                fb.br([self.coerce(out, result)] if result is not None else [], merge)
-        if not any(True for _ in merge.predecessors):
-            fb.block = None
-            return None
-        if result is None:
-            fb.block = merge
-            return None
-        return fb.enter_merge(merge)
-
     # ---- operations the other kinds also have --------------------------------------------
     def contains(self, item, container):
         if self.type(container) is SET:
@@ -73,20 +52,6 @@ class SetOps:
         if self.type(x) is SET:
             return self.call_library("set_len", [x], T.INT)
         return super().length(x)
-
-    def unpack(self, value, n, node):
-        if self.type(value) is SET:
-            value = self.call_library("to_tuple", [value], tuple_any(T.OBJECT))
-            if value is None:
-                return None
-        return super().unpack(value, n, node)
-
-    def unpack_starred(self, value, n, star):
-        if self.type(value) is SET:
-            value = self.call_library("to_tuple", [value], tuple_any(T.OBJECT))
-            if value is None:
-                return None
-        return super().unpack_starred(value, n, star)
 
     def iteration(self, seq):
         if self.type(seq) is SET:  # an iterator (it checks the size before each element)
@@ -156,7 +121,7 @@ class SetOps:
             def other():
                 self.fb.raise_here("AttributeError", f"'{{}}' object has no attribute '{name}'", [receiver],
                                    "types")
-            return self.on_set_or(receiver, lambda x: self.set_method(name, x, args), other, r)
+            return self.on_kind_or(receiver, SET, lambda x: self.set_method(name, x, args), other, r)
         if rt.is_dynamic and name in sem.SET_METHODS and not keywords:  # pop, clear, copy, update, remove
             theirs = sem.method_type(name, rt, [self.type(a) for a in args])
             if theirs is None or isinstance(theirs, sem.Raises):  # an arity only a set's method has
@@ -169,7 +134,7 @@ class SetOps:
                     return None
                 return self.set_method(name, x, args)
             result = theirs if mine is theirs else T.OBJECT
-            return self.on_set_or(receiver, on_set,
+            return self.on_kind_or(receiver, SET, on_set,
                                   lambda: super(SetOps, self).method(name, receiver, args, node, keywords), result)
         return super().method(name, receiver, args, node, keywords)
 
