@@ -18,6 +18,8 @@ static type        inside a module                 at the module boundary
                    one i64 slot per codepoint      list itself]``
 ``dict``           heap ref ``!util.list<?>``:     record ``[11, the table]``
                    its hash table                  (by reference)
+``set``            heap ref ``!util.list<?>``:     record ``[12, the table]``
+                   a dict's table, values None     (by reference)
 ``iterator``       heap ref ``!util.list<?>``      (not passed)
 ``function<k>``    heap ref ``!util.list<?>``:     (not passed)
                    its closure, a tuple of cells
@@ -61,6 +63,8 @@ itself]`` both ways (the same list: nothing to convert).
 a VM list in the list layout ``[used, entries, index, fill]`` (entries: ``hash,
 key, value`` triples in insertion order; index: open addressing, built lazily
 when empty). It is mutable and shared by reference, as a list.
+**Set values** (type code 12) are the same table with every value None
+(``runtime_lib/sets.py``), shared by reference likewise.
 
 **Exception values** (type code 6, seed 002's boxed ``ExceptionResult``) are
 the exception object of ``pydm/exceptions.py``: a VM list ``[class code i64,
@@ -76,8 +80,9 @@ range ``[9, records of start, stop, step]``, str ``[4, list of i64 codepoints]``
 records of the args or null]]`` (out of a module only), list ``[3, records]`` or ``[0x83, the list itself]``: a list crosses *by
 reference*, in its inside layout, so the host and the module share one VM list
 and the module's mutations are seen by the host (``pydm/runtime/values.py``
-reflects them into the caller's Python list); a dict ``[11, its table]`` likewise
-(the host leaves the hashes and the index to the module).
+reflects them into the caller's Python list); a dict ``[11, its table]`` and a
+set ``[12, its table]`` likewise (the host leaves the hashes and the index to the
+module).
 """
 from __future__ import annotations
 
@@ -125,6 +130,7 @@ _FUNCTION = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.FUNCTION)
 _EXCEPTION = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.EXCEPTION_RESULT)
 _STR = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.STR)
 _DICT = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.DICT)
+_SET = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.SET)
 
 
 def of(t: PyType) -> Representation:
@@ -148,6 +154,8 @@ def of(t: PyType) -> Representation:
         return _STR
     if t is T.DICT:
         return _DICT
+    if t is T.SET:
+        return _SET
     if isinstance(t, TupleType):
         return _TUPLE
     if isinstance(t, ListType):
@@ -179,4 +187,4 @@ def crosses_as_record(t: PyType) -> bool:
 
 #: type codes whose payload is a heap reference
 HEAP_CODES = frozenset({tc.TUPLE, tc.LIST, tc.STR, tc.BYTES, tc.EXCEPTION_RESULT, tc.TYPE,
-                        tc.SEQUENCE_ITERATOR, tc.RANGE, tc.FUNCTION, tc.DICT})
+                        tc.SEQUENCE_ITERATOR, tc.RANGE, tc.FUNCTION, tc.DICT, tc.SET})

@@ -20,6 +20,9 @@ FUNCTION = 10
 #: a dict: its payload is the hash table of runtime_lib/dicts.py (a VM list);
 #: it crosses the boundary by reference, as a list (pydm/runtime/values.py)
 DICT = 11
+#: a set: its payload is a table of runtime_lib/dicts.py whose values are None
+#: (runtime_lib/sets.py); it crosses the boundary by reference, as a dict
+SET = 12
 #: a list's boundary record after the module converted it: [LIST_CONVERTED, the
 #: list itself] (so a list reached twice converts once, and the caller can
 #: read the list's final contents after the call; see pydm/runtime/values.py)
@@ -33,7 +36,7 @@ FIRST_USER_TYPE = 0x101
 NAMES = {NONE: "NoneType", TUPLE: "tuple", LIST: "list", STR: "str", BYTES: "bytes",
          BOOL: "bool", INTEGER: "int", REAL: "float", RANGE: "range", TYPE: "type",
          SEQUENCE_ITERATOR: "iterator", FUNCTION: "function", EXCEPTION_RESULT: "exception",
-         DICT: "dict"}
+         DICT: "dict", SET: "set"}
 
 #: the type codes of the scalar values an object record can hold, by static type
 #: and by Python type name (the names CPython's messages use)

@@ -10,7 +10,7 @@ A value's static type is what pydm knows about it at compile time:
 * ``str`` — a string (immutable; a heap value of codepoints);
 * ``range`` — a range object; ``iterator`` — an iterator object (what
   ``enumerate``, ``zip``, ``reversed`` and ``iter`` return when kept as values);
-* ``dict`` — a dict (its keys and values are dynamic values);
+* ``dict`` — a dict (its keys and values are dynamic values); ``set`` — a set;
 * ``exception`` — an exception instance (``except E as e``, ``ValueError(1)``),
   of a class known only at run time;
 * ``object`` — any Python value, known only at run time;
@@ -51,6 +51,7 @@ class PyType:
     EXCEPTION: "PyType"
     STR: "PyType"
     DICT: "PyType"
+    SET: "PyType"
 
     def __new__(cls, value: str, *args):
         found = PyType._interned.get(value)
@@ -201,7 +202,7 @@ class FunctionType(PyType):
 
 _SCALARS = {}
 for _name in ("bottom", "none", "bool", "integer", "real", "object", "object<scalar>", "ref", "range",
-              "iterator", "exception", "str", "dict"):
+              "iterator", "exception", "str", "dict", "set"):
     _SCALARS[_name] = PyType(_name)
 PyType.BOTTOM = _SCALARS["bottom"]
 PyType.NONE = _SCALARS["none"]
@@ -223,13 +224,16 @@ PyType.STR = _SCALARS["str"]
 #: a ``dict`` (keys and values are dynamic values; a hash table of the runtime
 #: library, ``runtime_lib/dicts.py``), shared by reference as a list is
 PyType.DICT = _SCALARS["dict"]
+#: a ``set`` (its elements are dynamic values; a table of the runtime library
+#: whose values are None, ``runtime_lib/sets.py``), shared by reference
+PyType.SET = _SCALARS["set"]
 _SCALARS = set(_SCALARS.values()) - {PyType.OBJECT, PyType.SCALAR_OBJECT, PyType.BOTTOM, PyType.REF, PyType.RANGE,
-                                     PyType.ITERATOR, PyType.EXCEPTION, PyType.STR, PyType.DICT}
+                                     PyType.ITERATOR, PyType.EXCEPTION, PyType.STR, PyType.DICT, PyType.SET}
 PyType._sealed = True
 
 _PY_NAMES = {"bottom": "<nothing>", "none": "NoneType", "bool": "bool", "integer": "int",
              "real": "float", "object": "object", "object<scalar>": "object", "ref": "object",
-             "range": "range", "iterator": "iterator", "exception": "exception", "str": "str", "dict": "dict"}
+             "range": "range", "iterator": "iterator", "exception": "exception", "str": "str", "dict": "dict", "set": "set"}
 
 
 def tuple_of(*elts: PyType) -> TupleType:
@@ -342,7 +346,7 @@ def _parse(s: str):
                 return TupleType(tuple(elts)), s[1:]
             raise ValueError(f"bad pydm tuple type near {s!r}")
     for name in ("bottom", "none", "bool", "integer", "real", "object<scalar>", "object", "ref", "range",
-                 "iterator", "exception", "str", "dict"):
+                 "iterator", "exception", "str", "dict", "set"):
         if s.startswith(name):
             return PyType._interned[name], s[len(name):]
     raise ValueError(f"bad pydm type near {s!r}")

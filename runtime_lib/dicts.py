@@ -23,26 +23,35 @@ are one key); ``key_hash`` (``tuples.py``) is the one place that knows which
 types are hashable. Iteration (``dict_iter``) is an iterator object of kind
 5 (``iterators.py``) that checks the size before each item.
 """
-from .intrinsics import (as_dict, as_list, as_tuple, dict_new, dict_state, fail, int_value,  # noqa: F401
+from .intrinsics import (as_dict, as_list, as_tuple, dict_new, dict_state, fail, fail_types, int_value,  # noqa: F401
                          is_dict, is_list, is_none, is_tuple, item, iter_new, list_new, seq_resize, seq_set,
                          type_error)
 
-def dict_empty() -> dict:
-    """``{}`` and ``dict()``."""
+def empty_table() -> list:
+    """A table with no entries (its index built on first use); a set's too."""
     state = list_new(4)
     seq_set(state, 0, 0)
     seq_set(state, 1, list_new(0))
     seq_set(state, 2, list_new(0))
     seq_set(state, 3, 0)
-    return dict_new(state)
+    return state
+
+
+def dict_empty() -> dict:
+    """``{}`` and ``dict()``."""
+    return dict_new(empty_table())
+
+
+def ready(state: list) -> list:
+    """The table ``state`` with its index built."""
+    if len(as_list(item(state, 2))) == 0:
+        rebuild(state)
+    return state
 
 
 def table(d: dict) -> list:
     """The state of ``d`` with its index built."""
-    state = dict_state(d)
-    if len(as_list(item(state, 2))) == 0:
-        rebuild(state)
-    return state
+    return ready(dict_state(d))
 
 
 def rebuild(state: list) -> None:
@@ -152,6 +161,12 @@ def dict_setitem(d: dict, key: object, value: object) -> None:
         e = int_value(item(as_list(item(state, 2)), slot))
         seq_set(as_list(item(state, 1)), 3 * e + 2, value)
         return
+    insert(state, slot, key, h, value)
+
+
+def insert(state: list, slot: int, key: object, h: int, value: object) -> None:
+    """File a new entry: ``key`` (hash ``h``) is not in the table, and
+    ``slot`` is what ``find`` answered for it (``-1 - empty slot``)."""
     entries = as_list(item(state, 1))
     n = len(entries) // 3
     if (int_value(item(state, 3)) + 1) * 3 > len(as_list(item(state, 2))) * 2:
@@ -207,17 +222,29 @@ def dict_pop(d: dict, key: object, has_default: bool, default: object) -> object
 def dict_popitem(d: dict) -> tuple:
     """``d.popitem()``: the last entry, as ``(key, value)``."""
     state = table(d)
+    e = last_entry(state)
+    if e < 0:
+        fail("KeyError", "popitem(): dictionary is empty")
+    key = item(as_list(item(state, 1)), 3 * e + 1)
+    return (key, drop_last(state, e))
+
+
+def last_entry(state: list) -> int:
+    """The number of the table's last live entry, or -1."""
     entries = as_list(item(state, 1))
     e = len(entries) // 3 - 1
     while e >= 0 and is_none(item(entries, 3 * e)):
         e -= 1
-    if e < 0:
-        fail("KeyError", "popitem(): dictionary is empty")
-    key = item(entries, 3 * e + 1)
-    slot = find(state, key, int_value(item(entries, 3 * e)))
+    return e
+
+
+def drop_last(state: list, e: int) -> object:
+    """Delete the last live entry ``e`` (index built); its value."""
+    entries = as_list(item(state, 1))
+    slot = find(state, item(entries, 3 * e + 1), int_value(item(entries, 3 * e)))
     value = remove_at(state, slot)
     seq_resize(entries, 3 * e)  # CPython forgets the popped entry's place too
-    return (key, value)
+    return value
 
 
 def dict_setdefault(d: dict, key: object, default: object) -> object:
@@ -232,7 +259,10 @@ def dict_setdefault(d: dict, key: object, default: object) -> object:
 
 
 def dict_clear(d: dict) -> None:
-    state = dict_state(d)
+    clear_table(dict_state(d))
+
+
+def clear_table(state: list) -> None:
     seq_set(state, 0, 0)
     seq_set(state, 1, list_new(0))
     seq_set(state, 2, list_new(0))
@@ -241,7 +271,11 @@ def dict_clear(d: dict) -> None:
 
 def dict_copy(d: dict) -> dict:
     """``d.copy()``, ``dict(d)``: the same entries (the index is built on first use)."""
-    state = dict_state(d)
+    return dict_new(copy_table(dict_state(d)))
+
+
+def copy_table(state: list) -> list:
+    """A new table with ``state``'s entries (the index is built on first use)."""
     entries = as_list(item(state, 1))
     n = len(entries)
     fresh = list_new(n)
@@ -252,7 +286,7 @@ def dict_copy(d: dict) -> dict:
     seq_set(out, 1, fresh)
     seq_set(out, 2, list_new(0))
     seq_set(out, 3, 0)
-    return dict_new(out)
+    return out
 
 
 def dict_update(d: dict, other: object) -> None:
@@ -274,6 +308,13 @@ def dict_update(d: dict, other: object) -> None:
         if len(kv) != 2:
             fail("ValueError", "dictionary update sequence element #{} has length {}; 2 is required", i, len(kv))
         dict_setitem(d, item(kv, 0), item(kv, 1))
+
+
+def dict_merge(d: dict, other: object) -> None:
+    """``{**other}`` in a display: ``other`` must be a mapping (a dict)."""
+    if not is_dict(other):
+        fail_types("TypeError", "'{}' object is not a mapping", other)
+    dict_update(d, other)
 
 
 def dict_of(other: object) -> dict:
@@ -320,13 +361,18 @@ def dict_eq(a: dict, b: dict) -> bool:
 
 # ---- iteration -------------------------------------------------------------------------------
 def dict_iter(d: dict, which: int) -> object:
-    """An iterator over ``d``'s keys (``which`` 0), values (1) or items (2):
-    ``[5, position, size when made, the dict's state, which]``."""
+    """An iterator over ``d``'s keys (``which`` 0), values (1) or items (2)."""
+    return table_iter(dict_state(d), which)
+
+
+def table_iter(table: list, which: int) -> object:
+    """An iterator over a table: ``[5, position, size when made, the table,
+    which]`` (``which`` 3: a set's elements, whose size check says "Set")."""
     state = list_new(5)
     seq_set(state, 0, 5)
     seq_set(state, 1, 0)
-    seq_set(state, 2, dict_len(d))
-    seq_set(state, 3, dict_state(d))
+    seq_set(state, 2, int_value(item(table, 0)))
+    seq_set(state, 3, table)
     seq_set(state, 4, which)
     return iter_new(state)
 
@@ -337,6 +383,8 @@ def dict_iter_next(it: list) -> tuple:
     size = int_value(item(it, 2))
     if int_value(item(state, 0)) != size:
         seq_set(it, 2, -1)  # as CPython's: it keeps failing
+        if int_value(item(it, 4)) == 3:
+            fail("RuntimeError", "Set changed size during iteration")
         fail("RuntimeError", "dictionary changed size during iteration")
     entries = as_list(item(state, 1))
     i = int_value(item(it, 1))
@@ -345,7 +393,7 @@ def dict_iter_next(it: list) -> tuple:
         if not is_none(item(entries, 3 * i)):
             seq_set(it, 1, i + 1)
             which = int_value(item(it, 4))
-            if which == 0:
+            if which == 0 or which == 3:
                 return (True, item(entries, 3 * i + 1))
             if which == 1:
                 return (True, item(entries, 3 * i + 2))

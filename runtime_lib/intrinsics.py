@@ -135,6 +135,31 @@ def dict_state(d) -> list:
     return d.state
 
 
+class _Set:
+    """Under CPython, a set of the library is its table (runtime_lib/sets.py)."""
+
+    def __init__(self, state):
+        self.state = state
+
+
+def is_set(x) -> bool:
+    return type(x) is _Set
+
+
+def as_set(x):
+    assert type(x) is _Set, "as_set of a non-set"
+    return x
+
+
+def set_new(state: list):
+    return _Set(state)
+
+
+def set_state(s) -> list:
+    assert type(s) is _Set, "set_state of a non-set"
+    return s.state
+
+
 def is_range(x) -> bool:
     return type(x) is range
 

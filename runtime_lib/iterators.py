@@ -30,6 +30,8 @@ def sequence_items(x: object) -> list:
         return range_list(as_range(x))
     if is_dict(x):
         return dict_keys(as_dict(x))
+    if is_set(x):
+        return set_items(as_set(x))
     type_error("'{}' object is not iterable", x)
     return list_new(0)
 
@@ -48,6 +50,8 @@ def to_iter(x: object) -> object:
         return x
     if is_dict(x):
         return dict_iter(as_dict(x), 0)
+    if is_set(x):
+        return set_iter(as_set(x))
     state = make_state(0, 0, 0, 1)
     seq_set(state, 3, sequence_items(x))
     return iter_new(state)
@@ -158,3 +162,5 @@ from .ranges import range_list  # noqa: E402,F401
 from .tuples import seq_done, seq_new  # noqa: E402,F401
 from .dicts import dict_iter, dict_iter_next, dict_keys  # noqa: E402,F401
 from .intrinsics import as_dict, is_dict  # noqa: E402,F401
+from .sets import set_items, set_iter  # noqa: E402,F401
+from .intrinsics import as_set, is_set  # noqa: E402,F401

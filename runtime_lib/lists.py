@@ -664,6 +664,8 @@ def as_items(x: object) -> list:
         return str_items(as_str(x))
     if is_dict(x):
         return dict_keys(as_dict(x))
+    if is_set(x):
+        return set_items(as_set(x))
     type_error("'{}' object is not iterable", x)
     return list_new(0)
 
@@ -679,7 +681,7 @@ def star_middle(t: tuple, start: int, after: int) -> list:
 
 def unpack_items(x: object) -> tuple:
     """The items ``a, b = x`` unpacks when ``x`` is not a tuple."""
-    if not (is_list(x) or is_range(x) or is_iterator(x) or is_str(x) or is_dict(x)):
+    if not (is_list(x) or is_range(x) or is_iterator(x) or is_str(x) or is_dict(x) or is_set(x)):
         type_error("cannot unpack non-iterable {} object", x)
     return tuple_of_list(as_items(x))
 
@@ -757,3 +759,5 @@ from .intrinsics import as_dict, is_dict  # noqa: E402,F401
 from .ranges import range_list  # noqa: E402,F401
 from .strings import str_items  # noqa: E402,F401
 from .tuples import adjust_index, slice_index  # noqa: E402,F401
+from .sets import set_items  # noqa: E402,F401
+from .intrinsics import as_set, is_set  # noqa: E402,F401

@@ -56,6 +56,8 @@ def sub(a: object, b: object, inplace: bool) -> object:
         return int_value(a) - int_value(b)
     if is_number(a) and is_number(b):
         return float_value(a) - float_value(b)
+    if is_set(a) and is_set(b):
+        return set_binary(as_set(a), as_set(b), 2, inplace)
     if inplace:
         type_error("unsupported operand type(s) for -=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for -: '{}' and '{}'", a, b)
@@ -150,6 +152,8 @@ def bit_and(a: object, b: object, inplace: bool) -> object:
         return (int_value(a) & int_value(b)) != 0
     if is_intlike(a) and is_intlike(b):
         return int_value(a) & int_value(b)
+    if is_set(a) and is_set(b):
+        return set_binary(as_set(a), as_set(b), 1, inplace)
     if inplace:
         type_error("unsupported operand type(s) for &=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for &: '{}' and '{}'", a, b)
@@ -164,6 +168,8 @@ def bit_or(a: object, b: object, inplace: bool) -> object:
         return dict_ior(as_dict(a), b)
     if is_dict(a) and is_dict(b):
         return dict_or(as_dict(a), as_dict(b))
+    if is_set(a) and is_set(b):
+        return set_binary(as_set(a), as_set(b), 0, inplace)
     if inplace:
         type_error("unsupported operand type(s) for |=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for |: '{}' and '{}'", a, b)
@@ -174,6 +180,8 @@ def bit_xor(a: object, b: object, inplace: bool) -> object:
         return (int_value(a) ^ int_value(b)) != 0
     if is_intlike(a) and is_intlike(b):
         return int_value(a) ^ int_value(b)
+    if is_set(a) and is_set(b):
+        return set_binary(as_set(a), as_set(b), 3, inplace)
     if inplace:
         type_error("unsupported operand type(s) for ^=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for ^: '{}' and '{}'", a, b)
@@ -213,6 +221,8 @@ def lt(a: object, b: object) -> bool:
         return list_compare(as_list(a), as_list(b), 0)
     elif is_str(a) and is_str(b):
         return str_compare(as_str(a), as_str(b), 0)
+    elif is_set(a) and is_set(b):
+        return set_compare(as_set(a), as_set(b), 0)
     type_error("'<' not supported between instances of '{}' and '{}'", a, b)
 
 
@@ -233,6 +243,8 @@ def le(a: object, b: object) -> bool:
         return list_compare(as_list(a), as_list(b), 1)
     elif is_str(a) and is_str(b):
         return str_compare(as_str(a), as_str(b), 1)
+    elif is_set(a) and is_set(b):
+        return set_compare(as_set(a), as_set(b), 1)
     type_error("'<=' not supported between instances of '{}' and '{}'", a, b)
 
 
@@ -253,6 +265,8 @@ def gt(a: object, b: object) -> bool:
         return list_compare(as_list(a), as_list(b), 4)
     elif is_str(a) and is_str(b):
         return str_compare(as_str(a), as_str(b), 4)
+    elif is_set(a) and is_set(b):
+        return set_compare(as_set(a), as_set(b), 4)
     type_error("'>' not supported between instances of '{}' and '{}'", a, b)
 
 
@@ -273,6 +287,8 @@ def ge(a: object, b: object) -> bool:
         return list_compare(as_list(a), as_list(b), 5)
     elif is_str(a) and is_str(b):
         return str_compare(as_str(a), as_str(b), 5)
+    elif is_set(a) and is_set(b):
+        return set_compare(as_set(a), as_set(b), 5)
     type_error("'>=' not supported between instances of '{}' and '{}'", a, b)
 
 
@@ -302,6 +318,8 @@ def eq(a: object, b: object) -> bool:
         return is_str(b) and str_compare(as_str(a), as_str(b), 2)
     if is_dict(a):
         return is_dict(b) and dict_eq(as_dict(a), as_dict(b))
+    if is_set(a):
+        return is_set(b) and set_eq(as_set(a), as_set(b))
     return a is b  # None, functions, exceptions, iterators: identity
 
 
@@ -369,6 +387,8 @@ def truth(a: object) -> bool:
         return len(as_str(a)) != 0
     if is_dict(a):
         return dict_len(as_dict(a)) != 0
+    if is_set(a):
+        return set_len(as_set(a)) != 0
     return not is_none(a)  # functions, exceptions, iterators are true
 
 
@@ -399,3 +419,5 @@ from .strings import str_compare, str_concat, str_repeat  # noqa: E402,F401
 from .dicts import dict_eq, dict_ior, dict_len, dict_or  # noqa: E402,F401
 from .intrinsics import as_dict, is_dict  # noqa: E402,F401
 from .parsing import str_to_float, str_to_int  # noqa: E402,F401
+from .sets import set_binary, set_compare, set_eq, set_len  # noqa: E402,F401
+from .intrinsics import as_set, is_set  # noqa: E402,F401

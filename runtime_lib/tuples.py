@@ -195,6 +195,8 @@ def length(x: object) -> int:
         return len(as_str(x))
     if is_dict(x):
         return dict_len(as_dict(x))
+    if is_set(x):
+        return set_len(as_set(x))
     type_error("object of type '{}' has no len()", x)
 
 
@@ -211,6 +213,8 @@ def contains(c: object, x: object) -> bool:
         return str_contains(as_str(c), x)
     if is_dict(c):
         return dict_contains(as_dict(c), x)
+    if is_set(c):
+        return set_contains(as_set(c), x)
     type_error("argument of type '{}' is not iterable", c)
 
 
@@ -262,6 +266,8 @@ def to_tuple(x: object) -> tuple:
         return tuple_of_list(str_items(as_str(x)))
     if is_dict(x):
         return tuple_of_list(dict_keys(as_dict(x)))
+    if is_set(x):
+        return tuple_of_list(set_items(as_set(x)))
     type_error("'{}' object is not iterable", x)
 
 
@@ -485,3 +491,5 @@ from .iterators import drain, iter_contains  # noqa: E402,F401
 from .strings import str_contains, str_count, str_item, str_items, str_slice  # noqa: E402,F401
 from .dicts import dict_contains, dict_getitem, dict_keys, dict_len  # noqa: E402,F401
 from .intrinsics import as_dict, is_dict  # noqa: E402,F401
+from .sets import set_contains, set_items, set_len  # noqa: E402,F401
+from .intrinsics import as_set, is_set  # noqa: E402,F401

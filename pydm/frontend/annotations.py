@@ -11,8 +11,8 @@ from ..types import PyType, list_of, tuple_any, tuple_of
 
 T = PyType
 _NAMES = {"int": T.INT, "float": T.FLOAT, "bool": T.BOOL, "object": T.OBJECT, "tuple": tuple_any(T.OBJECT),
-          "list": list_of(), "range": T.RANGE, "str": T.STR, "dict": T.DICT}
-HINT = "annotate with int, float, bool, None, str, object, list, tuple, dict, tuple[int, float] or tuple[int, ...]"
+          "list": list_of(), "range": T.RANGE, "str": T.STR, "dict": T.DICT, "set": T.SET}
+HINT = "annotate with int, float, bool, None, str, object, list, tuple, dict, set, tuple[int, float] or tuple[int, ...]"
 
 
 def annotation_type(node) -> PyType | None:
@@ -26,11 +26,11 @@ def annotation_type(node) -> PyType | None:
     if isinstance(node, nodes.Subscript) and isinstance(node.value, nodes.Name) and node.value.name == "list":
         _element(node.slice)  # checked, then forgotten: every list is list<object>
         return list_of()
-    if isinstance(node, nodes.Subscript) and isinstance(node.value, nodes.Name) and node.value.name == "dict":
+    if isinstance(node, nodes.Subscript) and isinstance(node.value, nodes.Name) and node.value.name in ("dict", "set"):
         args = node.slice.elts if isinstance(node.slice, nodes.Tuple) else [node.slice]
         for a in args:
-            _element(a)  # checked, then forgotten: keys and values are dynamic values
-        return T.DICT
+            _element(a)  # checked, then forgotten: keys, values and elements are dynamic values
+        return _NAMES[node.value.name]
     if isinstance(node, nodes.Subscript) and isinstance(node.value, nodes.Name) and node.value.name == "tuple":
         args = node.slice.elts if isinstance(node.slice, nodes.Tuple) else [node.slice]
         if len(args) == 2 and isinstance(args[1], nodes.Const) and args[1].value is Ellipsis:

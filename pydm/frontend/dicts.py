@@ -28,11 +28,13 @@ _VIEWS = {"keys": 0, "values": 1, "items": 2}
 class DictOps:
     """Mixed into the Emitter (it uses ``self.fb``, ``self.b``, ``call_library``...)."""
 
-    def make_dict(self, pairs):
-        """``{k0: v0, ...}``: the keys and values already evaluated, in order."""
-        out = self.call_library("dict_empty", [], DICT)
+    def make_dict(self, pairs, out=None):
+        """``{k0: v0, ...}``: the keys and values already evaluated, in order
+        (``out``: the dict they go into, else a new one)."""
+        if out is None:
+            out = self.call_library("dict_empty", [], DICT)
         for k, v in pairs:
-            if self.fb.block is None:
+            if out is None or self.fb.block is None:
                 return None
             self.call_library("dict_setitem", [out, k, v])
         return out if self.fb.block is not None else None
@@ -44,11 +46,17 @@ class DictOps:
     def on_dict_or(self, x, on_dict, otherwise, result: PyType | None):
         """Branch on an object holding a dict: ``on_dict(x as dict)`` or
         ``otherwise()``; their results (coerced to ``result``) joined."""
+        return self.on_kind_or(x, DICT, on_dict, otherwise, result)
+
+    def on_kind_or(self, x, kind: PyType, on_kind, otherwise, result: PyType | None):
+        """Branch on an object holding a value of ``kind`` (dict, set):
+        ``on_kind(x as kind)`` or ``otherwise()``; their results (coerced to
+        ``result``) joined."""
         fb = self.fb
         yes, no = fb.new_block(), fb.new_block()
         merge = fb.new_block(*([d.ir_type(result)] if result is not None else []))
-        fb.cond_br(self.is_dict_value(x), [], [], yes, no)
-        for block, arm in ((yes, lambda: on_dict(self.b.unbox(x, DICT, checked=False)[1])), (no, otherwise)):
+        fb.cond_br(self.b.bool_to_pred(self.type_test(x, (kind.python_name,))), [], [], yes, no)
+        for block, arm in ((yes, lambda: on_kind(self.b.unbox(x, kind, checked=False)[1])), (no, otherwise)):
             fb.block = block
             out = arm()
             if fb.block is not None:
@@ -100,14 +108,14 @@ class DictOps:
         return super().length(x)
 
     def unpack(self, value, n, node):
-        if self.type(value) is DICT:  # its keys, as they are now
+        if self.type(value) in (DICT, T.SET):  # its keys (elements), as they are now
             value = self.call_library("to_tuple", [value], tuple_any(T.OBJECT))
             if value is None:
                 return None
         return super().unpack(value, n, node)
 
     def unpack_starred(self, value, n, star):
-        if self.type(value) is DICT:
+        if self.type(value) in (DICT, T.SET):
             value = self.call_library("to_tuple", [value], tuple_any(T.OBJECT))
             if value is None:
                 return None
@@ -154,20 +162,24 @@ class DictOps:
         return out
 
     def dict_builtin(self, args, node, keywords=None):
-        """``dict()``, ``dict(d)``, ``dict(pairs)``."""
-        if keywords:
-            raise error_at(node, "dict() with keyword arguments is not supported",
-                           "write a dict display: {key: value}")
+        """``dict()``, ``dict(d)``, ``dict(pairs)``, each with ``key=value``
+        keywords (str keys, set after the argument's items, as CPython's)."""
         if len(args) > 1:
             raise error_at(node, f"dict expected at most 1 argument, got {len(args)}")
         r = sem.builtin_type("dict", [self.type(a) for a in args])
         if isinstance(r, sem.Raises):
             return self.raise_always(r)
         if not args:
-            return self.call_library("dict_empty", [], DICT)
-        if self.type(args[0]) is DICT:
-            return self.call_library("dict_copy", args, DICT)
-        return self.call_library("dict_of", args, DICT)
+            out = self.call_library("dict_empty", [], DICT)
+        elif self.type(args[0]) is DICT:
+            out = self.call_library("dict_copy", args, DICT)
+        else:
+            out = self.call_library("dict_of", args, DICT)
+        for name, value in (keywords or {}).items():
+            if out is None or self.fb.block is None:
+                return None
+            self.call_library("dict_setitem", [out, self.str_literal(name), value])
+        return out if self.fb.block is not None else None
 
     # ---- methods ---------------------------------------------------------------------------
     def method(self, name, receiver, args, node, keywords=None):

@@ -20,6 +20,7 @@ from ..types import PyType, dynamic_of, join
 from . import semantics as sem
 from .inlining import MAX_INLINE_DYNAMIC_OPS
 from .dicts import DictOps
+from .sets import SetOps
 from .exception_ops import ExceptionOps
 from .lists import ListOps
 from .parsing import ParseOps
@@ -38,7 +39,7 @@ _INFALLIBLE = {("add", T.FLOAT), ("sub", T.FLOAT), ("mul", T.FLOAT),
 _FAST_BINARY = {"add", "sub", "mul", "truediv", "floordiv", "mod"}
 
 
-class Emitter(DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps, ParseOps):
+class Emitter(SetOps, DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps, ParseOps):
     def __init__(self, builder, in_runtime_library: bool = False):
         self.fb = builder
         self.b = builder.ops
@@ -105,7 +106,7 @@ class Emitter(DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps, ParseO
         t = self.type(v)
         if t is T.BOOL:
             return v
-        if t is T.DICT:
+        if t is T.DICT or t is T.SET:
             return self.dict_truth(v)
         if t.is_dynamic:  # bools too: a list of flags holds them
             return self.dynamic_fast_paths([v], T.BOOL, lambda x: self.b.as_bool(x[0]),
@@ -196,6 +197,8 @@ class Emitter(DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps, ParseO
         lt, rt = self.type(lhs), self.type(rhs)
         if T.DICT in (lt, rt) and not (lt is T.STR and name == "mod"):  # ("%(k)s" % d: str formatting)
             return self.dict_binary(token, lhs, rhs, rhs_const, inplace, lhs_const)
+        if T.SET in (lt, rt) and not (lt is T.STR and name == "mod"):
+            return self.set_binary(token, lhs, rhs, rhs_const, inplace, lhs_const)
         result = sem.binary_type(name, lt, rt, rhs_const, inplace, lhs_const)
         if isinstance(result, sem.NotCompiled):
             raise error_at(node, result.message, result.hint, cls=TypeSpecificError)
@@ -260,6 +263,8 @@ class Emitter(DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps, ParseO
         name = sem.COMPARE.get(token)
         if name in ("eq", "ne") and T.DICT in (self.type(lhs), self.type(rhs)):
             return self.dict_compare(token, lhs, rhs)
+        if name is not None and T.SET in (self.type(lhs), self.type(rhs)):
+            return self.set_compare(name, lhs, rhs)
         if name is None:
             raise error_at(node, f"comparison {token!r} is not supported",
                            "pydm compares numbers with < <= > >= == != and None with is")
@@ -341,6 +346,8 @@ class Emitter(DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps, ParseO
             return self.dict_builtin(args, node, keywords)
         if name in ("int", "float", "bin", "oct", "hex"):
             return self.number_builtin(name, args, node, keywords or {})
+        if name == "set":
+            return self.set_builtin(args, node, keywords)
         if keywords:
             raise error_at(node, f"keyword arguments to {name}() are not supported")
         if name in ("len", "hash", "tuple", "divmod", "pow"):

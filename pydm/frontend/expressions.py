@@ -187,12 +187,49 @@ class ExpressionWalker:
 
     def expr_Dict(self, e):
         """``{k: v, ...}``: every key and value evaluated in order, then the dict built."""
-        if any(isinstance(k, nodes.DictUnpack) for k, _ in e.items):
-            raise error_at(e, "** in a dict display is not supported", "use d.update(other) or d | other")
-        values = self.exprs([x for kv in e.items for x in kv])
+        out = None
+        group = []  # the pairs up to the next **: evaluated together, then inserted (as CPython)
+        for k, v in e.items + [(None, None)]:
+            if k is not None and not isinstance(k, nodes.DictUnpack):
+                group.append((k, v))
+                continue
+            if group or out is None:
+                values = self.exprs([x for kv in group for x in kv])
+                if values is None:
+                    return None
+                out = self.emit.make_dict(list(zip(values[0::2], values[1::2])), out)
+                group = []
+            if k is None or out is None:
+                break
+            other = self.expr(v)  # {**m}: m must be a mapping (a dict)
+            if self.fb.block is None:
+                return None
+            self.emit.call_library("dict_merge", [out, other])
+        return out if self.fb.block is not None else None
+
+    def expr_Set(self, e):
+        """``{a, b, *c, d}``: as CPython, the elements before the first starred
+        one are evaluated and the set built; each later one is added (a starred
+        one's elements: an update) right after it is evaluated."""
+        first = next((i for i, x in enumerate(e.elts) if isinstance(x, nodes.Starred)), len(e.elts))
+        values = self.exprs(e.elts[:first])
         if values is None:
             return None
-        return self.emit.make_dict(list(zip(values[0::2], values[1::2])))
+        out = self.emit.make_set(values)
+        for x in e.elts[first:]:
+            if out is None or self.fb.block is None:
+                return None
+            starred = isinstance(x, nodes.Starred)
+            v = self.expr(x.value if starred else x)
+            if self.fb.block is None:
+                return None
+            self.emit.call_library("set_update" if starred else "set_add", [out, v])
+        return out if self.fb.block is not None else None
+
+    def expr_SetComp(self, e):
+        out = self.emit.make_set([])
+        self.comprehend(e, lambda v: self.emit.call_library("set_add", [out, v]))
+        return out if self.fb.block is not None else None
 
     def expr_DictComp(self, e):
         out = self.emit.make_dict([])

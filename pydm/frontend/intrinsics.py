@@ -24,7 +24,7 @@ _CODE_SETS = {
     "is_intlike": (tc.BOOL, tc.INTEGER), "is_number": (tc.BOOL, tc.INTEGER, tc.REAL),
     "is_tuple": (tc.TUPLE,), "is_list": (tc.LIST,), "is_sequence": (tc.TUPLE, tc.LIST),
     "is_range": (tc.RANGE,), "is_iterator": (tc.SEQUENCE_ITERATOR,), "is_str": (tc.STR,), "is_exception": (tc.EXCEPTION_RESULT,),
-    "is_dict": (tc.DICT,),
+    "is_dict": (tc.DICT,), "is_set": (tc.SET,),
 }
 
 _RESULT_TYPES = {
@@ -36,6 +36,7 @@ _RESULT_TYPES = {
     "iter_new": T.ITERATOR, "iter_state": LIST,
     "as_str": T.STR, "str_new": T.STR, "str_set": T.NONE, "str_done": T.STR, "str_code": T.INT,
     "dict_new": T.DICT, "dict_state": LIST, "as_dict": T.DICT,
+    "set_new": T.SET, "set_state": LIST, "as_set": T.SET,
     "wrap_add": T.INT, "wrap_mul": T.INT, "rotl": T.INT, "float_bits": T.INT, "bits_float": T.FLOAT,
     "host_float": T.FLOAT,
 }
@@ -75,10 +76,10 @@ def emit(emitter, name: str, args, node):
     if name in _CODE_SETS:
         (x,) = args
         return emitter.type_test(x, tuple(tc.NAMES[c] for c in _CODE_SETS[name]))
-    if name in ("int_value", "float_value", "as_tuple", "as_list", "as_range", "as_str", "as_dict"):
+    if name in ("int_value", "float_value", "as_tuple", "as_list", "as_range", "as_str", "as_dict", "as_set"):
         (x,) = args
         want = {"int_value": T.INT, "float_value": T.FLOAT, "as_tuple": ANY_TUPLE, "as_list": LIST,
-                "as_range": T.RANGE, "as_str": T.STR, "as_dict": T.DICT}[name]
+                "as_range": T.RANGE, "as_str": T.STR, "as_dict": T.DICT, "as_set": T.SET}[name]
         if not emitter.type(x).is_dynamic:
             return emitter.coerce(x, want) if name.startswith("as_") else emitter.promote(x, want)
         # unchecked: the library tests the type first (runtime_lib/intrinsics.py
@@ -129,11 +130,12 @@ def emit(emitter, name: str, args, node):
         if emitter.type(x).is_dynamic:
             _, x = b.unbox(x, T.ITERATOR if name == "iter_state" else LIST, checked=False)
         return b.static_cast(x, want)
-    if name in ("dict_new", "dict_state"):  # a dict is laid out as a list (runtime_lib/dicts.py)
+    if name in ("dict_new", "dict_state", "set_new", "set_state"):  # a table laid out as a list (runtime_lib/dicts.py)
         (x,) = args
-        want = T.DICT if name == "dict_new" else LIST
+        kind = T.DICT if name.startswith("dict") else T.SET
+        want = kind if name.endswith("_new") else LIST
         if emitter.type(x).is_dynamic:
-            _, x = b.unbox(x, T.DICT if name == "dict_state" else LIST, checked=False)
+            _, x = b.unbox(x, kind if name.endswith("_state") else LIST, checked=False)
         return b.static_cast(x, want)
     if name == "seq_resize":
         xs, n = args

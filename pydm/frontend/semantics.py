@@ -72,6 +72,8 @@ def binary_type(name: str, lt: PyType, rt: PyType, rhs_const=None, inplace: bool
         return T.BOTTOM
     if lt is T.STR or rt is T.STR and not (lt.is_tuple or lt.is_list):  # the left operand's rule first
         return _str_binary_type(name, lt, rt, inplace)
+    if T.SET in (lt, rt) and T.DICT not in (lt, rt):
+        return set_binary_type(name, lt, rt, inplace)
     if T.DICT in (lt, rt):
         return dict_binary_type(name, lt, rt, inplace)
     if lt.is_tuple or rt.is_tuple and not lt.is_list:  # the left operand's rule speaks first
@@ -196,6 +198,19 @@ def dict_binary_type(name, lt, rt, inplace):
     return _unsupported(name, lt, rt, inplace)
 
 
+#: the set operators: ``a | b``, ``&``, ``-``, ``^`` (both sets; in place too)
+SET_OPERATORS = ("or", "and", "sub", "xor")
+
+
+def set_binary_type(name, lt, rt, inplace):
+    """``| & - ^`` of two sets is a set (no other iterable: CPython's TypeError)."""
+    if name in SET_OPERATORS and lt is T.SET and rt is T.SET:
+        return T.SET
+    if (lt.is_dynamic or rt.is_dynamic) and not (lt.is_tuple or lt.is_list or rt.is_tuple or rt.is_list):
+        return T.OBJECT
+    return _unsupported(name, lt, rt, inplace)
+
+
 def float_with_object(name: str, lt: PyType, rt: PyType) -> bool:
     """``float <op> object`` (either order) for an arithmetic op: the result is a
     float or the op raises — so pydm keeps it unboxed (progressive typing)."""
@@ -233,7 +248,7 @@ def compare_type(name: str, lt: PyType, rt: PyType) -> PyType | Raises:
     if lt.is_dynamic or rt.is_dynamic or name in ("eq", "ne"):
         return T.BOOL
     if lt.is_numeric and rt.is_numeric or lt.is_tuple and rt.is_tuple or lt.is_list and rt.is_list \
-            or lt is T.STR and rt is T.STR:
+            or lt is T.STR and rt is T.STR or lt is T.SET and rt is T.SET:
         return T.BOOL  # sequences: may still raise when two elements do not order
     return Raises("TypeError", f"'{CMP_SYMBOL[name]}' not supported between instances of "
                                f"'{lt.python_name}' and '{rt.python_name}'")
@@ -245,7 +260,7 @@ def contains_type(item: PyType, container: PyType) -> PyType | Raises:
         if item is T.STR or item.is_dynamic or item is T.BOTTOM:
             return T.BOOL
         return Raises("TypeError", f"'in <string>' requires string as left operand, not {item.python_name}")
-    if container.is_sequence or container.is_dynamic or container in (T.BOTTOM, T.RANGE, T.ITERATOR, T.DICT):
+    if container.is_sequence or container.is_dynamic or container in (T.BOTTOM, T.RANGE, T.ITERATOR, T.DICT, T.SET):
         return T.BOOL
     return Raises("TypeError", f"argument of type '{container.python_name}' is not iterable")
 
@@ -340,7 +355,7 @@ def iter_type(seq: PyType) -> PyType | Raises:
         return T.INT
     if seq is T.STR:
         return T.STR
-    if seq is T.ITERATOR or seq is T.DICT:
+    if seq is T.ITERATOR or seq is T.DICT or seq is T.SET:
         return T.OBJECT
     return Raises("TypeError", f"'{seq.python_name}' object is not iterable")
 
@@ -350,7 +365,7 @@ def unpack_types(seq: PyType, n: int, star: int | None = None) -> list[PyType] |
     the position of a starred target, which binds a new list)."""
     if seq is T.BOTTOM:
         return [T.BOTTOM] * n
-    if seq.is_dynamic or seq.is_list or seq is T.ITERATOR or seq is T.DICT:
+    if seq.is_dynamic or seq.is_list or seq is T.ITERATOR or seq is T.DICT or seq is T.SET:
         return [list_of() if i == star else T.OBJECT for i in range(n)]
     if seq is T.RANGE:
         return [list_of() if i == star else T.INT for i in range(n)]
@@ -396,6 +411,24 @@ DICT_METHODS = {
 }
 #: dict methods a list does not have: on an object, they test for a dict at run time
 DICT_ONLY_METHODS = tuple(m for m in DICT_METHODS if m not in LIST_METHODS)
+#: set methods: (result, least, most arguments; None: any number of iterables)
+SET_METHODS = {
+    "add": (T.NONE, 1, 1), "remove": (T.NONE, 1, 1), "discard": (T.NONE, 1, 1), "pop": (T.OBJECT, 0, 0),
+    "clear": (T.NONE, 0, 0), "copy": (T.SET, 0, 0), "update": (T.NONE, 0, None),
+    "union": (T.SET, 0, None), "intersection": (T.SET, 0, None), "difference": (T.SET, 0, None),
+    "symmetric_difference": (T.SET, 1, 1), "intersection_update": (T.NONE, 0, None),
+    "difference_update": (T.NONE, 0, None), "symmetric_difference_update": (T.NONE, 1, 1),
+    "issubset": (T.BOOL, 1, 1), "issuperset": (T.BOOL, 1, 1), "isdisjoint": (T.BOOL, 1, 1),
+}
+#: set methods neither a list nor a dict has: on an object, they test for a set at run time
+SET_ONLY_METHODS = tuple(m for m in SET_METHODS if m not in LIST_METHODS and m not in DICT_METHODS)
+
+
+def _set_arity(name: str, most: int, n: int) -> str:
+    """CPython's TypeError for a set method called with ``n`` arguments."""
+    if most == 0:
+        return f"set.{name}() takes no arguments ({n} given)"
+    return f"set.{name}() takes exactly one argument ({n} given)"
 
 
 def _dict_arity(name: str, least: int, most: int, n: int) -> str:
@@ -418,6 +451,13 @@ def method_type(name: str, receiver: PyType, arg_types: list[PyType]) -> PyType 
         if name in STR_METHODS and n == 1 and arg_types[0] is T.STR:
             return STR_METHODS[name]
         return None
+    if receiver is T.SET or receiver.is_dynamic and name in SET_ONLY_METHODS:
+        result, least, most = SET_METHODS.get(name, (None, 0, 0))
+        if result is None:
+            return Raises("AttributeError", f"'set' object has no attribute '{name}'")
+        if n < least or most is not None and n > most:
+            return Raises("TypeError", _set_arity(name, most, n)) if receiver is T.SET else None
+        return result
     if receiver is T.DICT or receiver.is_dynamic and name in DICT_ONLY_METHODS:
         known = DICT_METHODS.get(name)
     elif receiver.is_dynamic and name in DICT_METHODS:  # pop, clear, copy: a list's or a dict's
@@ -456,7 +496,8 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
         return index_argument_type(arg_types[0], T.STR)
     if name in ("int", "float") and n <= 1:
         want = T.INT if name == "int" else T.FLOAT
-        if n and (arg_types[0] is T.NONE or arg_types[0].is_tuple):
+        if n and not (arg_types[0].is_numeric or arg_types[0].is_dynamic or arg_types[0] is T.BOTTOM
+                      or arg_types[0] is T.STR):
             template = _INT_MESSAGE if name == "int" else _FLOAT_MESSAGE
             return Raises("TypeError", template.format(arg_types[0].python_name))
         return want
@@ -464,7 +505,7 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
         return T.BOOL
     if name == "len" and n == 1:
         t = arg_types[0]
-        if t.is_sequence or t.is_dynamic or t is T.BOTTOM or t is T.RANGE or t is T.STR or t is T.DICT:
+        if t.is_sequence or t.is_dynamic or t is T.BOTTOM or t is T.RANGE or t is T.STR or t is T.DICT or t is T.SET:
             return T.INT
         return Raises("TypeError", f"object of type '{t.python_name}' has no len()")
     if name == "hash" and n == 1:
@@ -556,6 +597,12 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
             if isinstance(t, Raises):
                 return t
         return T.DICT
+    if name == "set" and n <= 1:
+        if n and not (arg_types[0].is_dynamic or arg_types[0] is T.BOTTOM):
+            t = iter_type(arg_types[0])
+            if isinstance(t, Raises):
+                return t
+        return T.SET
     if name == "isinstance" and n == 1:  # the class argument is not a value
         return T.BOOL
     return None
@@ -578,9 +625,10 @@ def int_base_type(x: PyType, base: PyType) -> PyType | Raises:
 #: (isinstance: bool is an int; type(x) is int: exactly int)
 ISINSTANCE_CODES = {"int": ("bool", "int"), "float": ("float",), "bool": ("bool",), "tuple": ("tuple",),
                     "list": ("list",), "range": ("range",), "str": ("str",), "dict": ("dict",),
-                    "object": ("NoneType", "bool", "int", "float", "tuple", "list", "range", "str", "dict")}
+                    "set": ("set",),
+                    "object": ("NoneType", "bool", "int", "float", "tuple", "list", "range", "str", "dict", "set")}
 EXACT_TYPE_CODES = {"int": ("int",), "float": ("float",), "bool": ("bool",), "tuple": ("tuple",),
-                    "list": ("list",), "range": ("range",), "str": ("str",), "dict": ("dict",)}
+                    "list": ("list",), "range": ("range",), "str": ("str",), "dict": ("dict",), "set": ("set",)}
 
 
 def static_python_name(t: PyType) -> str | None:

@@ -31,12 +31,12 @@ T = PyType
 
 #: the methods pydm compiles (on lists; count and index on tuples too)
 METHODS = (tuple(sem.LIST_METHODS) + tuple(m for m in sem.STR_METHODS if m not in sem.LIST_METHODS)
-           + tuple(m for m in sem.DICT_ONLY_METHODS if m not in sem.STR_METHODS))
+           + tuple(m for m in sem.DICT_ONLY_METHODS if m not in sem.STR_METHODS) + sem.SET_ONLY_METHODS)
 METHODS += ("format",)  # str.format (frontend/printing.py)
 
 BUILTINS = ("abs", "min", "max", "int", "float", "bool", "range", "isinstance", "type", "len", "hash",
             "tuple", "divmod", "pow", "list", "sorted", "any", "all", "sum", "enumerate", "zip", "reversed",
-            "iter", "next", "map", "filter", "print", "str", "ord", "chr", "repr", "format", "dict",
+            "iter", "next", "map", "filter", "print", "str", "ord", "chr", "repr", "format", "dict", "set",
             "bin", "oct", "hex")
 
 
@@ -99,7 +99,7 @@ def twin_signatures(n_objects: int) -> list[tuple]:
 
 
 _MANGLE = {T.NONE: "n", T.BOOL: "b", T.INT: "i", T.FLOAT: "f", T.OBJECT: "o", T.SCALAR_OBJECT: "s",
-           T.BOTTOM: "n", T.RANGE: "r", T.ITERATOR: "I", T.STR: "S", T.DICT: "D"}
+           T.BOTTOM: "n", T.RANGE: "r", T.ITERATOR: "I", T.STR: "S", T.DICT: "D", T.SET: "E"}
 
 
 def _mangle_type(t: PyType) -> str:
@@ -834,6 +834,12 @@ class _FunctionTyper:
         if isinstance(e, nodes.DictComp):
             self.comprehension(e)
             return T.DICT
+        if isinstance(e, nodes.Set):
+            elts = [self.expr(x.value if isinstance(x, nodes.Starred) else x) for x in e.elts]
+            return T.BOTTOM if T.BOTTOM in elts else T.SET
+        if isinstance(e, nodes.SetComp):
+            self.comprehension(e)
+            return T.SET
         if isinstance(e, nodes.BinOp):
             name = sem.BINARY.get(e.op)
             left, right = self.expr(e.left), self.expr(e.right)

@@ -74,9 +74,12 @@ func.func private @pydm$record_of(%code: i64, %bits: i64, %ref: !util.list<?>) -
       %str = arith.constant {tc.STR} : i64
       %is_str = arith.cmpi eq, %code, %str : i64
       %is_list1 = arith.ori %is_list0, %is_str : i1
-      // a dict's record holds its table itself, as a converted list's does
+      // a dict's (a set's) record holds its table itself, as a converted list's does
       %dict = arith.constant {tc.DICT} : i64
-      %is_dict = arith.cmpi eq, %code, %dict : i64
+      %is_dict0 = arith.cmpi eq, %code, %dict : i64
+      %set = arith.constant {tc.SET} : i64
+      %is_set = arith.cmpi eq, %code, %set : i64
+      %is_dict = arith.ori %is_dict0, %is_set : i1
       %is_list = arith.ori %is_list1, %is_dict : i1
       %exception = arith.constant {tc.EXCEPTION_RESULT} : i64
       %is_exception = arith.cmpi eq, %code, %exception : i64
@@ -232,7 +235,10 @@ func.func private @pydm$record_split(%rec: !util.list<?>) -> (i64, i64, !util.li
           // a str record holds the str itself: [4, list of codepoints]
           %is_converted1 = arith.ori %is_converted0, %is_str : i1
           %dict = arith.constant {tc.DICT} : i64
-          %is_dict = arith.cmpi eq, %code, %dict : i64
+          %is_dict0 = arith.cmpi eq, %code, %dict : i64
+          %set = arith.constant {tc.SET} : i64
+          %is_set = arith.cmpi eq, %code, %set : i64
+          %is_dict = arith.ori %is_dict0, %is_set : i1
           %is_converted = arith.ori %is_converted1, %is_dict : i1
           %v = scf.if %is_converted -> (i64) {{
             scf.yield %list : i64

@@ -22,6 +22,11 @@ index, fill]``) with every hash "not computed" (-1) and no index, which
 the module builds at its first lookup (so the host never hashes). After
 the call the caller's dict gets the table's final entries in place
 (``clear`` + ``update``: same object, the module's order).
+
+**Sets the same way**: ``[SET, its table]``, each entry's value None
+(``runtime_lib/sets.py``); after the call the caller's set gets the
+table's final elements in place. A set the module makes comes out as a
+new Python set (so its printed order is CPython's own).
 """
 from __future__ import annotations
 
@@ -50,6 +55,8 @@ def static_type_of(value, depth: int = 0) -> PyType | None:
         return list_of()
     if cls is dict:
         return T.DICT
+    if cls is set:
+        return T.SET
     if cls is range:
         return T.RANGE
     if cls is str:
@@ -87,7 +94,7 @@ def passable(value) -> bool:
     lists)? A list's elements are checked when it is converted (they may be
     many, and a list may hold itself)."""
     cls = type(value)
-    if cls in (int, float, bool, range, list, str, dict) or value is None:
+    if cls in (int, float, bool, range, list, str, dict, set) or value is None:
         return True
     if cls is tuple:
         return all(passable(x) for x in value)
@@ -107,6 +114,8 @@ def conforms(value, t: PyType) -> bool:
         return isinstance(value, str)
     if t is T.DICT:
         return type(value) is dict
+    if t is T.SET:
+        return type(value) is set
     if t is T.INT:
         return isinstance(value, int)
     if t is T.FLOAT:
@@ -182,9 +191,9 @@ def to_record(value, where: str = "", t: PyType | None = None, session=None) -> 
         if session is None:
             raise TypeError(f"{where}pydm cannot pass a list here")
         return session.record(value, where)
-    elif cls is dict:
+    elif cls is dict or cls is set:
         if session is None:
-            raise TypeError(f"{where}pydm cannot pass a dict here")
+            raise TypeError(f"{where}pydm cannot pass a {cls.__name__} here")
         return session.dict_record(value, where)
     else:
         raise TypeError(f"{where}pydm cannot pass a {cls.__name__} value")
@@ -228,6 +237,8 @@ def from_record(record: rt.VmVariantList, session=None, nested: bool = False):
         return str_of_list(record.get_as_list(1))
     if code == tc.DICT:
         return (session or ListSession()).python_dict(record.get_as_list(1))
+    if code == tc.SET:
+        return (session or ListSession()).python_set(record.get_as_list(1))
     value = record.get_variant(1)
     if code == tc.BOOL:
         return bool(value)
@@ -322,23 +333,24 @@ class ListSession:
         record.push_list(self.vm_list(value, where))
         return record
 
-    def dict_record(self, value: dict, where: str) -> rt.VmVariantList:
-        """The record of a caller's dict: ``[DICT, its table]`` (one per distinct dict)."""
+    def dict_record(self, value, where: str) -> rt.VmVariantList:
+        """The record of a caller's dict (set): ``[DICT (SET), its table]`` (one per distinct one)."""
         record = rt.VmVariantList(2)
-        record.push_int(tc.DICT)
+        record.push_int(tc.DICT if type(value) is dict else tc.SET)
         record.push_list(self.vm_dict(value, where))
         return record
 
-    def vm_dict(self, value: dict, where: str) -> rt.VmVariantList:
-        """A dict's table ``[used, entries, index, fill]`` with the hashes and
-        the index left for the module to compute (``runtime_lib/dicts.py``)."""
+    def vm_dict(self, value, where: str) -> rt.VmVariantList:
+        """A dict's (a set's) table ``[used, entries, index, fill]`` with the hashes
+        and the index left for the module to compute (``runtime_lib/dicts.py``)."""
         hit = self._made.get(id(value))
         if hit is not None:
             return hit[1]
         state = rt.VmVariantList(8)
         self._made[id(value)] = (value, state)  # before the entries: a dict may hold itself
         entries = rt.VmVariantList(6 * len(value))
-        self._fill(entries, [x for k, v in value.items() for x in (-1, k, v)], where)
+        pairs = value.items() if type(value) is dict else ((x, None) for x in value)
+        self._fill(entries, [x for k, v in pairs for x in (-1, k, v)], where)
         index = rt.VmVariantList(0)
         state.push_int(tc.INTEGER)
         state.push_int(len(value))
@@ -358,6 +370,16 @@ class ListSession:
         out: dict = {}
         self._remember(vm, out)
         out.update(self._dict_items(vm))
+        return out
+
+    def python_set(self, vm) -> set:
+        """The Python set for module table ``vm`` (as :meth:`python_dict`)."""
+        for other, value in self._known.get(self._bucket(vm), ()):
+            if other == vm:
+                return value
+        out: set = set()
+        self._remember(vm, out)
+        out.update(k for k, _ in self._dict_items(vm))
         return out
 
     def _dict_items(self, vm) -> list:
@@ -399,8 +421,8 @@ class ListSession:
             elif cls is str:
                 push_int(tc.STR)
                 push_list(str_list(x))
-            elif cls is dict:
-                push_int(tc.DICT)
+            elif cls is dict or cls is set:
+                push_int(tc.DICT if cls is dict else tc.SET)
                 push_list(self.vm_dict(x, where))
             elif cls is tuple or cls is range:
                 inner = rt.VmVariantList(6 if cls is range else 2 * len(x))
@@ -431,6 +453,10 @@ class ListSession:
                 items = self._dict_items(vm)
                 value.clear()
                 value.update(items)
+            elif type(value) is set:
+                items = self._dict_items(vm)
+                value.clear()
+                value.update(k for k, _ in items)
             else:
                 value[:] = self._elements(vm)
 
@@ -472,6 +498,8 @@ class ListSession:
                     out.append(self.python_list(inner))
                 elif code == tc.DICT:
                     out.append(self.python_dict(inner))
+                elif code == tc.SET:
+                    out.append(self.python_set(inner))
                 elif code == tc.TUPLE:
                     out.append(tuple(self._elements(inner)))
                 elif code == tc.RANGE:

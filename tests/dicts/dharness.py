@@ -29,7 +29,8 @@ INF = float("inf")
 
 
 def norm(v, memo=None):
-    """``v`` with dicts and lists as tagged tuples (in order) and repeated containers as references."""
+    """``v`` with dicts and lists as tagged tuples (in order), sets as sorted
+    tagged tuples, and repeated containers as references."""
     memo = {} if memo is None else memo
     t = type(v)
     if t in (dict, list):
@@ -39,6 +40,11 @@ def norm(v, memo=None):
         if t is dict:
             return ("<dict>",) + tuple((norm(k, memo), norm(x, memo)) for k, x in v.items())
         return ("<list>",) + tuple(norm(x, memo) for x in v)
+    if t is set:  # in no order (CPython's is its table's); each element typed
+        if id(v) in memo:
+            return ("<ref>", memo[id(v)])
+        memo[id(v)] = len(memo)
+        return ("<set>",) + tuple(sorted((type(x).__name__, repr(norm(x, {}))) for x in v))
     if t is tuple:
         return tuple(norm(x, memo) for x in v)
     if isinstance(v, BaseException):
@@ -47,10 +53,14 @@ def norm(v, memo=None):
 
 
 def containers(v, out=None, seen=None) -> list:
-    """Every dict and list reachable from ``v``, each once, in walk order."""
+    """Every dict, list and set reachable from ``v``, each once, in walk order."""
     out = [] if out is None else out
     seen = set() if seen is None else seen
-    if type(v) in (dict, list):
+    if type(v) is set:
+        if id(v) not in seen:
+            seen.add(id(v))
+            out.append(v)
+    elif type(v) in (dict, list):
         if id(v) in seen:
             return out
         seen.add(id(v))

@@ -8,6 +8,7 @@ import os
 import pytest
 
 import runtime_lib.dicts
+import runtime_lib.sets
 import runtime_lib.iterators
 import runtime_lib.lists
 import runtime_lib.numbers
@@ -119,10 +120,11 @@ def outcome(fn, args):
     return ("value", type(value).__name__, repr(value))
 
 
-#: the dict functions take a dict's table, which does not cross the boundary as
-#: one (a dict crosses as a dict): tests/dicts drives them through compiled programs
-DICT_FUNCTIONS = {name for name, f in vars(runtime_lib.dicts).items()
-                  if getattr(f, "__module__", "") == runtime_lib.dicts.__name__}
+#: the dict and set functions take a table, which does not cross the boundary as
+#: one (a dict crosses as a dict, a set as a set): tests/dicts and tests/sets
+#: drive them through compiled programs
+DICT_FUNCTIONS = {name for module in (runtime_lib.dicts, runtime_lib.sets) for name, f in vars(module).items()
+                  if getattr(f, "__module__", "") == module.__name__}
 
 
 def names():
