@@ -1,5 +1,5 @@
 """Parsing and base formatting: ``int(s)``, ``int(s, base)``, ``float(s)``,
-``bin``/``oct``/``hex``, in the pydm subset.
+``bin``/``oct``/``hex``, ``str()`` of an int, in the pydm subset.
 
 CPython's parsers see a str through one translation
 (``_PyUnicode_TransformDecimalAndSpaceToASCII``): a codepoint below 127 is
@@ -279,19 +279,21 @@ def str_to_float(s: str) -> float:
 
 
 def int_to_base(x: int, base: int, prefix: str) -> str:
-    """``bin``/``oct``/``hex`` of ``x``: sign, ``prefix``, lower-case digits."""
+    """``x``'s digits in ``base`` (lower case) after its sign and ``prefix``:
+    ``bin``/``oct``/``hex`` (prefix ``0b``...), ``str(x)`` (base 10, no prefix)."""
     m = x if x < 0 else -x  # minus the magnitude (INT64_MIN's fits)
     count = 1
     t = m // base if m % base == 0 else m // base + 1  # the quotient towards zero
     while t != 0:
         count += 1
         t = t // base if t % base == 0 else t // base + 1
-    lead = 3 if x < 0 else 2
+    sign = 1 if x < 0 else 0
+    lead = sign + len(prefix)
     out = str_new(lead + count)
     if x < 0:
         str_set(out, 0, 45)
-    str_set(out, lead - 2, 48)
-    str_set(out, lead - 1, str_code(prefix, 1))
+    for i in range(len(prefix)):
+        str_set(out, sign + i, str_code(prefix, i))
     k = lead + count - 1
     while True:
         d = -(m % -base)

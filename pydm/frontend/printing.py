@@ -78,7 +78,14 @@ class PrintOps:
     def format_values(self, pieces, node=None):
         """The str of ``pieces``: each a str value, or ``(value, conversion, spec)``
         (conversion None, "s", "r" or "a"; spec a str value or None), or
-        ``(fmt, "%", args)`` for ``fmt % args``."""
+        ``(fmt, "%", args)`` for ``fmt % args``. Made in the VM when every piece
+        is a str or an int without spec (:meth:`vm_text`), else by the host."""
+        texts = [p if not isinstance(p, tuple) else self.vm_text(*p) for p in pieces]
+        if texts and all(t is not None for t in texts):
+            out = texts[0]
+            for text in texts[1:]:
+                out = self.call_library("str_concat", [out, text], T.STR)
+            return out
         items = []
         for piece in pieces:
             if not isinstance(piece, tuple):
@@ -93,6 +100,21 @@ class PrintOps:
             code = self.b.constant(-1 if conversion is None else ord(conversion), T.INT)
             items.append(self.make_tuple([value, code, spec if spec is not None else self.str_literal("")]))
         return self.b.host_format(self.make_tuple(items))
+
+    def vm_text(self, value, conversion, spec):
+        """The text of one piece where the VM makes CPython's exactly and cheaply
+        (a host call costs tens of microseconds): a str as itself, an int's
+        decimal digits, ``None``; None for every other piece (the host's)."""
+        if spec is not None or conversion not in (None, "s", "r"):
+            return None
+        t = self.type(value)
+        if t is T.STR and conversion != "r":
+            return value
+        if t is T.INT:
+            return self.call_library("int_to_base", [value, self.b.constant(10, T.INT), self.str_literal("")], T.STR)
+        if t is T.NONE:
+            return self.str_literal("None")
+        return None
 
     def format_builtin(self, name, args, node):
         """``repr(x)``, ``format(x)``, ``format(x, spec)``."""

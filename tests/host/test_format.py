@@ -60,6 +60,13 @@ def exception_text(n: int):
 
 
 @pydm.jit
+def vm_made(n: int, s: str):
+    # every piece an int, a str or None without spec: made in the VM, not by the host
+    return (str(n), repr(n), f"{n}", f"{n!s}|{s}|{None}", f"{s}{s}{n}{n}", f"{n!r}", str(None), f"<{s}>",
+            f"{-n if n > -9223372036854775807 else n}")
+
+
+@pydm.jit
 def with_spec(v, spec):
     return format(v, spec)
 
@@ -118,6 +125,17 @@ def test_conversions_of_every_kind_of_value(v):
                                   (2**62, 1e300, "\U0001f600", False), (5, math.inf, "ab", True)])
 def test_typed_values_and_format_specs(args):
     agree(typed, *args)
+
+
+def test_ints_and_strs_formatted_in_the_vm():
+    """The pieces the VM formats itself (``vm_text``): decimal digits at every
+    length and both 64-bit edges, strs, None."""
+    for n in [0, -1, 9, 10, -10, 99, 100, 2**63 - 1, -2**63, -2**63 + 1, 1234567890, -1000000]:
+        for s in ["", "\u00e9\U0001f600"]:
+            agree(vm_made, n, s)
+    ir = vm_made.inspect("pydm")
+    assert "host_format" not in ir and "int_to_base" in ir, "made by the host, not in the VM"
+    assert "host_format" in typed.inspect("pydm", 1, 0.5, "s", True)  # floats and specs: the host's
 
 
 def test_nested_format_specs():
