@@ -83,6 +83,9 @@ STR_NEW = "iree_pydm.str_new"            # runtime library: a str of n codepoint
 STR_SET = "iree_pydm.str_set"            # codepoint i (0 <= i < len) of a new str := c
 STR_LEN = "iree_pydm.str_len"            # len(s): the number of codepoints
 STR_CODE = "iree_pydm.str_code"          # codepoint i (0 <= i < len, unchecked) of s, an int
+# immutable heap constants kept per module instance (a module-level tuple read in a loop)
+KEPT_GET = "iree_pydm.kept_get"          # (present: bool, value) of the constant kept under ``name``
+KEPT_SET = "iree_pydm.kept_set"          # keep ``value`` under ``name``
 
 DYN_OF = "iree_pydm.dyn_of"              # value -> (code, bits, ref): a box without a record
 DYN_UNBOX = "iree_pydm.dyn_unbox"        # (code, bits, ref) -> (exc, value), as unbox
@@ -100,7 +103,7 @@ ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL,
            EXCEPTION_VALUE, EXCEPTION_NEW, EXCEPTION_RAISE, EXCEPTION_ARGS, EXCEPTION_ISINSTANCE, EXCEPTION_SET_CAUSE,
            LOAD_VAR, STORE_VAR, DEL_VAR, UNDEF, STATIC_CAST, BOX, UNBOX, GET_TYPE_CODE,
            MAKE_TUPLE, TUPLE_GET, TUPLE_LEN, SEQ_NEW, SEQ_SET, SEQ_RESIZE, LIST_SET,
-           STR_LITERAL, STR_NEW, STR_SET, STR_LEN, STR_CODE,
+           STR_LITERAL, STR_NEW, STR_SET, STR_LEN, STR_CODE, KEPT_GET, KEPT_SET,
            DYN_OF, DYN_UNBOX, DYN_IS, RECORD_OF, RECORD_SPLIT, HOST_PRINT, HOST_FORMAT,
            HOST_FLOAT)
 
@@ -470,6 +473,18 @@ def str_literal(value: str, ip=None) -> ir.Value:
     lone surrogates survive MLIR's UTF-8 text)."""
     codes = ir.DenseI64ArrayAttr.get([ord(c) for c in value])
     return _op(STR_LITERAL, [], [ir_type(PyType.STR)], value=codes, ip=ip).result
+
+
+def kept_get(name: str, t: PyType, ip=None) -> tuple[ir.Value, ir.Value]:
+    """(present, value) of the immutable heap constant kept under ``name``
+    (value: unset until present)."""
+    op = _op(KEPT_GET, [], [ir_type(PyType.BOOL), ir_type(t)], name=_str(name), ip=ip)
+    return op.results[0], op.results[1]
+
+
+def kept_set(name: str, value, ip=None) -> ir.Operation:
+    """Keep ``value`` (an immutable heap value) under ``name`` for later kept_get."""
+    return _op(KEPT_SET, [value], [], name=_str(name), ip=ip)
 
 
 def str_new(n, ip=None) -> ir.Value:

@@ -103,9 +103,12 @@ class ExpressionWalker:
         if not found:
             self.fb.raise_here("NameError", f"name '{node.name}' is not defined")
             return None
+        if _worth_keeping(value):  # built once per module instance, not at every read
+            return self.emit.kept_constant(node.name, self.type_of(node), lambda: self.constant_value(value))
         return self.constant_value(value)
 
     def constant_value(self, value):
+        """A module-level constant's value (tuples built element by element)."""
         if type(value) is tuple:
             parts = [self.constant_value(v) for v in value]
             return self.emit.make_tuple(parts)
@@ -649,3 +652,11 @@ class ExpressionWalker:
             return None
         self.fb.block = exit_block
         return self.fb.load(frame.return_slot, spec.ret if spec.ret is not T.BOTTOM else T.NONE, False, "")
+
+
+def _worth_keeping(value) -> bool:
+    """A module-level tuple read where building it costs more than reading a
+    global (a lookup table): one of four or more elements, or holding strs or
+    tuples. A small tuple of scalars is left to be built, where tuple-sroa
+    turns its constant-index reads into the constants themselves."""
+    return type(value) is tuple and (len(value) >= 4 or any(type(v) in (str, tuple) for v in value))

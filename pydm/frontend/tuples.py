@@ -37,6 +37,22 @@ class TupleOps:
         return self.coerce(out, result) if result is not None else out
 
     # ---- building and reading -----------------------------------------------------------
+    def kept_constant(self, name: str, t: PyType, build):
+        """The immutable heap constant ``name`` (static type ``t``, a module-level
+        tuple): kept in a global of the module instance after the first ``build()``."""
+        fb, b = self.fb, self.b
+        present, kept = b.kept_get(name, t)
+        hit, miss, join = fb.new_block(), fb.new_block(), fb.new_block(d.ir_type(t))
+        fb.cond_br(b.bool_to_pred(present), [], [], hit, miss)
+        fb.block = miss
+        value = build()
+        b.kept_set(name, value)
+        fb.br([value], join)
+        fb.block = hit
+        fb.br([kept], join)
+        fb.block = join
+        return join.arguments[0]
+
     def make_tuple(self, values):
         t = tuple_of(*(self.type(v) for v in values))
         return self.b.make_tuple(values, t)

@@ -117,6 +117,13 @@ class LoweringContext:
         self.op: ir.Operation | None = None
         self.uses_origin = False
         self.support: set[str] = set()  # support.py parts the rules used
+        #: globals that keep immutable heap values (str literals by their codepoints,
+        #: kept constants by name) -> their symbols (declared after the conversion)
+        self.ref_globals: dict = {}
+
+    def ref_global(self, key) -> str:
+        """The symbol of the global (a ``!util.list<?>``, null until set) for ``key``."""
+        return self.ref_globals.setdefault(key, f"pydm$kept{len(self.ref_globals)}")
 
     def raise_code(self, cls: str, message: str, fmt: str = "") -> int:
         """The exception code for raising ``cls(message)`` at the current op
@@ -274,6 +281,14 @@ def lower_module(module: ir.Module, ctx: LoweringContext) -> None:
     if ctx.support:
         from .support import add_support
         add_support(module, ctx.support, ctx.sites)
+    add_ref_globals(module, ctx.ref_globals.values())
+
+
+def add_ref_globals(module: ir.Module, names) -> None:
+    """One mutable global per kept heap value, null until its first use."""
+    with ir.Location.unknown(), ir.InsertionPoint(module.body):
+        for name in names:
+            util.GlobalOp(name, ir.Type.parse("!util.list<?>"), sym_visibility="private", is_mutable=True)
 
 
 def _uses(module: ir.Module, op_name: str) -> bool:

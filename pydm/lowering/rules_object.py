@@ -158,3 +158,18 @@ def lower_raise(ctx, op, operands):
             parts.append(tuple(dyn_parts_of(ctx.operand_type(op, i), operands[i])))
         i += size
     return [raise_with_args(ctx, cls, message, fmt, parts)]
+
+
+@rule(d.KEPT_GET)
+def lower_kept_get(ctx, op, operands):
+    """A kept constant: its global, present when not null."""
+    name = ctx.ref_global(("kept", ir.StringAttr(op.attributes["name"]).value))
+    kept = util.GlobalLoadOp(list_type(), name).result
+    present = util.CmpNEOp(kept, util.NullOp(list_type()).result).result
+    return [present, kept]
+
+
+@rule(d.KEPT_SET)
+def lower_kept_set(ctx, op, operands):
+    util.GlobalStoreOp(operands[0], ctx.ref_global(("kept", ir.StringAttr(op.attributes["name"]).value)))
+    return []

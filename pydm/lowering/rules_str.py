@@ -35,12 +35,32 @@ def new_str(n) -> ir.Value:
 
 @rule(d.STR_LITERAL)
 def lower_str_literal(ctx, op, operands):
+    """A literal is built once per module instance and kept in a global (its
+    own, shared by every literal of the same text): a str is immutable, and
+    building one allocates a VM list. (The runtime library builds its own, as
+    its lowered code is cached apart from any module.)"""
     codes = list(ir.DenseI64ArrayAttr(op.attributes["value"]))
+    if ctx.in_runtime_library(op):
+        return [_build_literal(codes)]
+    name = ctx.ref_global(("str", tuple(codes)))
+    kept = util.GlobalLoadOp(list_type(), name).result
+    missing = util.CmpEQOp(kept, util.NullOp(list_type()).result).result
+    branch = scf.IfOp(missing, [list_type()], has_else=True)
+    with ir.InsertionPoint(branch.then_block):
+        s = _build_literal(codes)
+        util.GlobalStoreOp(s, name)
+        scf.YieldOp([s])
+    with ir.InsertionPoint(branch.else_block):
+        scf.YieldOp([kept])
+    return [branch.results[0]]
+
+
+def _build_literal(codes: list) -> ir.Value:
     s = new_str(_index(len(codes)))
     if len(codes) <= MAX_UNROLLED:
         for k, c in enumerate(codes):
             util.ListSetOp(s, _index(k), arith.constant(_i64(), c))
-        return [s]
+        return s
     i32 = ir.IntegerType.get_signless(32)
     data = ir.Attribute.parse(f"dense<[{', '.join(map(str, codes))}]> : tensor<{len(codes)}xi32>")
     table = util.BufferConstantOp(data, results=[ir.Type.parse("!util.buffer")]).result
@@ -52,7 +72,7 @@ def lower_str_literal(ctx, op, operands):
         c = util.BufferLoadOp(i32, table, size, offset, _index(4)).result
         util.ListSetOp(s, i, arith.extui(_i64(), c))
         scf.YieldOp([])
-    return [s]
+    return s
 
 
 @rule(d.STR_NEW)

@@ -22,6 +22,8 @@ NOTHING = None
 PAIR = (1, 2.5)
 MIXED = (N, HALF, None, True, (NEG, ()))
 EMPTY = ()
+WORDS = ("the", "quick", "br\u00f6wn", "\U0001f600", "")
+TABLE = ((1, "one"), (2, "two"), (3, "three"), (4, 2.5))
 LIMIT = N // 3 + NEG
 INF = float("inf")
 TINY = 5e-324
@@ -1096,6 +1098,19 @@ def read_globals(n):
 @pydm.jit
 def global_index(n):
     return MIXED[n]
+
+
+@pydm.jit
+def global_tables(n):
+    # module-level tuples read in a loop: kept per module instance after the first read
+    out = []
+    total = 0
+    for i in range(n):
+        w = WORDS[i % len(WORDS)]
+        k, name = TABLE[i % 4]
+        out.append((w, name, len(w) + k))
+        total += len(TABLE[i % 4][1]) if i % 4 != 3 else 0
+    return out, total, WORDS is WORDS, TABLE[0] is TABLE[0], WORDS == tuple(WORDS), MIXED is MIXED, PAIR[1]
 
 
 @pydm.jit

@@ -18,6 +18,7 @@ SMALL = [(0,), (1,), (3,), (-2,)]
     P(p.global_in_branches, [(1000,), (400,), (-10,), (0,), (-7,)]),
     P(p.closure_reads_globals, SMALL),
     P(p.global_shadowed_by_local, [(1,), (0,), (-1,)]),
+    P(p.global_tables, [(0,), (1,), (9,)]),
 ])
 def test_globals(fn, cases):
     check_many(fn, cases)
@@ -65,3 +66,12 @@ def test_list_default_shared_between_calls():
         d = compare_outcomes(run(p.acc_default_py, args), run(p.acc_default, args))
         assert d is None, f"acc_default{args}: {d}"
     assert p.acc_default.py_func.__defaults__[0] == [1, 2, 3.5, None, 6, 7]
+
+
+def test_a_global_table_is_built_once():
+    """A module-level tuple worth keeping (four or more elements, or holding strs
+    or tuples) is read from a global of the module instance (``kept_get``), built
+    at its first read."""
+    check_many(p.global_tables, [(5,)])
+    ir = p.global_tables.inspect("pydm", 5)
+    assert ir.count("kept_get") >= 2 and ir.count("kept_set") >= 2, ir
