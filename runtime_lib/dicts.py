@@ -7,7 +7,7 @@ one, ``dict_new`` makes a dict of one) of three elements
 * ``used`` — the number of keys;
 * ``entries`` — a list of triples ``hash, key, value`` in insertion order;
   a deleted entry has hash ``None`` (and key and value ``None``); a hash of
-  ``-1`` (never a hash, see ``key_hash``) means "not computed yet": what the
+  ``-1`` (never a hash, see ``hash_of``) means "not computed yet": what the
   host sends (``pydm/runtime/values.py``);
 * ``index`` — the open-addressing table (CPython's probing: ``i = 5 * i + 1
   + perturb``), a power of two of ints: ``-1`` empty, ``-2`` a deleted
@@ -19,7 +19,7 @@ one, ``dict_new`` makes a dict of one) of three elements
 The index has at most 2/3 of its slots filled; when an insertion would pass that,
 ``rebuild`` compacts the entries (dropping deleted ones) and makes a new
 index. Keys are found by hash, then identity or ``==`` (so 1, 1.0 and True
-are one key); ``key_hash`` (``tuples.py``) is the one place that knows which
+are one key); ``hash_of`` (``tuples.py``) is the one place that knows which
 types are hashable. Iteration (``dict_iter``) is an iterator object of kind
 5 (``iterators.py``) that checks the size before each item.
 """
@@ -67,7 +67,7 @@ def rebuild(state: list) -> None:
         k = item(entries, 3 * e + 1)
         h = int_value(hv)
         if h == -1:
-            h = key_hash(k)
+            h = hash_of(k)
         seq_set(fresh, 3 * j, h)
         seq_set(fresh, 3 * j + 1, k)
         seq_set(fresh, 3 * j + 2, item(entries, 3 * e + 2))
@@ -127,7 +127,7 @@ def dict_len(d: dict) -> int:
 
 def dict_getitem(d: dict, key: object) -> object:
     """``d[key]``: KeyError(key) when missing."""
-    h = key_hash(key)
+    h = hash_of(key)
     state = table(d)
     e = entry_of(state, key, h)
     if e < 0:
@@ -136,13 +136,13 @@ def dict_getitem(d: dict, key: object) -> object:
 
 
 def dict_contains(d: dict, key: object) -> bool:
-    h = key_hash(key)
+    h = hash_of(key)
     return entry_of(table(d), key, h) >= 0
 
 
 def dict_get(d: dict, key: object, default: object) -> object:
     """``d.get(key[, default])``."""
-    h = key_hash(key)
+    h = hash_of(key)
     state = table(d)
     e = entry_of(state, key, h)
     if e < 0:
@@ -154,7 +154,7 @@ def dict_get(d: dict, key: object, default: object) -> object:
 def dict_setitem(d: dict, key: object, value: object) -> None:
     """``d[key] = value``: a new key goes last; an existing one keeps its place
     (and its first key object, as CPython's)."""
-    h = key_hash(key)
+    h = hash_of(key)
     state = table(d)
     slot = find(state, key, h)
     if slot >= 0:
@@ -199,7 +199,7 @@ def remove_at(state: list, slot: int) -> object:
 
 def dict_delitem(d: dict, key: object) -> None:
     """``del d[key]``: KeyError(key) when missing."""
-    h = key_hash(key)
+    h = hash_of(key)
     state = table(d)
     slot = find(state, key, h)
     if slot < 0:
@@ -209,7 +209,7 @@ def dict_delitem(d: dict, key: object) -> None:
 
 def dict_pop(d: dict, key: object, has_default: bool, default: object) -> object:
     """``d.pop(key[, default])``."""
-    h = key_hash(key)
+    h = hash_of(key)
     state = table(d)
     slot = find(state, key, h)
     if slot < 0:
@@ -249,7 +249,7 @@ def drop_last(state: list, e: int) -> object:
 
 def dict_setdefault(d: dict, key: object, default: object) -> object:
     """``d.setdefault(key[, default])``."""
-    h = key_hash(key)
+    h = hash_of(key)
     state = table(d)
     e = entry_of(state, key, h)
     if e >= 0:
@@ -350,7 +350,7 @@ def dict_eq(a: dict, b: dict) -> bool:
             continue
         k = item(entries, 3 * e + 1)
         v = item(entries, 3 * e + 2)
-        f = entry_of(sb, k, key_hash(k))
+        f = entry_of(sb, k, hash_of(k))
         if f < 0:
             return False
         w = item(as_list(item(sb, 1)), 3 * f + 2)
@@ -412,4 +412,4 @@ def dict_keys(d: dict) -> list:
 # (last: the library's modules import each other)
 from .iterators import drain  # noqa: E402,F401
 from .lists import as_items  # noqa: E402,F401
-from .tuples import key_hash  # noqa: E402,F401
+from .tuples import hash_of  # noqa: E402,F401

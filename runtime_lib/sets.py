@@ -30,12 +30,12 @@ def set_len(s: set) -> int:
 
 def has(state: list, x: object) -> bool:
     """Is ``x`` in the table ``state`` (its index built)?"""
-    return find(state, x, key_hash(x)) >= 0
+    return find(state, x, hash_of(x)) >= 0
 
 
 def add_to(state: list, x: object) -> None:
     """Add ``x`` to the table ``state`` (an equal element stays as it is)."""
-    h = key_hash(x)
+    h = hash_of(x)
     ready(state)
     slot = find(state, x, h)
     if slot < 0:
@@ -49,7 +49,7 @@ def set_add(s: set, x: object) -> None:
 def set_contains(s: set, x: object) -> bool:
     if is_set(x):  # CPython looks a set up as a frozenset; pydm's sets hold none
         return False
-    h = key_hash(x)
+    h = hash_of(x)
     return find(ready(set_state(s)), x, h) >= 0
 
 
@@ -69,7 +69,7 @@ def set_discard_found(s: set, x: object) -> bool:
     """Remove ``x`` if present; was it?"""
     if is_set(x):  # (see set_contains)
         return False
-    h = key_hash(x)
+    h = hash_of(x)
     state = ready(set_state(s))
     slot = find(state, x, h)
     if slot < 0:
@@ -266,4 +266,4 @@ def set_items(s: set) -> list:
 from .dicts import (clear_table, copy_table, drop_last, empty_table, find, insert,  # noqa: E402,F401
                     last_entry, ready, remove_at, table_iter)
 from .lists import as_items  # noqa: E402,F401
-from .tuples import key_hash  # noqa: E402,F401
+from .tuples import hash_of  # noqa: E402,F401

@@ -434,12 +434,12 @@ def hash_float(f: float) -> int:
     return -2 if x == -1 else x
 
 
-def hash_tuple(t: tuple, keyed: bool) -> int:
+def hash_tuple(t: tuple) -> int:
     """CPython's tuple hash (xxHash-based, 64-bit wrapping arithmetic) of
-    its elements' ``hash_of`` (``keyed``: their ``key_hash``)."""
+    its elements' ``hash_of``."""
     acc = 2870177450012600261
     for x in t:
-        lane = key_hash(x) if keyed else hash_of(x)
+        lane = hash_of(x)
         acc = wrap_add(acc, wrap_mul(lane, -4417276706812531889))
         acc = rotl(acc, 31)
         acc = wrap_mul(acc, -7046029288634856825)
@@ -456,26 +456,18 @@ def hash_of(x: object) -> int:
     if is_float(x):
         return hash_float(float_value(x))
     if is_tuple(x):
-        return hash_tuple(as_tuple(x), False)
+        return hash_tuple(as_tuple(x))
     if is_none(x):
         return 4238894112  # CPython 3.12's hash(None) (3.11 hashes None by address)
-    if is_str(x):  # CPython's str hash is randomized per process (PYTHONHASHSEED)
-        fail("NotImplementedError", "pydm: hash() of a str is not supported yet")
+    if is_str(x):
+        return hash_str(as_str(x))
     type_error("unhashable type: '{}'", x)
 
 
-def key_hash(x: object) -> int:
-    """The hash a dict files key ``x`` under: ``hash_of``, except that a str
-    (also inside a tuple) hashes by its codepoints (FNV-1a): within one
-    table only equal keys need equal hashes, and no str equals a number."""
-    if is_str(x):
-        return hash_str(as_str(x))
-    if is_tuple(x):
-        return hash_tuple(as_tuple(x), True)
-    return hash_of(x)
-
-
 def hash_str(s: str) -> int:
+    """A str's hash: FNV-1a over its codepoints. CPython's own is randomized per
+    process (PYTHONHASHSEED), so no program can rely on its value; what must hold
+    (and does) is that equal strs hash equal, and no str equals a number."""
     h = -3750763034362895579  # FNV-1a offset basis, as a signed 64-bit int
     for i in range(len(s)):
         h = wrap_mul(h ^ str_code(s, i), 1099511628211)

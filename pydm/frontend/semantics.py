@@ -509,8 +509,6 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
             return T.INT
         return Raises("TypeError", f"object of type '{t.python_name}' has no len()")
     if name == "hash" and n == 1:
-        if arg_types[0] is T.STR:  # CPython's str hash is randomized per process
-            return NotCompiled("hash() of a str is not supported yet")
         return T.INT
     if name == "print":
         return T.NONE

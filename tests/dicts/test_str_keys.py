@@ -1,5 +1,5 @@
 """Strs as dict keys (and inside tuple keys), once the str and dict branches
-met: a str is filed under a hash of its codepoints (``key_hash``), so equal
+met: a str is filed under a hash of its codepoints (``hash_of``), so equal
 strs are one key, a str is never a number's key, and order stays insertion
 order; the caller's dict with str keys crosses both ways. ``hash(s)`` itself
 stays unsupported (CPython randomizes it per process)."""
@@ -78,6 +78,10 @@ def test_a_callers_dict_with_str_keys():
     check(mutate_callers, {}, "new")
 
 
-def test_hash_of_a_str_is_still_refused():
-    with pytest.raises(pydm.CompileError, match="hash"):
-        str_hash("a")
+def test_hash_of_a_str_agrees_with_equality():
+    """``hash(s)`` is the hash a dict files ``s`` under: an int, equal for equal
+    strs (CPython's own value is randomized per process: only this can hold)."""
+    words = ["", "a", "b", "ab", "ba", "\u00e9", "e\u0301", "\U0001f600", "k1", "k10"]
+    hashes = {w: str_hash(w) for w in words}
+    assert all(type(h) is int for h in hashes.values())
+    assert str_hash("a" * 3) == str_hash("aaa") and len(set(hashes.values())) == len(words)

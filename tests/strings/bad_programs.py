@@ -26,11 +26,6 @@ def find_with_start(s: str):
 @pydm.jit
 @pydm.jit
 @pydm.jit
-def hash_of_str(s: str):
-    return hash(s)  # <- error
-
-
-@pydm.jit
 def bytes_literal(s: str):
     return b"x"  # <- error
 

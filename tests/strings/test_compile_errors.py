@@ -28,7 +28,6 @@ def marked_line(fname: str) -> int:
     ("split", ("a",), "split"),
     ("join", ("a",), "join"),
     ("find_with_start", ("a",), "find"),
-    ("hash_of_str", ("1",), "hash() of a str"),
     ("bytes_literal", ("a",), "bytes"),
     ("method_on_object", ("a",), "startswith"),
 ])

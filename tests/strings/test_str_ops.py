@@ -19,6 +19,7 @@ PAIRS = [(a, b) for a, b in itertools.product(STRS, STRS)
 #: expressions of two strs, typed or dynamic alike
 BOTH = [
     "a + b", "a == b", "a != b", "a < b", "a <= b", "a > b", "a >= b", "a in b", "a not in b", "b in a",
+    "hash(a) == hash(b)", "hash((a, 1)) == hash((b, 1))", "type(hash(a)) is int", "hash(a) == hash(a[:])",
     "len(a)", "len(a + b)", "bool(a)", "not a", "a and b", "a or b", "a * 2", "3 * b", "a * -1", "a * 0",
     "a is a", "a is None", "a is not None", "(a, b) == (b, a)", "[a, b] < [b, a]", "(a, 1) < (b, 2)",
     "a in [b, 'x']", "a in (b, 'ab')", "(a, b)", "[a, b]", "[c for c in a]", "tuple(a)", "list(b)",
