@@ -8,18 +8,14 @@ import weakref
 import inspect as _inspect
 import threading
 
-from astroid import nodes
-
-from .compiler import compile_program
-from .errors import CompileError, error_at
-from .frontend.source import load_module
-from .runtime.program import LoadedProgram, make_binder, make_exact_caller
-from .runtime.values import conforms, describe, static_type_of
+from .errors import CompileError
 from .types import PyType, TupleType
 
 T = PyType
 
-from .frontend.annotations import annotation_type  # noqa: E402  (re-exported)
+# The compiler (iree.compiler, astroid) and the runtime (iree.runtime) are
+# imported where first needed, so that ``import pydm`` and decorating stay
+# cheap (issue 11's latency target): see ``_compiler`` and ``_runtime``.
 
 
 _ALL: "weakref.WeakSet[JitFunction]" = weakref.WeakSet()
@@ -37,6 +33,20 @@ def _release_at_exit() -> None:
 
 
 atexit.register(_release_at_exit)
+
+
+def _compiler():
+    """The compiler's entry points (imported on the first compile)."""
+    from .compiler import compile_program
+    from .frontend.annotations import annotation_type
+    from .frontend.source import load_module
+    return compile_program, annotation_type, load_module
+
+
+def _runtime():
+    """The runtime's entry points (imported on the first call)."""
+    from .runtime import program, values
+    return program, values
 
 
 class JitFunction:
@@ -65,6 +75,7 @@ class JitFunction:
         while the function cannot be compiled (nothing is cached until every
         check has passed)."""
         if self._info is None:
+            _, annotation_type, load_module = _compiler()
             filename = _inspect.getsourcefile(self.py_func)
             if filename is None:
                 raise CompileError(f"the source of '{self.py_func.__name__}' is not available",
@@ -93,13 +104,15 @@ class JitFunction:
             defaults.update(self.py_func.__kwdefaults__ or {})
             self._annotations = annotations
             self._defaults = defaults
-            self._binder = make_binder(fn.name, fn.params, defaults, fn.posonly, fn.vararg, fn.kwonly, fn.kwarg)
+            self._binder = _runtime()[0].make_binder(fn.name, fn.params, defaults, fn.posonly, fn.vararg, fn.kwonly, fn.kwarg)
             self._simple = fn.simple_signature
             self._info = fn  # last: a failed check above leaves nothing half-set
         return self._info
 
     def _arg_types(self, args) -> tuple:
         info = self.info
+        values = _runtime()[1]
+        conforms, describe, static_type_of = values.conforms, values.describe, values.static_type_of
         out = []
         for pname, ann, value in zip(info.params, self._annotations, args):
             if ann is not None and ann is not T.OBJECT and not conforms(value, ann):
@@ -144,12 +157,14 @@ class JitFunction:
                 if not by_types:
                     self._callers[key] = caller
                 return caller
+            compile_program = _compiler()[0]
+            runtime = _runtime()[0]
             compiled = compile_program(self.info.module, [(self.info, arg_types)],
                                        global_values=self.py_func.__globals__)
-            program = LoadedProgram(compiled.vmfb, compiled.sites)
+            program = runtime.LoadedProgram(compiled.vmfb, compiled.sites)
             (sig,) = compiled.exports.values()
             if all(t.is_scalar or t is T.BOTTOM for t in (sig.ret, *sig.param_types)):
-                caller = make_exact_caller(program, sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)
+                caller = runtime.make_exact_caller(program, sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)
             else:  # object records cross through the general marshalling path
                 caller = program.function(sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)
             self._programs[arg_types] = (compiled, program)
@@ -174,7 +189,7 @@ class JitFunction:
                 raise TypeError(f"{info.name} has unannotated parameters: pass example arguments to inspect()")
             types = tuple(self._annotations)
         if types not in self._programs or not self._programs[types][0].stages:
-            compiled = compile_program(info.module, [(info, types)], keep_stages=True,
+            compiled = _compiler()[0](info.module, [(info, types)], keep_stages=True,
                                        global_values=self.py_func.__globals__)
             self._programs[types] = (compiled, self._programs.get(types, (None, None))[1])
         compiled = self._programs[types][0]
