@@ -56,9 +56,14 @@ class ExportSignature:
                    parse_type(j["ret"]), defaults)
 
     def abi_json(self) -> str:
-        """The V1-ABI ``iree.abi`` record (seed 000) for plain IREE hosts."""
-        return json.dumps({"a": [rep.of(t).abi for t in self.param_types], "r": ["i32", rep.of(self.ret).abi],
-                           "v": 1}, separators=(",", ":"))
+        """The V1-ABI ``iree.abi`` record (seed 000) for plain IREE hosts:
+        one type record per parameter (``representation.abi_record``; the
+        parameters are positional: iree.runtime's invoker takes a
+        ``["named", ...]`` argument by keyword only, so the names, defaults
+        and Python types are in ``pydm.sig``) and two results, the exception
+        code (``i32``, 0: none) and the value."""
+        return json.dumps({"a": [rep.abi_record(t) for t in self.param_types],
+                           "r": ["i32", rep.abi_record(self.ret)], "v": 1}, separators=(",", ":"))
 
 
 @dataclass
