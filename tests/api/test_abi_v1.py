@@ -400,3 +400,21 @@ def test_pydm_load(built):
         except Exception as e:
             got = ("raise", type(e), str(e))
         assert got == want, (name, args, kwargs)
+
+
+def test_pydm_load_rejects_what_it_cannot_pass(built):
+    """Values pydm cannot pass (a raw VM record among them) are the caller's
+    TypeError/ValueError from a loaded export, never a crash, and the export
+    works normally afterwards."""
+    import iree.runtime as rt
+    path, plain = built
+    mod = pydm.load(path)
+    raw = rt.VmVariantList(2)
+    raw.push_int(999)
+    raw.push_int(5)
+    for name, args in [("ident", (raw,)), ("ident", (object(),)), ("ident", ((1, object()),)),
+                       ("ident", ([object()],)), ("flip", ((1,),)), ("flip", ((1, "x"),)), ("flip", (raw,)),
+                       ("total", ((1, 2),)), ("word", (raw,)), ("nested", (((1, 2), True),))]:
+        with pytest.raises((TypeError, ValueError)):
+            getattr(mod, name)(*args)
+    assert typed(mod.flip((1, 2.0))) == typed(plain.flip((1, 2.0)))
