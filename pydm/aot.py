@@ -10,6 +10,7 @@ metadata alone.
 """
 from __future__ import annotations
 
+import json
 import os
 
 from .compiler import check_exportable_defaults, META_FUNCTION, SIG_KEY, CompiledProgram, ExportSignature, compile_program
@@ -76,6 +77,10 @@ class LoadedModule:
             if SIG_KEY not in refl:
                 continue
             sig = ExportSignature.from_json(refl[SIG_KEY])
+            if json.loads(refl.get("iree.abi", "null")) != json.loads(sig.abi_json()):
+                # the callable marshals by pydm.sig; a plain host by iree.abi: they must agree
+                raise DamagedModule(f"{origin}: export {name}'s iree.abi does not match its pydm.sig "
+                                    "(made by another pydm version? compile it again with pydm compile)")
             caller = self._program.function(sig.symbol, sig.name, sig.params, sig.param_types, sig.ret,
                                             sig.defaults)
             setattr(self, sig.name, caller)

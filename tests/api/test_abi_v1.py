@@ -418,3 +418,21 @@ def test_pydm_load_rejects_what_it_cannot_pass(built):
         with pytest.raises((TypeError, ValueError)):
             getattr(mod, name)(*args)
     assert typed(mod.flip((1, 2.0))) == typed(plain.flip((1, 2.0)))
+
+
+def test_pydm_load_rejects_an_abi_that_disagrees_with_the_signature(built, tmp_path):
+    """pydm.load's callables marshal by pydm.sig, plain hosts by iree.abi: a
+    file where they disagree (here: add's "f64" parameter record edited to
+    "i64", the file sealed again) is a ValueError at load, not a wrong call."""
+    from pydm.runtime import digest
+    path, _ = built
+    data = open(path, "rb").read()
+    old = b'{"a":["i64","f64"],"r":["i32","f64"],"v":1}'
+    assert data.count(old) == 1
+    data = data.replace(old, b'{"a":["i64","i64"],"r":["i32","f64"],"v":1}')
+    start, end = digest._digest_span(data)
+    data = digest.seal(data[:start] + b"0" * (end - start) + data[end:])
+    edited = tmp_path / "edited.vmfb"
+    edited.write_bytes(data)
+    with pytest.raises(ValueError, match="does not match its pydm.sig"):
+        pydm.load(str(edited))
