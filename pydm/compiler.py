@@ -12,6 +12,7 @@ from iree.compiler import ir
 
 from . import dialect as d
 from . import representation as rep
+from .abi import exports as sip_exports
 from .backend import compile_module, session
 from .backend.driver import COMPILE_LOCK as driver_lock
 from .errors import error_at
@@ -113,6 +114,8 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
                                   spec.ret, _defaults(spec.func))
             exports[spec.symbol] = sig
             _attach_reflection(mod, spec.symbol, sig)
+            if plain_names and sip_exports.eligible(sig.param_types, sig.ret):
+                _add_sip_variant(mod, sig)
         _add_meta_function(mod, sites, relative_to)
         if stages is not None:
             stages["iree"] = _text(mod)
@@ -179,6 +182,20 @@ def _attach_reflection(mod: ir.Module, symbol: str, sig: ExportSignature) -> Non
         "iree.abi": ir.StringAttr.get(sig.abi_json()),
         SIG_KEY: ir.StringAttr.get(sig.to_json()),
     })
+
+
+def _add_sip_variant(mod: ir.Module, sig: ExportSignature) -> None:
+    """The export's SIP-flattened variant (``pydm/abi/exports.py``)."""
+    ftype = ir.FunctionType(ir.TypeAttr(_find_func(mod, sig.symbol).attributes["function_type"]).value)
+    inputs, results = [str(t) for t in ftype.inputs], [str(t) for t in ftype.results]
+    declaration = f"func.func private @{sig.symbol}({', '.join(inputs)}) -> ({', '.join(results)})\n"
+    text = sip_exports.variant_text(sig.symbol, inputs, results, sig.param_types, sig.ret)
+    parsed = ir.Module.parse(declaration + text)
+    variant = list(parsed.body.operations)[1]
+    variant.attributes["iree.reflection"] = ir.DictAttr.get({
+        key: ir.StringAttr.get(value)
+        for key, value in sip_exports.reflection(sig.name, sig.param_types, sig.ret).items()})
+    variant.operation.clone(ip=ir.InsertionPoint(mod.body))
 
 
 def _add_meta_function(mod: ir.Module, sites: RaiseSiteTable, relative_to: str | None = None) -> None:
