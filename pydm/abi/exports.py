@@ -168,3 +168,76 @@ def variant_text(symbol: str, inputs: list[str], results: list[str], param_types
     body = "\n".join(out.lines)
     return (f"func.func @{symbol}{SUFFIX}({args}) -> ({', '.join(['i32'] + leaf_types)}) {{\n{body}\n"
             f"  return {code}, {', '.join(values)} : {', '.join(['i32'] + leaf_types)}\n}}\n")
+
+
+# ---------------------------------------------------------------- pydm.load
+
+
+def result_record(t: PyType):
+    """The container record ``sip.unflatten`` rebuilds a result of ``t`` by
+    (tuples as tuples)."""
+    if t.is_tuple:
+        return ["stuple"] + [result_record(e) for e in t.elts]
+    return _LEAF[t]
+
+
+_INT64 = (-2**63, 2**63 - 1)
+
+
+def make_caller(program, fn, sig, sip_text: str):
+    """A Python callable for export ``sig`` through its SIP variant ``fn``:
+    arguments checked as the record-passing caller checks them, flattened to
+    their leaves; the result rebuilt from its leaves by ``sip.unflatten``
+    with the file's ``sip`` structure."""
+    from ..runtime.program import make_binder
+    from ..runtime.values import conforms, describe
+    results_node = sip.parse_signature(sip_text).results
+    _, in_leaves, out_leaves = signature(sig.param_types, sig.ret)
+    record = result_record(sig.ret)
+    name, params, types = sig.name, list(sig.params), list(sig.param_types)
+    binder = make_binder(name, params, sig.defaults)
+    local, thread_invoke, translate, sites = program.local, program.thread_invoke, program.translate, program.sites
+    nparams, nresults = len(params), 1 + len(out_leaves)
+    from_leaf = {T.INT: int, T.FLOAT: float, T.BOOL: bool, T.NONE: lambda v: None}
+
+    def push(vargs, value, t, where):
+        if t.is_tuple:
+            for x, e in zip(value, t.elts):
+                push(vargs, x, e, where)
+        elif t is T.FLOAT:
+            vargs.push_float(float(value))
+        elif t is T.INT:
+            if not _INT64[0] <= value <= _INT64[1]:
+                raise OverflowError(f"{where}int {value} does not fit in 64 bits")
+            vargs.push_int(int(value))
+        else:  # bool 0/1, None 0
+            vargs.push_int(1 if value is True else 0)
+
+    def call(*args, **kwargs):
+        if kwargs or len(args) != nparams:
+            args = binder(*args, **kwargs)
+        import iree.runtime as rt
+        vargs = rt.VmVariantList(len(in_leaves))
+        for pname, t, value in zip(params, types, args):
+            if not conforms(value, t):
+                raise TypeError(f"{name}() argument '{pname}' must be {describe(t)}, not {type(value).__name__}")
+            push(vargs, value, t, f"{name}() argument '{pname}': ")
+        try:
+            invoke = local.invoke[0]
+        except AttributeError:  # the thread's first call
+            invoke = thread_invoke()[0]
+        # a result list of its own (the thread's shared one is sized for two)
+        results = rt.VmVariantList(nresults)
+        try:
+            invoke(fn, vargs, results)
+        except RuntimeError as exc:
+            raise translate(exc) from None
+        get = results.get_variant
+        code = get(0)
+        if code:
+            raise sites.make_exception(code)
+        leaves = [from_leaf[t](get(i + 1)) for i, t in enumerate(out_leaves)]
+        return sip.unflatten(leaves, results_node, record, first=1)
+
+    call.__name__ = name
+    return call

@@ -383,6 +383,22 @@ def test_iree_run_module(built):
                 assert type(want)(got) == want and got == want, (out, want)
 
 
+@pytest.mark.skipif(not os.path.exists(IREE_RUN), reason="no iree-run-module beside this Python")
+def test_iree_run_module_sip(built):
+    """The CLI calls a SIP variant with the leaves and prints the result's leaves."""
+    from pydm.abi import sip
+    path, plain = built
+    for name, args in [("qr", (17, 5)), ("qr", (-17, 5)), ("flip", ((3, 1.5),))]:
+        leaves, _ = sip.flatten(args)
+        p = subprocess.run([IREE_RUN, f"--module={path}", f"--function={name}$sip"] +
+                           [f"--input={x}" for x in leaves], capture_output=True, text=True, timeout=60)
+        assert p.returncode == 0, p.stderr
+        lines = [line.split(": ", 1)[1] for line in p.stdout.splitlines() if line.startswith("result[")]
+        got = [float(v) if k.startswith("f") else int(v) for k, v in (x.split("=", 1) for x in lines)]
+        want = getattr(plain, name)(*args)
+        assert got[0] == 0 and typed(tuple(got[1:])) == typed(want), p.stdout
+
+
 def test_pydm_load(built):
     """pydm.load's callables, built from the file's metadata alone: the
     values, types and exceptions of CPython, keywords and defaults."""
@@ -436,3 +452,69 @@ def test_pydm_load_rejects_an_abi_that_disagrees_with_the_signature(built, tmp_p
     edited.write_bytes(data)
     with pytest.raises(ValueError, match="does not match its pydm.sig"):
         pydm.load(str(edited))
+
+
+SIP_CHILD = textwrap.dedent('''\
+    import ast, sys
+    import iree.runtime as rt
+    module = rt.load_vm_flatbuffer_file(sys.argv[1], driver="local-task")
+    out = []
+    for name, leaves in ast.literal_eval(sys.stdin.read()):
+        out.append(getattr(module, name)(*leaves))
+    print(repr(out))
+''')
+
+
+def test_sip_variants_from_a_plain_host(built):
+    """Each export of scalars and nested tuples has NAME$sip (abi "sip",
+    abiv "1"): a plain iree.runtime host passes the leaves of CPython's
+    arguments (sip.flatten) and gets the code and the result's leaves, which
+    the file's sip signature (sip.unflatten) rebuilds into CPython's result."""
+    from pydm.abi import exports, sip
+    path, plain = built
+    refl = _reflections(path)
+    import iree.runtime as rt
+    vm = rt.VmModule.mmap(rt.VmInstance(), path)
+    variants = {}
+    for name, r in refl.items():
+        sig = ExportSignature.from_json(r[SIG_KEY])
+        fn = vm.lookup_function(name + exports.SUFFIX)
+        assert (fn is not None) == exports.eligible(sig.param_types, sig.ret), name
+        if fn is not None:
+            v = fn.reflection
+            assert v["abi"] == "sip" and v["abiv"] == "1" and v[exports.OF_KEY] == name
+            variants[name] = (sig, sip.parse_signature(v["sip"]), json.loads(v["iree.abi"]))
+    assert set(variants) == {"flip", "qr", "nested"}
+    calls = [(n, a) for n, a in CALLS if n in variants] + [("nested", (((-3, None), True),))]
+    todo = []
+    for name, args in calls:
+        leaves, node = sip.flatten(args)
+        assert node == variants[name][1].inputs
+        todo.append((name + exports.SUFFIX, [0 if x is None else x for x in leaves]))  # None: i32 0
+    child = subprocess.run([sys.executable, "-c", SIP_CHILD, path], input=repr(todo), capture_output=True,
+                           text=True, timeout=60, env={**os.environ, "PYTHONPATH": ""})
+    assert child.returncode == 0, child.stderr
+    got = ast.literal_eval(child.stdout.strip().splitlines()[-1])
+    for (name, args), raw in zip(calls, got):
+        sig, sipsig, abi = variants[name]
+        want = cpython(plain, name, args)
+        raw = list(raw) if isinstance(raw, tuple) else [raw]
+        assert len(raw) == len(abi["r"])
+        if want[0] == "raise":
+            assert raw[0] != 0
+            continue
+        assert raw[0] == 0
+        _, _, out_leaves = exports.signature(sig.param_types, sig.ret)
+        leaves = [{"bool": bool, "none": lambda v: None}.get(t.value, lambda v: v)(v)
+                  for t, v in zip(out_leaves, raw[1:])]
+        value = sip.unflatten(leaves, sipsig.results, exports.result_record(sig.ret), first=1)
+        assert typed(value) == typed(want[1]), (name, args)
+
+
+def test_pydm_load_calls_through_sip(built):
+    """pydm.load builds flip, qr and nested on their SIP variants (the other
+    tests compare their results with CPython)."""
+    path, _ = built
+    mod = pydm.load(path)
+    assert {n for n in ("flip", "qr", "nested", "add", "ident")
+            if getattr(mod, n).__module__ == "pydm.abi.exports"} == {"flip", "qr", "nested"}
