@@ -97,8 +97,8 @@ class LoadedModule:
             if refl.get("sip") != sip_exports.signature(sig.param_types, sig.ret)[0]:
                 raise DamagedModule(f"{origin}: export {name}'s sip signature does not match {of}'s pydm.sig "
                                     "(made by another pydm version? compile it again with pydm compile)")
-            setattr(self, of, sip_exports.make_caller(self._program, self._program.module.lookup_function(name), sig,
-                                                      refl["sip"]))
+            variant = self._program.module.lookup_function(name)  # the program's module, not the probe's
+            setattr(self, of, sip_exports.make_caller(self._program, variant, sig, refl["sip"]))
 
     def __dir__(self):
         return list(self._names)

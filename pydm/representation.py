@@ -78,6 +78,12 @@ reference*, in its inside layout, so the host and the module share one VM list
 and the module's mutations are seen by the host (``pydm/runtime/values.py``
 reflects them into the caller's Python list); a dict ``[11, its table]`` likewise
 (the host leaves the hashes and the index to the module).
+
+**V1 ABI** (seed 000): :func:`abi_record` describes each boundary form for
+``iree.abi`` — a scalar as itself, a record as ``["slist", "i32", payload]``
+(a tuple's payload a ``stuple`` of its elements' records, a str's a
+``py_homogeneous_list`` of ``i64``), ``"unknown"`` where the form is known only
+at run time (``object``) or is the module's own layout (list, dict).
 """
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """The V1 ABI (seed 000) of pydm's exports: a ``.vmfb`` called from plain
 IREE hosts — ``iree.runtime`` in a process that never imports pydm, and the
 ``iree-run-module`` CLI — and from ``pydm.load``, every result checked
-against the same source run by CPython (``pydm.jit`` as the identity).
+against the same source run by CPython (``pydm.jit`` as the identity); and
+the SIP-flattened variants (seed 001) of the exports of nested tuples.
 
 Seed-002 records as a plain host builds them: None ``[1, 0]`` (or ``[1]``),
 bool ``[0x40, 0/1]``, int ``[0x4F, i]``, float ``[0x5B, f]``, tuple ``[2,
