@@ -519,3 +519,21 @@ def test_pydm_load_calls_through_sip(built):
     mod = pydm.load(path)
     assert {n for n in ("flip", "qr", "nested", "add", "ident")
             if getattr(mod, n).__module__ == "pydm.abi.exports"} == {"flip", "qr", "nested"}
+
+
+def test_platform_iree_runtime_named_is_keyword_only():
+    """Why pydm's iree.abi has no ["named", ...] records: iree.runtime's
+    argument packer takes a named argument by keyword only (seed 000 says
+    positionally or by keyword), so positional calls of plain hosts would
+    fail; and it knows neither "unknown" nor "py_homogeneous_list" arguments.
+    If a new iree.runtime changes this, this test says so."""
+    import iree.runtime as rt
+    from iree.runtime.function import ArgumentPacker, InvokeContext, _invoke_statics
+    context = InvokeContext(rt.get_device("local-task"))
+    named = ArgumentPacker(_invoke_statics, [["named", "a", "i64"]])
+    assert named.pack(context, (), {"a": 3}) is not None
+    with pytest.raises(ValueError, match="arity"):
+        named.pack(context, (3,), {})
+    for desc in ("unknown", ["py_homogeneous_list", "i64"]):
+        with pytest.raises(ValueError, match="Unrecognized"):
+            ArgumentPacker(_invoke_statics, [desc])
