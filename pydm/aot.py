@@ -10,8 +10,10 @@ metadata alone.
 """
 from __future__ import annotations
 
+import json
 import os
 
+from .abi import exports as sip_exports
 from .compiler import check_exportable_defaults, META_FUNCTION, SIG_KEY, CompiledProgram, ExportSignature, compile_program
 from .errors import error_at
 from .exceptions import RaiseSiteTable
@@ -70,16 +72,33 @@ class LoadedModule:
         self._program = LoadedProgram(vmfb, sites)
         self._origin = origin
         self._names = []
+        sigs = {}
         for name in probe.function_names:
             fn = probe.lookup_function(name)
             refl = fn.reflection if fn is not None else {}
             if SIG_KEY not in refl:
                 continue
             sig = ExportSignature.from_json(refl[SIG_KEY])
+            if json.loads(refl.get("iree.abi", "null")) != json.loads(sig.abi_json()):
+                # the callable marshals by pydm.sig; a plain host by iree.abi: they must agree
+                raise DamagedModule(f"{origin}: export {name}'s iree.abi does not match its pydm.sig "
+                                    "(made by another pydm version? compile it again with pydm compile)")
             caller = self._program.function(sig.symbol, sig.name, sig.params, sig.param_types, sig.ret,
                                             sig.defaults)
             setattr(self, sig.name, caller)
             self._names.append(sig.name)
+            sigs[sig.name] = sig
+        for name in probe.function_names:  # SIP variants (seed 001): the export called by its leaves
+            refl = probe.lookup_function(name).reflection
+            of = refl.get(sip_exports.OF_KEY)
+            if of is None or refl.get("abi") != "sip" or refl.get("abiv") != "1" or of not in sigs:
+                continue
+            sig = sigs[of]
+            if refl.get("sip") != sip_exports.signature(sig.param_types, sig.ret)[0]:
+                raise DamagedModule(f"{origin}: export {name}'s sip signature does not match {of}'s pydm.sig "
+                                    "(made by another pydm version? compile it again with pydm compile)")
+            variant = self._program.module.lookup_function(name)  # the program's module, not the probe's
+            setattr(self, of, sip_exports.make_caller(self._program, variant, sig, refl["sip"]))
 
     def __dir__(self):
         return list(self._names)

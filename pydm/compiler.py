@@ -12,6 +12,7 @@ from iree.compiler import ir
 
 from . import dialect as d
 from . import representation as rep
+from .abi import exports as sip_exports
 from .backend import compile_module, session
 from .backend.driver import COMPILE_LOCK as driver_lock
 from .errors import error_at
@@ -56,9 +57,14 @@ class ExportSignature:
                    parse_type(j["ret"]), defaults)
 
     def abi_json(self) -> str:
-        """The V1-ABI ``iree.abi`` record (seed 000) for plain IREE hosts."""
-        return json.dumps({"a": [rep.of(t).abi for t in self.param_types], "r": ["i32", rep.of(self.ret).abi],
-                           "v": 1}, separators=(",", ":"))
+        """The V1-ABI ``iree.abi`` record (seed 000) for plain IREE hosts:
+        one type record per parameter (``representation.abi_record``; the
+        parameters are positional: iree.runtime's invoker takes a
+        ``["named", ...]`` argument by keyword only, so the names, defaults
+        and Python types are in ``pydm.sig``) and two results, the exception
+        code (``i32``, 0: none) and the value."""
+        return json.dumps({"a": [rep.abi_record(t) for t in self.param_types],
+                           "r": ["i32", rep.abi_record(self.ret)], "v": 1}, separators=(",", ":"))
 
 
 @dataclass
@@ -108,6 +114,8 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
                                   spec.ret, _defaults(spec.func))
             exports[spec.symbol] = sig
             _attach_reflection(mod, spec.symbol, sig)
+            if plain_names and sip_exports.eligible(sig.param_types, sig.ret):
+                _add_sip_variant(mod, sig)
         _add_meta_function(mod, sites, relative_to)
         if stages is not None:
             stages["iree"] = _text(mod)
@@ -174,6 +182,20 @@ def _attach_reflection(mod: ir.Module, symbol: str, sig: ExportSignature) -> Non
         "iree.abi": ir.StringAttr.get(sig.abi_json()),
         SIG_KEY: ir.StringAttr.get(sig.to_json()),
     })
+
+
+def _add_sip_variant(mod: ir.Module, sig: ExportSignature) -> None:
+    """The export's SIP-flattened variant (``pydm/abi/exports.py``)."""
+    ftype = ir.FunctionType(ir.TypeAttr(_find_func(mod, sig.symbol).attributes["function_type"]).value)
+    inputs, results = [str(t) for t in ftype.inputs], [str(t) for t in ftype.results]
+    declaration = f"func.func private @{sig.symbol}({', '.join(inputs)}) -> ({', '.join(results)})\n"
+    text = sip_exports.variant_text(sig.symbol, inputs, results, sig.param_types, sig.ret)
+    parsed = ir.Module.parse(declaration + text)
+    variant = list(parsed.body.operations)[1]
+    variant.attributes["iree.reflection"] = ir.DictAttr.get({
+        key: ir.StringAttr.get(value)
+        for key, value in sip_exports.reflection(sig.name, sig.param_types, sig.ret).items()})
+    variant.operation.clone(ip=ir.InsertionPoint(mod.body))
 
 
 def _add_meta_function(mod: ir.Module, sites: RaiseSiteTable, relative_to: str | None = None) -> None:

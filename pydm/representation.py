@@ -83,6 +83,12 @@ and the module's mutations are seen by the host (``pydm/runtime/values.py``
 reflects them into the caller's Python list); a dict ``[11, its table]`` and a
 set ``[12, its table]`` likewise (the host leaves the hashes and the index to the
 module).
+
+**V1 ABI** (seed 000): :func:`abi_record` describes each boundary form for
+``iree.abi`` — a scalar as itself, a record as ``["slist", "i32", payload]``
+(a tuple's payload a ``stuple`` of its elements' records, a str's a
+``py_homogeneous_list`` of ``i64``), ``"unknown"`` where the form is known only
+at run time (``object``) or is the module's own layout (list, dict, set).
 """
 from __future__ import annotations
 
@@ -108,7 +114,8 @@ class Representation:
     kind: str                 # SCALAR, DYNAMIC or HEAP
     inside: tuple[str, ...]   # MLIR types inside a module (after split-objects)
     boundary: str             # MLIR type of an argument/result of a public function
-    abi: object               # the V1-ABI type record (seed 000) of that argument/result
+    abi: object               # scalars: the V1-ABI type record (seed 000) of that argument/result;
+                              # heap values: how their record's payload is described (abi_record)
     code: int | None          # the type code of every value of this type (None: run time)
 
 
@@ -119,18 +126,28 @@ _SCALARS = {
     T.INT: Representation(SCALAR, ("i64",), "i64", "i64", tc.INTEGER),
     T.FLOAT: Representation(SCALAR, ("f64",), "f64", "f64", tc.REAL),
 }
-_DYNAMIC = Representation(DYNAMIC, ("i64", "i64", HEAP_REF), HEAP_REF, ["slist"], None)
-_DYNAMIC_SCALAR = Representation(DYNAMIC, ("i64", "i64"), HEAP_REF, ["slist"], None)
-_TUPLE = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.TUPLE)
-_LIST = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.LIST)
-_RANGE = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.RANGE)
-_ITERATOR = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.SEQUENCE_ITERATOR)
-_REF = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], None)
-_FUNCTION = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.FUNCTION)
-_EXCEPTION = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.EXCEPTION_RESULT)
-_STR = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.STR)
-_DICT = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.DICT)
-_SET = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["slist"], tc.SET)
+#: the ``abi`` of a heap representation describes the *payload* of its
+#: seed-002 record (``[i32 code, payload]``): ELEMENTS (a list of the
+#: elements' records, one per element, as ``stuple``; for ``tuple<T,...>`` a
+#: ``py_homogeneous_list`` of records), a V1 record itself (a
+#: str's codepoints), or OPAQUE (``"unknown"``: a list or dict crosses by
+#: reference in the module's own layout); NOT_PASSED: no record (the value
+#: never crosses), ``"unknown"``
+ELEMENTS = "elements"
+OPAQUE = "unknown"
+NOT_PASSED = None
+_DYNAMIC = Representation(DYNAMIC, ("i64", "i64", HEAP_REF), HEAP_REF, NOT_PASSED, None)
+_DYNAMIC_SCALAR = Representation(DYNAMIC, ("i64", "i64"), HEAP_REF, NOT_PASSED, None)
+_TUPLE = Representation(HEAP, (HEAP_REF,), HEAP_REF, ELEMENTS, tc.TUPLE)
+_LIST = Representation(HEAP, (HEAP_REF,), HEAP_REF, OPAQUE, tc.LIST)
+_RANGE = Representation(HEAP, (HEAP_REF,), HEAP_REF, ELEMENTS, tc.RANGE)
+_ITERATOR = Representation(HEAP, (HEAP_REF,), HEAP_REF, NOT_PASSED, tc.SEQUENCE_ITERATOR)
+_REF = Representation(HEAP, (HEAP_REF,), HEAP_REF, NOT_PASSED, None)
+_FUNCTION = Representation(HEAP, (HEAP_REF,), HEAP_REF, NOT_PASSED, tc.FUNCTION)
+_EXCEPTION = Representation(HEAP, (HEAP_REF,), HEAP_REF, OPAQUE, tc.EXCEPTION_RESULT)
+_STR = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["py_homogeneous_list", "i64"], tc.STR)
+_DICT = Representation(HEAP, (HEAP_REF,), HEAP_REF, OPAQUE, tc.DICT)
+_SET = Representation(HEAP, (HEAP_REF,), HEAP_REF, OPAQUE, tc.SET)
 
 
 def of(t: PyType) -> Representation:
@@ -163,6 +180,33 @@ def of(t: PyType) -> Representation:
     if isinstance(t, FunctionType):
         return _FUNCTION
     raise ValueError(f"pydm: no run-time representation for {t.value}")
+
+
+def abi_record(t: PyType) -> object:
+    """The V1-ABI type record (seed 000) of a parameter or result of static
+    type ``t`` at the module boundary: a scalar is itself (``i64``, ``f64``,
+    ``i32`` for bool and None); any other value its seed-002 record."""
+    r = of(t)
+    return r.abi if r.kind == SCALAR else _record_abi(t)
+
+
+def _record_abi(t: PyType) -> object:
+    """The V1 record of ``t``'s seed-002 record ``[i32 code, payload]``:
+    ``["slist", "i32", payload]``; ``"unknown"`` where the code (and so the
+    payload's form) is known only at run time (``object``) or the value
+    never crosses."""
+    r = of(t)
+    if r.code is None or r.abi is NOT_PASSED:
+        return OPAQUE
+    if r.kind == SCALAR:
+        payload = r.abi
+    elif r.abi == ELEMENTS:
+        elts = (T.INT,) * 3 if t is T.RANGE else t.elts
+        payload = (["stuple"] + [_record_abi(e) for e in elts] if elts is not None
+                   else ["py_homogeneous_list", _record_abi(t.elt)])
+    else:
+        payload = r.abi
+    return ["slist", "i32", payload]
 
 
 def type_code(t: PyType) -> int | None:

@@ -44,6 +44,23 @@ FORMAT_IMPORT = "pydm_host.format"
 #: the host's float() of a str (the slow path of runtime_lib/parsing.py); outside pydm's host the call fails
 FLOAT_IMPORT = "pydm_host.float"
 
+#: the type codes a record from the host may carry (``record_split``)
+_RECORD_CODES = (tc.NONE, tc.BOOL, tc.INTEGER, tc.REAL, tc.TUPLE, tc.LIST, tc.LIST_CONVERTED, tc.STR,
+                 tc.RANGE, tc.DICT, tc.SET)
+
+
+def _known_code_checks() -> str:
+    """``%k_last``: is ``%code`` one of ``_RECORD_CODES``."""
+    lines, prev = [], "%known"
+    for i, code in enumerate(_RECORD_CODES):
+        lines.append(f"  %kc{i} = arith.constant {code} : i64\n"
+                     f"  %ke{i} = arith.cmpi eq, %code, %kc{i} : i64\n"
+                     f"  %k{i} = arith.ori {prev}, %ke{i} : i1")
+        prev = f"%k{i}"
+    lines.append(f"  %k_last = arith.ori {prev}, {prev} : i1")
+    return "\n".join(lines)
+
+
 _RECORDS = f"""
 func.func private @pydm$record_of(%code: i64, %bits: i64, %ref: !util.list<?>) -> !util.list<?> {{
   %c0 = arith.constant 0 : index
@@ -196,10 +213,25 @@ func.func private @pydm$element_write(%t: !util.list<?>, %i: index, %code: i64, 
 func.func private @pydm$record_split(%rec: !util.list<?>) -> (i64, i64, !util.list<?>) {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
+  %c2_rec = arith.constant 2 : index
   %zero = arith.constant 0 : i64
   %null = util.null : !util.list<?>
   %code32 = util.list.get %rec[%c0] : !util.list<?> -> i32
   %code = arith.extsi %code32 : i32 to i64
+  // a record from the host is checked (seed 002): a type code that can cross
+  // and, but for None ([1] alone is a None), a payload: else INVALID_ARGUMENT
+  %rec_size = util.list.size %rec : !util.list<?>
+  %has_payload = arith.cmpi uge, %rec_size, %c2_rec : index
+  %known = arith.constant 0 : i1
+{_known_code_checks()}
+  %none_code = arith.constant {tc.NONE} : i64
+  %is_none_rec = arith.cmpi eq, %code, %none_code : i64
+  %shaped = arith.ori %is_none_rec, %has_payload : i1
+  %valid = arith.andi %k_last, %shaped : i1
+  %ok_status = arith.constant 0 : i32
+  %bad_status = arith.constant 3 : i32
+  %status = arith.select %valid, %ok_status, %bad_status : i32
+  util.status.check_ok %status, "pydm: malformed object record (seed 002): unknown type code or no payload"
   %none = arith.constant {tc.NONE} : i64
   %real = arith.constant {tc.REAL} : i64
   %tuple = arith.constant {tc.TUPLE} : i64

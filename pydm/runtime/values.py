@@ -246,7 +246,7 @@ def from_record(record: rt.VmVariantList, session=None, nested: bool = False):
         return int(value)
     if code == tc.REAL:
         return float(value)
-    raise SystemError(f"pydm: object record with unknown type code {code}")
+    raise ValueError(f"pydm: object record with unknown type code {code}")
 
 
 def str_list(value: str) -> rt.VmVariantList:
