@@ -307,8 +307,8 @@ class TupleOps:
                            "check the number of arguments")
         if isinstance(r, sem.Raises):
             return self.raise_always(r)
-        if rt is T.STR:
-            return self.str_method(name, receiver, args)
+        if rt is T.STR or rt.is_dynamic and name in sem.STR_ONLY_METHODS:
+            return self.str_method(name, receiver, args, node, keywords)
         if keywords and name != "sort":
             raise error_at(node, f".{name}() takes no keyword arguments")
         if rt.is_dynamic and name in ("count", "index") and len(args) == 1:

@@ -97,7 +97,7 @@ _CONVERSIONS = {-1: lambda v: v, ord("s"): str, ord("r"): repr, ord("a"): ascii}
 def _format(state: HostState, ref):
     """``pydm_host.format(record) -> record``: the record of a tuple of pieces,
     each a str or ``(value, conversion, spec)`` (conversion 37: ``value % spec``,
-    printf-style); the answer is the record of
+    printf-style; 46, ``.``: the str method ``spec`` of ``value``); the answer is the record of
     the str CPython makes: the pieces, each value ``format(conversion(value),
     spec)``, joined (so ``str(x)``, ``repr(x)``, ``format(x, spec)`` and every
     f-string are CPython's own). An exception (a bad format spec) is kept for
@@ -105,12 +105,29 @@ def _format(state: HostState, ref):
     try:
         from .values import ListSession, from_record, to_record  # noqa: PLC0415
         pieces = from_record(ref.deref(rt.VmVariantList), ListSession(state.sites))
-        text = "".join(p if type(p) is str else p[0] % p[2] if p[1] == ord("%") else format(_CONVERSIONS[p[1]](p[0]), p[2])
-                       for p in pieces)
+        text = "".join(p if type(p) is str else _piece(*p) for p in pieces)
         return to_record(text).ref
     except BaseException as exc:  # noqa: BLE001 - every exception is handed to the caller
         state.pending = exc
         return None
+
+
+#: str methods compiled code asks the host for (a non-ASCII str's case mappings and classes)
+_STR_METHODS = frozenset(("upper", "lower", "casefold", "swapcase", "title", "capitalize",
+                          "isdigit", "isalpha", "isalnum", "isupper", "islower", "istitle"))
+
+
+def _piece(value, conversion: int, spec: str) -> str:
+    """One piece's text: ``value % spec`` (conversion 37), ``str.spec(value)``
+    (conversion 46, ``.``: a bool as "1" or ""), else ``format(conversion(value), spec)``."""
+    if conversion == ord("%"):
+        return value % spec
+    if conversion == ord("."):
+        if spec not in _STR_METHODS or type(value) is not str:
+            raise ValueError(f"pydm host: no str method {spec!r}")
+        out = getattr(str, spec)(value)
+        return out if type(out) is str else "1" if out else ""
+    return format(_CONVERSIONS[conversion](value), spec)
 
 
 def _print(state: HostState, ref) -> int | None:
