@@ -351,8 +351,12 @@ def str_replace(s: str, old: object, new: object, count: object) -> str:
     """``s.replace(old, new, count)`` (count < 0: all); ``''`` is found before
     every codepoint and at the end."""
     if not is_str(old):
+        if is_none(old):  # CPython's argument clinic names None itself
+            fail("TypeError", "replace() argument 1 must be str, not None")
         fail_types("TypeError", "replace() argument 1 must be str, not {}", old)
     if not is_str(new):
+        if is_none(new):  # CPython's argument clinic names None itself
+            fail("TypeError", "replace() argument 2 must be str, not None")
         fail_types("TypeError", "replace() argument 2 must be str, not {}", new)
     a = as_str(old)
     b = as_str(new)
@@ -651,7 +655,11 @@ def str_removefix(s: str, fix: object, suffix: bool) -> str:
     """``removeprefix`` / ``removesuffix`` (``suffix``)."""
     if not is_str(fix):
         if suffix:
+            if is_none(fix):  # CPython's argument clinic names None itself
+                fail("TypeError", "removesuffix() argument must be str, not None")
             fail_types("TypeError", "removesuffix() argument must be str, not {}", fix)
+        if is_none(fix):  # CPython's argument clinic names None itself
+            fail("TypeError", "removeprefix() argument must be str, not None")
         fail_types("TypeError", "removeprefix() argument must be str, not {}", fix)
     f = as_str(fix)
     n = len(s)

@@ -44,11 +44,16 @@ class DictOps:
     def on_dict_or(self, x, on_dict, otherwise, result: PyType | None):
         """Branch on an object holding a dict: ``on_dict(x as dict)`` or
         ``otherwise()``; their results (coerced to ``result``) joined."""
+        return self.on_kind_or(x, DICT, on_dict, otherwise, result)
+
+    def on_kind_or(self, x, kind: PyType, on_kind, otherwise, result: PyType | None):
+        """Branch on an object holding a ``kind`` (dict, str): ``on_kind(x as
+        kind)`` or ``otherwise()``; their results (coerced to ``result``) joined."""
         fb = self.fb
         yes, no = fb.new_block(), fb.new_block()
         merge = fb.new_block(*([d.ir_type(result)] if result is not None else []))
-        fb.cond_br(self.is_dict_value(x), [], [], yes, no)
-        for block, arm in ((yes, lambda: on_dict(self.b.unbox(x, DICT, checked=False)[1])), (no, otherwise)):
+        fb.cond_br(self.b.bool_to_pred(self.type_test(x, (kind.python_name,))), [], [], yes, no)
+        for block, arm in ((yes, lambda: on_kind(self.b.unbox(x, kind, checked=False)[1])), (no, otherwise)):
             fb.block = block
             out = arm()
             if fb.block is not None:

@@ -108,19 +108,14 @@ class StrOps:
         return self.call_library("str_chr", [self.promote(c, T.INT)], T.STR)
 
     def str_method(self, name, s, args, node, keywords=None):
-        """``s.name(*args, **keywords)`` on a str (the type rule knows the method);
-        on an object, a str else CPython's AttributeError."""
+        """``s.name(*args, **keywords)`` on a str (the type rule knows the method)."""
         keywords = keywords or {}
         filled = sem.str_method_call(name, len(args), tuple(keywords))
         if filled is None:
             raise error_at(node, f"this call of .{name}() is not supported", "check the arguments")
         if isinstance(filled, sem.Raises):
             return self.raise_always(filled)
-        if self.type(s).is_dynamic:
-            hit = self.type_test(s, ("str",))
-            self.fb.raise_if(self.b.bool_to_pred(hit), "AttributeError", f"'{{}}' object has no attribute '{name}'",
-                             when=False, args=[s], fmt="types")
-            _, s = self.b.unbox(s, T.STR, checked=False)
+        s = self.method_receiver(name, s)
         result = sem.STR_METHODS[name][0]
         if name in _ASCII_CASE or name in _ASCII_TEST:
             return self.ascii_or_host(name, s, result)
@@ -128,6 +123,16 @@ class StrOps:
         given = dict(zip(filled, [*args, *keywords.values()]))
         values = [given[p] if p in given else self.default_argument(defaults[p]) for p in sem.STR_METHODS[name][2]]
         return self.call_library(fn, [s, *values, *(self.default_argument(k) for k in extra)], result)
+
+    def method_receiver(self, name, x):
+        """The receiver of ``x.name(...)``, before the arguments are evaluated:
+        for a str-only method on an object, a str (else CPython's AttributeError)."""
+        if not (self.type(x).is_dynamic and name in sem.STR_ONLY_METHODS):
+            return x
+        hit = self.type_test(x, ("str",))
+        self.fb.raise_if(self.b.bool_to_pred(hit), "AttributeError", f"'{{}}' object has no attribute '{name}'",
+                         when=False, args=[x], fmt="types")
+        return self.b.unbox(x, T.STR, checked=False)[1]
 
     def default_argument(self, value):
         if value is None:
