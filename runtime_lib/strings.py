@@ -233,6 +233,13 @@ def is_line_break(c: int) -> bool:
     return c == 133 or c == 8232 or c == 8233
 
 
+def too_long(n: int) -> None:
+    """A str of ``n`` codepoints, more than 32 GiB of slots: CPython's MemoryError
+    (as ``str_repeat``), not the VM's allocator failure."""
+    if n > 4294967296:
+        fail("MemoryError", "")
+
+
 def str_arg(x: object) -> str:
     """A str argument: CPython's ``must be str, not int`` otherwise."""
     if not is_str(x):
@@ -601,6 +608,7 @@ def str_pad(s: str, width: object, fill: object, how: int) -> str:
     marg = w - n
     if marg <= 0:
         return s
+    too_long(w)
     left = 0
     if how == 0:
         left = marg // 2 + (marg & w & 1)
@@ -622,6 +630,7 @@ def str_zfill(s: str, width: object) -> str:
     if w <= n:
         return s
     fill = w - n
+    too_long(w)
     out = str_new(w)
     for i in range(fill):
         str_set(out, i, 48)
@@ -678,6 +687,8 @@ def str_removefix(s: str, fix: object, suffix: bool) -> str:
 def str_expandtabs(s: str, tabsize: object) -> str:
     """Tabs to spaces up to the next multiple of ``tabsize`` (the column restarts after \n and \r)."""
     size = int_arg(tabsize)
+    if size < -2147483648 or size > 2147483647:
+        fail("OverflowError", "Python int too large to convert to C int")
     n = len(s)
     total = 0
     col = 0
@@ -696,6 +707,7 @@ def str_expandtabs(s: str, tabsize: object) -> str:
                 col = 0
     if not tabs:
         return s
+    too_long(total)
     out = str_new(total)
     w = 0
     col = 0

@@ -45,6 +45,17 @@ DOMAINS = {
     "str_find": lambda s, sub, start: start >= 0,
     "str_repeat": lambda s, k: k <= 100,
     "str_compare": lambda a, b, op: 0 <= op <= 5,
+    "substr": lambda s, lo, hi: 0 <= lo <= hi <= len(s),
+    "matches_at": lambda s, i, sub: 0 <= i <= len(s) - len(sub),
+    "find_in": lambda s, sub, lo, hi, reverse: lo >= 0 and hi >= 0,
+    "tail_match": lambda s, fix, lo, hi, at_end: lo >= 0 and hi >= 0,
+    "slice_bound": lambda x, n, default: n >= 0,
+    "strip_hit": lambda c, chars: chars is None or type(chars) is str,
+    "str_strip": lambda s, chars, which: 0 <= which <= 2,
+    "str_pad": lambda s, width, fill, how: 0 <= how <= 2,
+    "str_find_at": lambda s, sub, start, end, kind: 0 <= kind <= 3,
+    "str_ascii_case": lambda s, op: s.isascii() and 0 <= op <= 4,
+    "str_ascii_test": lambda s, op: s.isascii() and 0 <= op <= 5,
 }
 #: functions of iterator objects (they do not cross the boundary; tests/lists
 #: drives them through compiled programs), internal steps of the sort, and the
