@@ -262,12 +262,7 @@ def slice_bound(x: object, n: int, default: int) -> int:
         return default
     if not is_intlike(x):
         fail("TypeError", "slice indices must be integers or None or have an __index__ method")
-    k = int_value(x)
-    if k < 0:
-        k += n
-        if k < 0:
-            k = 0
-    return k
+    return index_bound(x, n)
 
 
 def find_in(s: str, sub: str, lo: int, hi: int, reverse: bool) -> int:
@@ -804,4 +799,4 @@ def str_ascii_test(s: str, op: int) -> bool:
     return op <= 2 or cased
 
 
-from .lists import as_items, list_reverse, slice_range  # noqa: E402,F401
+from .lists import as_items, index_bound, list_reverse, slice_range  # noqa: E402,F401
