@@ -272,15 +272,18 @@ def find_in(s: str, sub: str, lo: int, hi: int, reverse: bool) -> int:
         hi = len(s)
     if hi - lo < m:
         return -1
+    if m == 0:
+        return hi if reverse else lo
+    first = str_code(sub, 0)  # tested here: a call per position costs more than the test
     if reverse:
         i = hi - m
         while i >= lo:
-            if matches_at(s, i, sub):
+            if str_code(s, i) == first and matches_at(s, i, sub):
                 return i
             i -= 1
         return -1
     for i in range(lo, hi - m + 1):
-        if matches_at(s, i, sub):
+        if str_code(s, i) == first and matches_at(s, i, sub):
             return i
     return -1
 
