@@ -1,8 +1,9 @@
 """Strings, dicts and formatting benchmark kernels (issue 10). Loaded by run.py.
 
-What a user writes: counting words with a dict (the words split by hand: pydm
-has no ``str.split`` yet, so CPython runs the same loop), a dict of int keys
-(insert, look up, delete), and formatting floats with an f-string."""
+What a user writes: counting words with a dict (the words taken from a tuple,
+as when this row was written pydm had no ``str.split``), a dict of int keys
+(insert, look up, delete), formatting floats with an f-string, and splitting
+lines into words with ``str.split``."""
 import pydm
 
 WORDS = ("the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "and", "cat", "sat", "on", "mat")
@@ -39,4 +40,17 @@ def format_floats(n: int) -> int:
     for i in range(n):
         x = i * 0.37 - 1000.0
         total += len(f"{x:.3f}|{i}")
+    return total
+
+
+LINE = " the quick  brown fox\tjumps over the lazy dog\n"
+
+
+@pydm.jit
+def split_words(n: int) -> int:
+    # split n lines into words (str.split by whitespace), count the words' letters
+    total = 0
+    for i in range(n):
+        for w in LINE.split():
+            total += len(w)
     return total

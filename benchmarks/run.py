@@ -68,16 +68,18 @@ WARM_N = {"fib": 10, "int_loop": 100, "int_sum_loop": 100, "float_loop": 100,  #
           "tuple_index_loop": 100, "sieve": 100, "primes": 100, "build_sum": 100, "matmul": 4,
           "sort_ints": 100, "fannkuch": 5, "queens": 5, "calls_plain": 100, "calls_in_try": 100,
           "raise_catch": 100, "sort_by_key": 100, "word_count": 100, "dict_ints": 100,
-          "format_floats": 100}
+          "format_floats": 100, "split_words": 100}
 #: the list rows' sizes (the issue's: sieve n = 2,000,000, a million ints, 100x100, ...)
 LIST_N = {"sieve": 2_000_000, "primes": 2_000_000, "build_sum": 1_000_000, "matmul": 100,
           "sort_ints": 100_000, "fannkuch": 8, "queens": 8,
           "calls": 1_000_000, "raise_catch": 200_000, "sort_by_key": 100_000,
-          "word_count": 1_000_000, "dict_ints": 1_000_000, "format_floats": 100_000}
+          "word_count": 1_000_000, "dict_ints": 1_000_000, "format_floats": 100_000,
+          "split_words": 100_000}
 LIST_N_QUICK = {"sieve": 20_000, "primes": 20_000, "build_sum": 10_000, "matmul": 12,
                 "sort_ints": 2_000, "fannkuch": 6, "queens": 6,
                 "calls": 20_000, "raise_catch": 5_000, "sort_by_key": 2_000,
-                "word_count": 20_000, "dict_ints": 20_000, "format_floats": 2_000}
+                "word_count": 20_000, "dict_ints": 20_000, "format_floats": 2_000,
+                "split_words": 2_000}
 
 
 # --------------------------------------------------------------------------
@@ -495,6 +497,8 @@ def main(argv=None) -> int:
                    ln["dict_ints"], cfg, 1),
         kernel_row(f"format {ln['format_floats']:,} floats with an f-string", text, "format_floats",
                    ln["format_floats"], cfg, 1),
+        kernel_row(f"split {ln['split_words']:,} lines into words (str.split)", text, "split_words",
+                   ln["split_words"], cfg, 1),
         compile_row(cfg, notes) if selected("first-call compile") else None,  # last: a warm process
         call_row("call `inc(x)` typed, per call", typed, cfg, 1),
         call_row("call `inc(x)` untyped, per call", untyped, cfg, None),
@@ -513,7 +517,8 @@ def main(argv=None) -> int:
                  "path is the ratio of the two call rows' pydm times (issue target ≤ 10 % overhead); "
                  "raise and catch: a callee raising ValueError for odd i, caught in the loop.")
     notes.append("text rows (benchmarks/cases_text.py): words counted in a dict (str keys), a dict "
-                 "of int keys, floats formatted with an f-string (each by the host).")
+                 "of int keys, floats formatted with an f-string (each by the host), a line of 9 words "
+                 "split by whitespace (`line.split()`, runtime_lib/strings.py).")
     notes.append("mixed loop: `s = s + i * x` called with (int, float): entry dispatch to the "
                  "(int, float) twin; dynamic loop: `t = t + (1.5 if i % 3 == 0 else i)`, whose "
                  "values stay boxed.")

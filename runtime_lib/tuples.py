@@ -179,7 +179,7 @@ def index_of(c: object, x: object) -> int:
     if is_range(c):
         return range_index(as_range(c), x)
     if is_str(c):
-        fail("NotImplementedError", "pydm: .index() of a str is not supported yet")
+        return str_find_at(as_str(c), x, None, None, 2)
     fail_types("AttributeError", "'{}' object has no attribute 'index'", c)
     return 0
 
@@ -480,7 +480,7 @@ from .lists import (list_contains, list_count, list_index, list_slice,  # noqa: 
 from .ranges import (range_contains, range_count, range_index, range_item, range_len,  # noqa: E402,F401
                      range_list, range_slice)
 from .iterators import drain, iter_contains  # noqa: E402,F401
-from .strings import str_contains, str_count, str_item, str_items, str_slice  # noqa: E402,F401
+from .strings import str_contains, str_count, str_find_at, str_item, str_items, str_slice  # noqa: E402,F401
 from .dicts import dict_contains, dict_getitem, dict_keys, dict_len  # noqa: E402,F401
 from .intrinsics import as_dict, is_dict  # noqa: E402,F401
 from .sets import set_contains, set_items, set_len  # noqa: E402,F401

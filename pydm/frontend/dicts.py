@@ -49,7 +49,7 @@ class DictOps:
         return self.on_kind_or(x, DICT, on_dict, otherwise, result)
 
     def on_kind_or(self, x, kind: PyType, on_kind, otherwise, result: PyType | None):
-        """Branch on an object holding a value of ``kind`` (dict, set):
+        """Branch on an object holding a value of ``kind`` (dict, set, str):
         ``on_kind(x as kind)`` or ``otherwise()``; their results (coerced to
         ``result``) joined."""
         fb = self.fb

@@ -401,8 +401,46 @@ LIST_METHODS = {
     "clear": (T.NONE, 0, 0), "copy": (list_of(), 0, 0), "sort": (T.NONE, 0, 0),
 }
 TUPLE_METHODS = {"index": (T.INT, 1, 1), "count": (T.INT, 1, 1)}
-#: str methods pydm compiles (a str argument each); every other is a CompileError
-STR_METHODS = {"startswith": T.BOOL, "endswith": T.BOOL, "find": T.INT, "count": T.INT}
+#: str methods pydm compiles: result type, least number of arguments, parameter names
+#: (their count is the most), whether CPython takes them by keyword. The arguments'
+#: types are checked at run time by the library, with CPython's messages.
+_FIND = ("sub", "start", "end")
+STR_METHODS = {
+    "startswith": (T.BOOL, 1, ("prefix", "start", "end"), False),
+    "endswith": (T.BOOL, 1, ("suffix", "start", "end"), False),
+    "find": (T.INT, 1, _FIND, False), "rfind": (T.INT, 1, _FIND, False), "index": (T.INT, 1, _FIND, False),
+    "rindex": (T.INT, 1, _FIND, False), "count": (T.INT, 1, _FIND, False),
+    "replace": (T.STR, 2, ("old", "new", "count"), False),
+    "split": (list_of(), 0, ("sep", "maxsplit"), True), "rsplit": (list_of(), 0, ("sep", "maxsplit"), True),
+    "splitlines": (list_of(), 0, ("keepends",), True), "join": (T.STR, 1, ("iterable",), False),
+    "strip": (T.STR, 0, ("chars",), False), "lstrip": (T.STR, 0, ("chars",), False),
+    "rstrip": (T.STR, 0, ("chars",), False),
+    "center": (T.STR, 1, ("width", "fillchar"), False), "ljust": (T.STR, 1, ("width", "fillchar"), False),
+    "rjust": (T.STR, 1, ("width", "fillchar"), False), "zfill": (T.STR, 1, ("width",), False),
+    "partition": (tuple_of(T.STR, T.STR, T.STR), 1, ("sep",), False),
+    "rpartition": (tuple_of(T.STR, T.STR, T.STR), 1, ("sep",), False),
+    "removeprefix": (T.STR, 1, ("prefix",), False), "removesuffix": (T.STR, 1, ("suffix",), False),
+    "expandtabs": (T.STR, 0, ("tabsize",), True),
+    **{m: (T.STR, 0, (), False) for m in ("upper", "lower", "casefold", "swapcase", "title", "capitalize")},
+    **{m: (T.BOOL, 0, (), False) for m in ("isdigit", "isalpha", "isalnum", "isspace", "isupper", "islower",
+                                             "istitle")},
+}
+#: str methods no list, tuple or dict has: on an object, they test for a str at run time
+STR_ONLY_METHODS = tuple(m for m in STR_METHODS if m not in ("count", "index"))
+
+
+def str_method_call(name: str, n: int, keywords: tuple[str, ...]) -> list[str | None] | Raises | None:
+    """Which parameter each of ``n`` positional and the keyword arguments of
+    ``s.name(...)`` fills (None: a call pydm does not compile)."""
+    _, least, params, by_keyword = STR_METHODS[name]
+    if keywords and not by_keyword:
+        return Raises("TypeError", f"str.{name}() takes no keyword arguments")
+    if n > len(params) or any(k not in params[n:] for k in keywords) or len(set(keywords)) != len(keywords):
+        return None
+    filled = list(params[:n]) + list(keywords)
+    if any(p not in filled for p in params[:least]):
+        return None
+    return filled
 #: dict methods (``keys``/``values``/``items`` only where they are iterated: an iterator)
 DICT_METHODS = {
     "keys": (T.ITERATOR, 0, 0), "values": (T.ITERATOR, 0, 0), "items": (T.ITERATOR, 0, 0),
@@ -447,9 +485,11 @@ def method_type(name: str, receiver: PyType, arg_types: list[PyType]) -> PyType 
     n = len(arg_types)
     if name == "format" and (receiver is T.STR or receiver.is_dynamic):  # any arguments (frontend/printing.py)
         return T.STR
-    if receiver is T.STR:  # exactly one str argument (no start/end, no tuple of prefixes yet)
-        if name in STR_METHODS and n == 1 and arg_types[0] is T.STR:
-            return STR_METHODS[name]
+    if receiver is T.STR or receiver.is_dynamic and name in STR_ONLY_METHODS:
+        if name in STR_METHODS:  # the arguments' count: str_method_call
+            return STR_METHODS[name][0]
+        if receiver is T.STR and not hasattr(str, name):  # a method CPython has but pydm not: None
+            return Raises("AttributeError", f"'str' object has no attribute '{name}'")
         return None
     if receiver is T.SET or receiver.is_dynamic and name in SET_ONLY_METHODS:
         result, least, most = SET_METHODS.get(name, (None, 0, 0))

@@ -325,12 +325,15 @@ class TupleOps:
                            "check the number of arguments")
         if isinstance(r, sem.Raises):
             return self.raise_always(r)
-        if rt is T.STR:
-            return self.str_method(name, receiver, args)
+        if rt is T.STR or rt.is_dynamic and name in sem.STR_ONLY_METHODS:
+            return self.str_method(name, receiver, args, node, keywords)
         if keywords and name != "sort":
             raise error_at(node, f".{name}() takes no keyword arguments")
         if rt.is_dynamic and name in ("count", "index") and len(args) == 1:
             return self.call_library(f"{name}_of", [receiver, args[0]], T.INT)
+        if rt.is_dynamic and name == "index" and not keywords:  # with start/stop: a str's, else a list's
+            return self.on_kind_or(receiver, T.STR, lambda s: self.str_method(name, s, args, node),
+                                   lambda: self.list_index_of(receiver, args, node), T.INT)
         if rt.is_dynamic:
             receiver = self.as_kind_for_method(receiver, name)
             if receiver is None:
@@ -341,6 +344,14 @@ class TupleOps:
         if rt is T.RANGE:
             return self.call_library(f"range_{name}", [receiver, args[0]], T.INT)
         return self.call_library(f"tuple_{name}", [receiver, args[0]], T.INT)
+
+    def list_index_of(self, x, args, node):
+        """``x.index(v, start[, stop])`` on an object that is not a str: a list's
+        (a tuple's or range's with start/stop: NotImplementedError, a pydm limit)."""
+        other = self.type_test(x, ("tuple", "range"))
+        self.fb.raise_if(self.b.bool_to_pred(other), "NotImplementedError",
+                         "pydm: .index() with start/stop of a tuple or range is not supported yet")
+        return self.method("index", self.as_kind_for_method(x, "index"), args, node)
 
     def as_kind_for_method(self, x, name: str):
         """An object whose method ``name`` (a list method) is called: a list,

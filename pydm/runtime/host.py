@@ -100,22 +100,34 @@ def _poller(state: HostState):
 _CONVERSIONS = {-1: lambda v: v, ord("s"): str, ord("r"): repr, ord("a"): ascii}
 
 
+#: str methods compiled code asks the host for (a non-ASCII str's case mappings and classes)
+_STR_METHODS = frozenset(("upper", "lower", "casefold", "swapcase", "title", "capitalize",
+                          "isdigit", "isalpha", "isalnum", "isupper", "islower", "istitle"))
+
+
 def _piece(value, conversion: int, spec):
     """One piece's text: ``format(conversion(value), spec)``; conversion 37
     (``%``): ``value % spec``; conversion 123 (``{``): ``value.format(*args,
-    **kwargs)`` for spec ``(args, keyword names, keyword values)``."""
+    **kwargs)`` for spec ``(args, keyword names, keyword values)``; conversion
+    46 (``.``): ``str.spec(value)`` (a bool as "1" or "")."""
     if conversion == ord("%"):
         return value % spec
     if conversion == ord("{"):
         args, names, values = spec
         return value.format(*args, **dict(zip(names, values)))
+    if conversion == ord("."):
+        if spec not in _STR_METHODS or type(value) is not str:
+            raise ValueError(f"pydm host: no str method {spec!r}")
+        out = getattr(str, spec)(value)
+        return out if type(out) is str else "1" if out else ""
     return format(_CONVERSIONS[conversion](value), spec)
 
 
 def _format(state: HostState, ref):
     """``pydm_host.format(record) -> record``: the record of a tuple of pieces,
     each a str or ``(value, conversion, spec)`` (conversion 37: ``value % spec``,
-    printf-style; 123: ``str.format``, see :func:`_piece`); the answer is the record of
+    printf-style; 123: ``str.format``; 46, ``.``: the str method ``spec`` of
+    ``value``; see :func:`_piece`); the answer is the record of
     the str CPython makes: the pieces, each value ``format(conversion(value),
     spec)``, joined (so ``str(x)``, ``repr(x)``, ``format(x, spec)`` and every
     f-string are CPython's own). An exception (a bad format spec) is kept for

@@ -51,7 +51,18 @@ DOMAINS = {
     "end_char": lambda s, start: 0 <= start <= len(s),
     "matches_word": lambda s, i, end, word: 0 <= i <= end <= len(s),
     "power_of_ten": lambda k: 0 <= k <= 22,
-    "int_to_base": lambda x, base, prefix: 2 <= base <= 36 and len(prefix) == 2,
+    "int_to_base": lambda x, base, prefix: 2 <= base <= 36 and len(prefix) in (0, 2),
+    "substr": lambda s, lo, hi: 0 <= lo <= hi <= len(s),
+    "matches_at": lambda s, i, sub: 0 <= i <= len(s) - len(sub),
+    "find_in": lambda s, sub, lo, hi, reverse: lo >= 0 and hi >= 0,
+    "tail_match": lambda s, fix, lo, hi, at_end: lo >= 0 and hi >= 0,
+    "slice_bound": lambda x, n, default: n >= 0,
+    "strip_hit": lambda c, chars: chars is None or type(chars) is str,
+    "str_strip": lambda s, chars, which: 0 <= which <= 2,
+    "str_pad": lambda s, width, fill, how: 0 <= how <= 2,
+    "str_find_at": lambda s, sub, start, end, kind: 0 <= kind <= 3,
+    "str_ascii_case": lambda s, op: s.isascii() and 0 <= op <= 4,
+    "str_ascii_test": lambda s, op: s.isascii() and 0 <= op <= 5,
 }
 #: functions of iterator objects (they do not cross the boundary; tests/lists
 #: drives them through compiled programs), internal steps of the sort, and the

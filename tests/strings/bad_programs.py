@@ -4,23 +4,23 @@ import pydm
 
 
 @pydm.jit
-def upper(s: str):
-    return s.upper()  # <- error
+def upper_with_argument(s: str):
+    return s.upper(1)  # <- error
 
 
 @pydm.jit
-def split(s: str):
-    return s.split(",")  # <- error
+def split_three_arguments(s: str):
+    return s.split(",", 1, 2)  # <- error
 
 
 @pydm.jit
-def join(s: str):
-    return ",".join([s, s])  # <- error
+def encode(s: str):
+    return s.encode()  # <- error
 
 
 @pydm.jit
-def find_with_start(s: str):
-    return s.find("a", 1)  # <- error
+def split_unknown_keyword(s: str):
+    return s.split(separator=",")  # <- error
 
 
 @pydm.jit
@@ -33,6 +33,6 @@ def bytes_literal(s: str):
 @pydm.jit
 def method_on_object(s):
     x = s if len(s) > 5 else 0  # an object: a str or an int
-    return x.startswith("a")  # <- error
+    return x.count("a", 1)  # <- error
 
 

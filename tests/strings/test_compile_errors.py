@@ -24,12 +24,12 @@ def marked_line(fname: str) -> int:
 
 
 @pytest.mark.parametrize("fname, args, message", [
-    ("upper", ("a",), "upper"),
-    ("split", ("a",), "split"),
-    ("join", ("a",), "join"),
-    ("find_with_start", ("a",), "find"),
+    ("upper_with_argument", ("a",), "upper"),
+    ("split_three_arguments", ("a",), "split"),
+    ("encode", ("a",), "encode"),
+    ("split_unknown_keyword", ("a",), "split"),
     ("bytes_literal", ("a",), "bytes"),
-    ("method_on_object", ("a",), "startswith"),
+    ("method_on_object", ("a",), "count"),
 ])
 def test_compile_error(fname, args, message):
     with pytest.raises(pydm.CompileError) as ei:
