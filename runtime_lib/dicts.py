@@ -324,6 +324,16 @@ def dict_of(other: object) -> dict:
     return out
 
 
+def dict_fromkeys(keys: object, value: object) -> dict:
+    """``dict.fromkeys(keys, value)``: each key of the iterable, in order,
+    maps to the one ``value``."""
+    out = dict_empty()
+    xs = elements(keys)
+    for i in range(len(xs)):
+        dict_setitem(out, item(xs, i), value)
+    return out
+
+
 def dict_or(a: dict, b: dict) -> dict:
     """``a | b``: a new dict."""
     out = dict_copy(a)
@@ -412,4 +422,5 @@ def dict_keys(d: dict) -> list:
 # (last: the library's modules import each other)
 from .iterators import drain  # noqa: E402,F401
 from .lists import as_items  # noqa: E402,F401
+from .sets import elements  # noqa: E402,F401
 from .tuples import hash_of  # noqa: E402,F401

@@ -181,6 +181,16 @@ class DictOps:
             self.call_library("dict_setitem", [out, self.str_literal(name), value])
         return out if self.fb.block is not None else None
 
+    def dict_fromkeys(self, args, node, keywords=None):
+        """``dict.fromkeys(keys[, value])``: every key maps to ``value`` (None)."""
+        if keywords:
+            return self.raise_always(sem.Raises("TypeError", "dict.fromkeys() takes no keyword arguments"))
+        r = sem.builtin_type("dict.fromkeys", [self.type(a) for a in args])
+        if isinstance(r, sem.Raises):
+            return self.raise_always(r)
+        value = args[1] if len(args) > 1 else self.b.constant(None, T.NONE)
+        return self.call_library("dict_fromkeys", [args[0], value], DICT)
+
     # ---- methods ---------------------------------------------------------------------------
     def method(self, name, receiver, args, node, keywords=None):
         rt = self.type(receiver)

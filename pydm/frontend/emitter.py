@@ -344,6 +344,8 @@ class Emitter(SetOps, DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps
             return self.str_builtin(name, args, node)
         if name == "dict":
             return self.dict_builtin(args, node, keywords)
+        if name == "dict.fromkeys":
+            return self.dict_fromkeys(args, node, keywords)
         if name in ("int", "float", "bin", "oct", "hex"):
             return self.number_builtin(name, args, node, keywords or {})
         if name == "set":

@@ -635,6 +635,15 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
             if isinstance(t, Raises):
                 return t
         return T.DICT
+    if name == "dict.fromkeys":
+        if n == 0 or n > 2:
+            return Raises("TypeError", f"fromkeys expected at {'least 1 argument' if n == 0 else 'most 2 arguments'}"
+                                       f", got {n}")
+        if not (arg_types[0].is_dynamic or arg_types[0] is T.BOTTOM):
+            t = iter_type(arg_types[0])
+            if isinstance(t, Raises):
+                return t
+        return T.DICT
     if name == "set" and n <= 1:
         if n and not (arg_types[0].is_dynamic or arg_types[0] is T.BOTTOM):
             t = iter_type(arg_types[0])

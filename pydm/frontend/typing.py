@@ -327,6 +327,10 @@ def resolve_call(module: ModuleInfo, call: nodes.Call, fn: FunctionInfo, program
         raise error_at(f, f"call to '{f.name}' is not supported",
                        "pydm calls the functions of the same module and the builtins "
                        + ", ".join(b for b in BUILTINS if b != "range"))
+    if (isinstance(f, nodes.Attribute) and f.attrname == "fromkeys" and isinstance(f.expr, nodes.Name)
+            and f.expr.name == "dict" and f.expr.name not in fn.locals and f.expr.name not in fn.frees
+            and not _shadowed(module, "dict")):
+        return "builtin", "dict.fromkeys"  # a method of the class: a builtin of its own
     if isinstance(f, nodes.Attribute) and f.attrname in METHODS:
         return "method", f.attrname
     if not isinstance(f, nodes.Attribute):  # f(...)(...), fs[0](...), (lambda: 1)(): a function value
