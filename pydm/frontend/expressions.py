@@ -18,8 +18,8 @@ from . import semantics as sem
 from .handlers import exception_class_of
 from .loops import LoopShape
 from .scopes import variable_key
-from .typing import (BUILTIN, KEYED, LOOP_FORMS, Specialization, bind_arguments, const_type, const_value, loop_form, resolve_call,
-                     slice_bounds)
+from .typing import (BUILTIN, KEYED, LOOP_FORMS, Specialization, bind_arguments, const_type, const_value,
+                     dict_view_call, loop_form, resolve_call, slice_bounds)
 
 #: builtins that consume an iterable whole: a generator expression or an
 #: iterator call (``zip(a, b)``) as their argument is walked right there
@@ -486,6 +486,19 @@ class ExpressionWalker:
                 lhs = rhs
 
     # ---- calls -------------------------------------------------------------------------
+    def view_length(self, view, e):
+        """``len(x.keys())`` (``values``, ``items``): a dict's view is as long
+        as the dict; any other receiver takes the call's usual path."""
+        receiver, name = view
+        x = self.expr(receiver)
+        if x is None:
+            return None
+        if self.emit.type(x) is T.DICT:
+            return self.emit.length(x)
+        x = self.emit.method_receiver(name, x)
+        v = None if self.fb.block is None else self.emit.method(name, x, [], e.args[0], {})
+        return None if self.fb.block is None else self.emit.builtin("len", [v], e, [None], {})
+
     def expr_Call(self, e):
         kind, what = resolve_call(self.program.module, e, self.frame.fn, self.program)
         if kind == "undefined":
@@ -545,6 +558,9 @@ class ExpressionWalker:
             if any(isinstance(a, nodes.Starred) for a in e.args) or any(k.arg is None for k in e.keywords or []):
                 raise error_at(e, "star-arguments in calls are not supported")
             first = e.args[0] if e.args else None
+            view = dict_view_call(first) if what == "len" and len(e.args) == 1 and not e.keywords else None
+            if view is not None:
+                return self.view_length(view, e)
             if what in ("any", "all") and isinstance(first, nodes.GeneratorExp) and len(e.args) == 1:
                 return self.short_circuit(what, first)
             args = []

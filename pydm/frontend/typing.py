@@ -339,6 +339,15 @@ def resolve_call(module: ModuleInfo, call: nodes.Call, fn: FunctionInfo, program
                    "call module-level functions or supported builtins")
 
 
+def dict_view_call(node):
+    """``(receiver node, name)`` when ``node`` is ``x.keys()``, ``x.values()``
+    or ``x.items()`` (``len`` of one on a dict is the dict's length), else None."""
+    if (isinstance(node, nodes.Call) and isinstance(node.func, nodes.Attribute) and not node.args
+            and not node.keywords and node.func.attrname in ("keys", "values", "items")):
+        return node.func.expr, node.func.attrname
+    return None
+
+
 def _shadowed(module: ModuleInfo, name: str) -> bool:
     return name in module.tree.locals
 
@@ -1023,6 +1032,9 @@ class _FunctionTyper:
             for a in e.args:
                 self.expr(a)
             return T.RANGE if what == "range" else T.ITERATOR
+        view = dict_view_call(e.args[0]) if what == "len" and len(e.args) == 1 and not e.keywords else None
+        if view is not None and self.expr(view[0]) is T.DICT:  # len(d.keys()): len(d)
+            return T.INT
         for kw in e.keywords or []:
             self.expr(kw.value)
         arg_types = [self.expr(a) for a in e.args]
