@@ -148,6 +148,7 @@ _EXCEPTION = Representation(HEAP, (HEAP_REF,), HEAP_REF, OPAQUE, tc.EXCEPTION_RE
 _STR = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["py_homogeneous_list", "i64"], tc.STR)
 _DICT = Representation(HEAP, (HEAP_REF,), HEAP_REF, OPAQUE, tc.DICT)
 _SET = Representation(HEAP, (HEAP_REF,), HEAP_REF, OPAQUE, tc.SET)
+_FROZENSET = Representation(HEAP, (HEAP_REF,), HEAP_REF, OPAQUE, tc.FROZENSET)
 
 
 def of(t: PyType) -> Representation:
@@ -173,6 +174,8 @@ def of(t: PyType) -> Representation:
         return _DICT
     if t is T.SET:
         return _SET
+    if t is T.FROZENSET:
+        return _FROZENSET
     if isinstance(t, TupleType):
         return _TUPLE
     if isinstance(t, ListType):
@@ -231,4 +234,5 @@ def crosses_as_record(t: PyType) -> bool:
 
 #: type codes whose payload is a heap reference
 HEAP_CODES = frozenset({tc.TUPLE, tc.LIST, tc.STR, tc.BYTES, tc.EXCEPTION_RESULT, tc.TYPE,
-                        tc.SEQUENCE_ITERATOR, tc.RANGE, tc.FUNCTION, tc.DICT, tc.SET})
+                        tc.SEQUENCE_ITERATOR, tc.RANGE, tc.FUNCTION, tc.DICT, tc.SET,
+                        tc.FROZENSET})

@@ -23,6 +23,9 @@ DICT = 11
 #: a set: its payload is a table of runtime_lib/dicts.py whose values are None
 #: (runtime_lib/sets.py); it crosses the boundary by reference, as a dict
 SET = 12
+#: a frozenset: the payload of a set (the same table), never changed; it crosses the
+#: boundary by value
+FROZENSET = 13
 #: a list's boundary record after the module converted it: [LIST_CONVERTED, the
 #: list itself] (so a list reached twice converts once, and the caller can
 #: read the list's final contents after the call; see pydm/runtime/values.py)
@@ -36,7 +39,7 @@ FIRST_USER_TYPE = 0x101
 NAMES = {NONE: "NoneType", TUPLE: "tuple", LIST: "list", STR: "str", BYTES: "bytes",
          BOOL: "bool", INTEGER: "int", REAL: "float", RANGE: "range", TYPE: "type",
          SEQUENCE_ITERATOR: "iterator", FUNCTION: "function", EXCEPTION_RESULT: "exception",
-         DICT: "dict", SET: "set"}
+         DICT: "dict", SET: "set", FROZENSET: "frozenset"}
 
 #: the type codes of the scalar values an object record can hold, by static type
 #: and by Python type name (the names CPython's messages use)

@@ -52,6 +52,7 @@ class PyType:
     STR: "PyType"
     DICT: "PyType"
     SET: "PyType"
+    FROZENSET: "PyType"
 
     def __new__(cls, value: str, *args):
         found = PyType._interned.get(value)
@@ -202,7 +203,7 @@ class FunctionType(PyType):
 
 _SCALARS = {}
 for _name in ("bottom", "none", "bool", "integer", "real", "object", "object<scalar>", "ref", "range",
-              "iterator", "exception", "str", "dict", "set"):
+              "iterator", "exception", "str", "dict", "set", "frozenset"):
     _SCALARS[_name] = PyType(_name)
 PyType.BOTTOM = _SCALARS["bottom"]
 PyType.NONE = _SCALARS["none"]
@@ -227,13 +228,17 @@ PyType.DICT = _SCALARS["dict"]
 #: a ``set`` (its elements are dynamic values; a table of the runtime library
 #: whose values are None, ``runtime_lib/sets.py``), shared by reference
 PyType.SET = _SCALARS["set"]
+#: a ``frozenset``: a set's table that no operation changes (``runtime_lib/sets.py``)
+PyType.FROZENSET = _SCALARS["frozenset"]
 _SCALARS = set(_SCALARS.values()) - {PyType.OBJECT, PyType.SCALAR_OBJECT, PyType.BOTTOM, PyType.REF, PyType.RANGE,
-                                     PyType.ITERATOR, PyType.EXCEPTION, PyType.STR, PyType.DICT, PyType.SET}
+                                     PyType.ITERATOR, PyType.EXCEPTION, PyType.STR, PyType.DICT, PyType.SET,
+                                     PyType.FROZENSET}
 PyType._sealed = True
 
 _PY_NAMES = {"bottom": "<nothing>", "none": "NoneType", "bool": "bool", "integer": "int",
              "real": "float", "object": "object", "object<scalar>": "object", "ref": "object",
-             "range": "range", "iterator": "iterator", "exception": "exception", "str": "str", "dict": "dict", "set": "set"}
+             "range": "range", "iterator": "iterator", "exception": "exception", "str": "str", "dict": "dict", "set": "set",
+             "frozenset": "frozenset"}
 
 
 def tuple_of(*elts: PyType) -> TupleType:
@@ -346,7 +351,7 @@ def _parse(s: str):
                 return TupleType(tuple(elts)), s[1:]
             raise ValueError(f"bad pydm tuple type near {s!r}")
     for name in ("bottom", "none", "bool", "integer", "real", "object<scalar>", "object", "ref", "range",
-                 "iterator", "exception", "str", "dict", "set"):
+                 "iterator", "exception", "str", "dict", "set", "frozenset"):
         if s.startswith(name):
             return PyType._interned[name], s[len(name):]
     raise ValueError(f"bad pydm type near {s!r}")

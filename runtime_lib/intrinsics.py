@@ -142,12 +142,22 @@ class _Set:
         self.state = state
 
 
+class _FrozenSet(_Set):
+    """Under CPython, a frozenset of the library: a set's table, never changed."""
+
+
 def is_set(x) -> bool:
-    return type(x) is _Set
+    """A set or a frozenset (``is_frozenset`` tells them apart)."""
+    return isinstance(x, _Set)
+
+
+def is_frozenset(x) -> bool:
+    return type(x) is _FrozenSet
 
 
 def as_set(x):
-    assert type(x) is _Set, "as_set of a non-set"
+    """A set or a frozenset, as the table the set functions take."""
+    assert isinstance(x, _Set), "as_set of a non-set"
     return x
 
 
@@ -155,8 +165,12 @@ def set_new(state: list):
     return _Set(state)
 
 
+def frozenset_new(state: list):
+    return _FrozenSet(state)
+
+
 def set_state(s) -> list:
-    assert type(s) is _Set, "set_state of a non-set"
+    assert isinstance(s, _Set), "set_state of a non-set"
     return s.state
 
 

@@ -57,7 +57,7 @@ def sub(a: object, b: object, inplace: bool) -> object:
     if is_number(a) and is_number(b):
         return float_value(a) - float_value(b)
     if is_set(a) and is_set(b):
-        return set_binary(as_set(a), as_set(b), 2, inplace)
+        return set_binary_objects(a, b, 2, inplace)
     if inplace:
         type_error("unsupported operand type(s) for -=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for -: '{}' and '{}'", a, b)
@@ -153,7 +153,7 @@ def bit_and(a: object, b: object, inplace: bool) -> object:
     if is_intlike(a) and is_intlike(b):
         return int_value(a) & int_value(b)
     if is_set(a) and is_set(b):
-        return set_binary(as_set(a), as_set(b), 1, inplace)
+        return set_binary_objects(a, b, 1, inplace)
     if inplace:
         type_error("unsupported operand type(s) for &=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for &: '{}' and '{}'", a, b)
@@ -169,7 +169,7 @@ def bit_or(a: object, b: object, inplace: bool) -> object:
     if is_dict(a) and is_dict(b):
         return dict_or(as_dict(a), as_dict(b))
     if is_set(a) and is_set(b):
-        return set_binary(as_set(a), as_set(b), 0, inplace)
+        return set_binary_objects(a, b, 0, inplace)
     if inplace:
         type_error("unsupported operand type(s) for |=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for |: '{}' and '{}'", a, b)
@@ -181,7 +181,7 @@ def bit_xor(a: object, b: object, inplace: bool) -> object:
     if is_intlike(a) and is_intlike(b):
         return int_value(a) ^ int_value(b)
     if is_set(a) and is_set(b):
-        return set_binary(as_set(a), as_set(b), 3, inplace)
+        return set_binary_objects(a, b, 3, inplace)
     if inplace:
         type_error("unsupported operand type(s) for ^=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for ^: '{}' and '{}'", a, b)
@@ -419,5 +419,5 @@ from .strings import str_compare, str_concat, str_repeat  # noqa: E402,F401
 from .dicts import dict_eq, dict_ior, dict_len, dict_or  # noqa: E402,F401
 from .intrinsics import as_dict, is_dict  # noqa: E402,F401
 from .parsing import str_to_float, str_to_int  # noqa: E402,F401
-from .sets import set_binary, set_compare, set_eq, set_len  # noqa: E402,F401
+from .sets import set_binary_objects, set_compare, set_eq, set_len  # noqa: E402,F401
 from .intrinsics import as_set, is_set  # noqa: E402,F401

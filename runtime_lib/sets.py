@@ -11,12 +11,18 @@ order is its table's slot order, an implementation detail that differs
 (``list({3, 1, 2})`` is ``[1, 2, 3]`` there, ``[3, 1, 2]`` here); printing
 and the boundary give CPython's own sets, so those match.
 
+A frozenset is a set's table under another type code (``frozenset_new``);
+``is_set`` and ``as_set`` take both, so every function here that does not
+change its set serves frozensets too, and ``frozen`` re-labels a new set's
+table as a frozenset (a result of ``frozenset | set``...).
+
 The binary operations follow CPython's choice of which operand's element
 is kept when two are equal but of different types (``{1} | {1.0}`` keeps
 ``1``; ``&`` walks the smaller set and keeps its elements).
 """
-from .intrinsics import (as_list, as_set, as_dict, dict_state, fail, int_value, is_dict, is_none,  # noqa: F401
-                         is_set, item, list_new, set_new, set_state, seq_set)
+from .intrinsics import (as_list, as_set, as_dict, dict_state, fail, frozenset_new, int_value, is_dict,  # noqa: F401
+                         is_frozenset, is_none, is_set, item, list_new, set_new, set_state, seq_set, wrap_add,
+                         wrap_mul)
 
 
 def set_empty() -> set:
@@ -46,18 +52,22 @@ def set_add(s: set, x: object) -> None:
     add_to(set_state(s), x)
 
 
+def lookup_hash(x: object) -> int:
+    """The hash ``x in s``, ``s.remove(x)`` and ``s.discard(x)`` look ``x`` up
+    by: a set is looked up as the frozenset of its elements (CPython's retry)."""
+    if is_set(x):
+        return hash_frozenset(as_set(x))
+    return hash_of(x)
+
+
 def set_contains(s: set, x: object) -> bool:
-    if is_set(x):  # CPython looks a set up as a frozenset; pydm's sets hold none
-        return False
-    h = hash_of(x)
+    h = lookup_hash(x)
     return find(ready(set_state(s)), x, h) >= 0
 
 
 def set_remove(s: set, x: object) -> None:
-    """``s.remove(x)``: KeyError(x) when missing."""
+    """``s.remove(x)``: KeyError(x) when missing (a set ``x`` too, as CPython 3.11's)."""
     if not set_discard_found(s, x):
-        if is_set(x):  # CPython's KeyError holds frozenset(x)
-            fail("NotImplementedError", "pydm: frozenset is not supported yet")
         raise KeyError(x)
 
 
@@ -67,9 +77,7 @@ def set_discard(s: set, x: object) -> None:
 
 def set_discard_found(s: set, x: object) -> bool:
     """Remove ``x`` if present; was it?"""
-    if is_set(x):  # (see set_contains)
-        return False
-    h = hash_of(x)
+    h = lookup_hash(x)
     state = ready(set_state(s))
     slot = find(state, x, h)
     if slot < 0:
@@ -250,6 +258,59 @@ def set_compare(a: set, b: set, op: int) -> bool:
     if op == 4:
         return set_len(a) > set_len(b) and set_issubset(b, a)
     return set_issubset(b, a)
+
+
+def frozen(s: set) -> frozenset:
+    """A new set's table as a frozenset (the set is not used again)."""
+    return frozenset_new(set_state(s))
+
+
+def frozenset_of(x: object) -> frozenset:
+    """``frozenset(x)`` of any iterable but a frozenset (which is itself)."""
+    return frozen(set_of(x))
+
+
+def frozenset_empty() -> frozenset:
+    return frozen(set_empty())
+
+
+def set_binary_objects(a: object, b: object, op: int, inplace: bool) -> object:
+    """``a <op> b`` (``a <op>= b``) of two objects that hold sets or
+    frozensets: the result is of ``a``'s type, and a frozenset ``a`` is never
+    changed in place (``fs |= s`` makes a new frozenset, as CPython's)."""
+    if is_frozenset(a):
+        return frozen(set_binary(as_set(a), as_set(b), op, False))
+    return set_binary(as_set(a), as_set(b), op, inplace)
+
+
+def lshr(x: int, k: int) -> int:
+    """``x >> k`` of ``x`` read as an unsigned 64-bit int (0 < k < 64)."""
+    return (x >> k) & ((1 << (64 - k)) - 1)
+
+
+def shuffle_bits(h: int) -> int:
+    """CPython's ``_shuffle_bits`` (setobject.c), in 64-bit wrapping arithmetic."""
+    return wrap_mul((h ^ 89869747) ^ wrap_mul(h, 65536), 3644798167)
+
+
+def hash_frozenset(s: set) -> int:
+    """CPython's frozenset hash (setobject.c ``frozenset_hash``) of the
+    elements' ``hash_of``: their shuffled hashes xor-ed (so the order does not
+    matter), then the size and a final dispersal. Equal to CPython's
+    ``hash(frozenset(...))`` where the elements' hashes are CPython's (not for
+    strs: see ``hash_str``)."""
+    state = set_state(s)
+    entries = as_list(item(state, 1))
+    h = 0
+    for e in range(len(entries) // 3):
+        if not is_none(item(entries, 3 * e)):
+            h = h ^ shuffle_bits(hash_of(item(entries, 3 * e + 1)))
+    h = h ^ wrap_mul(set_len(s) + 1, 1927868237)
+    h = h ^ lshr(h, 11) ^ lshr(h, 25)
+    h = wrap_add(wrap_mul(h, 69069), 907133923)
+    if h == -1:
+        return 590923713
+    return h
 
 
 def set_iter(s: set) -> object:

@@ -461,6 +461,8 @@ def hash_of(x: object) -> int:
         return 4238894112  # CPython 3.12's hash(None) (3.11 hashes None by address)
     if is_str(x):
         return hash_str(as_str(x))
+    if is_frozenset(x):
+        return hash_frozenset(as_set(x))
     type_error("unhashable type: '{}'", x)
 
 
@@ -483,5 +485,5 @@ from .iterators import drain, iter_contains  # noqa: E402,F401
 from .strings import str_contains, str_count, str_find_at, str_item, str_items, str_slice  # noqa: E402,F401
 from .dicts import dict_contains, dict_getitem, dict_keys, dict_len  # noqa: E402,F401
 from .intrinsics import as_dict, is_dict  # noqa: E402,F401
-from .sets import set_contains, set_items, set_len  # noqa: E402,F401
-from .intrinsics import as_set, is_set  # noqa: E402,F401
+from .sets import hash_frozenset, set_contains, set_items, set_len  # noqa: E402,F401
+from .intrinsics import as_set, is_frozenset, is_set  # noqa: E402,F401

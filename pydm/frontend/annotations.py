@@ -11,8 +11,9 @@ from ..types import PyType, list_of, tuple_any, tuple_of
 
 T = PyType
 _NAMES = {"int": T.INT, "float": T.FLOAT, "bool": T.BOOL, "object": T.OBJECT, "tuple": tuple_any(T.OBJECT),
-          "list": list_of(), "range": T.RANGE, "str": T.STR, "dict": T.DICT, "set": T.SET}
-HINT = "annotate with int, float, bool, None, str, object, list, tuple, dict, set, tuple[int, float] or tuple[int, ...]"
+          "list": list_of(), "range": T.RANGE, "str": T.STR, "dict": T.DICT, "set": T.SET,
+          "frozenset": T.FROZENSET}
+HINT = "annotate with int, float, bool, None, str, object, list, tuple, dict, set, frozenset, tuple[int, float] or tuple[int, ...]"
 
 
 def annotation_type(node) -> PyType | None:
@@ -26,7 +27,7 @@ def annotation_type(node) -> PyType | None:
     if isinstance(node, nodes.Subscript) and isinstance(node.value, nodes.Name) and node.value.name == "list":
         _element(node.slice)  # checked, then forgotten: every list is list<object>
         return list_of()
-    if isinstance(node, nodes.Subscript) and isinstance(node.value, nodes.Name) and node.value.name in ("dict", "set"):
+    if isinstance(node, nodes.Subscript) and isinstance(node.value, nodes.Name) and node.value.name in ("dict", "set", "frozenset"):
         args = node.slice.elts if isinstance(node.slice, nodes.Tuple) else [node.slice]
         for a in args:
             _element(a)  # checked, then forgotten: keys, values and elements are dynamic values

@@ -108,14 +108,14 @@ class DictOps:
         return super().length(x)
 
     def unpack(self, value, n, node):
-        if self.type(value) in (DICT, T.SET):  # its keys (elements), as they are now
+        if self.type(value) in (DICT, T.SET, T.FROZENSET):  # its keys (elements), as they are now
             value = self.call_library("to_tuple", [value], tuple_any(T.OBJECT))
             if value is None:
                 return None
         return super().unpack(value, n, node)
 
     def unpack_starred(self, value, n, star):
-        if self.type(value) in (DICT, T.SET):
+        if self.type(value) in (DICT, T.SET, T.FROZENSET):
             value = self.call_library("to_tuple", [value], tuple_any(T.OBJECT))
             if value is None:
                 return None

@@ -106,7 +106,7 @@ class Emitter(SetOps, DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps
         t = self.type(v)
         if t is T.BOOL:
             return v
-        if t is T.DICT or t is T.SET:
+        if t is T.DICT or t in sem.SETS:
             return self.dict_truth(v)
         if t.is_dynamic:  # bools too: a list of flags holds them
             return self.dynamic_fast_paths([v], T.BOOL, lambda x: self.b.as_bool(x[0]),
@@ -197,7 +197,7 @@ class Emitter(SetOps, DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps
         lt, rt = self.type(lhs), self.type(rhs)
         if T.DICT in (lt, rt) and not (lt is T.STR and name == "mod"):  # ("%(k)s" % d: str formatting)
             return self.dict_binary(token, lhs, rhs, rhs_const, inplace, lhs_const)
-        if T.SET in (lt, rt) and not (lt is T.STR and name == "mod"):
+        if (lt in sem.SETS or rt in sem.SETS) and not (lt is T.STR and name == "mod"):
             return self.set_binary(token, lhs, rhs, rhs_const, inplace, lhs_const)
         result = sem.binary_type(name, lt, rt, rhs_const, inplace, lhs_const)
         if isinstance(result, sem.NotCompiled):
@@ -263,7 +263,7 @@ class Emitter(SetOps, DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps
         name = sem.COMPARE.get(token)
         if name in ("eq", "ne") and T.DICT in (self.type(lhs), self.type(rhs)):
             return self.dict_compare(token, lhs, rhs)
-        if name is not None and T.SET in (self.type(lhs), self.type(rhs)):
+        if name is not None and (self.type(lhs) in sem.SETS or self.type(rhs) in sem.SETS):
             return self.set_compare(name, lhs, rhs)
         if name is None:
             raise error_at(node, f"comparison {token!r} is not supported",
@@ -348,8 +348,8 @@ class Emitter(SetOps, DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps
             return self.dict_fromkeys(args, node, keywords)
         if name in ("int", "float", "bin", "oct", "hex"):
             return self.number_builtin(name, args, node, keywords or {})
-        if name == "set":
-            return self.set_builtin(args, node, keywords)
+        if name in ("set", "frozenset"):
+            return self.set_builtin(args, node, keywords, name)
         if keywords:
             raise error_at(node, f"keyword arguments to {name}() are not supported")
         if name in ("len", "hash", "tuple", "divmod", "pow"):

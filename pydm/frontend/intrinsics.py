@@ -24,7 +24,7 @@ _CODE_SETS = {
     "is_intlike": (tc.BOOL, tc.INTEGER), "is_number": (tc.BOOL, tc.INTEGER, tc.REAL),
     "is_tuple": (tc.TUPLE,), "is_list": (tc.LIST,), "is_sequence": (tc.TUPLE, tc.LIST),
     "is_range": (tc.RANGE,), "is_iterator": (tc.SEQUENCE_ITERATOR,), "is_str": (tc.STR,), "is_exception": (tc.EXCEPTION_RESULT,),
-    "is_dict": (tc.DICT,), "is_set": (tc.SET,),
+    "is_dict": (tc.DICT,), "is_set": (tc.SET, tc.FROZENSET), "is_frozenset": (tc.FROZENSET,),
 }
 
 _RESULT_TYPES = {
@@ -36,7 +36,7 @@ _RESULT_TYPES = {
     "iter_new": T.ITERATOR, "iter_state": LIST,
     "as_str": T.STR, "str_new": T.STR, "str_set": T.NONE, "str_done": T.STR, "str_code": T.INT,
     "dict_new": T.DICT, "dict_state": LIST, "as_dict": T.DICT,
-    "set_new": T.SET, "set_state": LIST, "as_set": T.SET,
+    "set_new": T.SET, "set_state": LIST, "as_set": T.SET, "frozenset_new": T.FROZENSET,
     "wrap_add": T.INT, "wrap_mul": T.INT, "rotl": T.INT, "float_bits": T.INT, "bits_float": T.FLOAT,
     "host_float": T.FLOAT,
 }
@@ -130,10 +130,10 @@ def emit(emitter, name: str, args, node):
         if emitter.type(x).is_dynamic:
             _, x = b.unbox(x, T.ITERATOR if name == "iter_state" else LIST, checked=False)
         return b.static_cast(x, want)
-    if name in ("dict_new", "dict_state", "set_new", "set_state"):  # a table laid out as a list (runtime_lib/dicts.py)
+    if name in ("dict_new", "dict_state", "set_new", "set_state", "frozenset_new"):  # a table: a list (dicts.py)
         (x,) = args
         kind = T.DICT if name.startswith("dict") else T.SET
-        want = kind if name.endswith("_new") else LIST
+        want = (T.FROZENSET if name == "frozenset_new" else kind) if name.endswith("_new") else LIST
         if emitter.type(x).is_dynamic:
             _, x = b.unbox(x, kind if name.endswith("_state") else LIST, checked=False)
         return b.static_cast(x, want)

@@ -71,7 +71,7 @@ class ListOps:
         ct = self.type(container)
         if ct.is_dynamic:
             # CPython words it by kind: a sequence "doesn't", anything else "does not"
-            seq = self.type_test(container, ("tuple", "range", "str", "bytes", "set"))
+            seq = self.type_test(container, ("tuple", "range", "str", "bytes", "set", "frozenset"))
             bad, go_on = self.fb.new_block(), self.fb.new_block()
             self.fb.cond_br(self.b.bool_to_pred(seq), [], [], bad, go_on)
             self.fb.block = bad
@@ -81,7 +81,7 @@ class ListOps:
             if container is None:
                 return None
         elif not ct.is_list:
-            wording = "doesn't" if ct.is_tuple or ct in (T.RANGE, T.STR, T.SET) else "does not"
+            wording = "doesn't" if ct.is_tuple or ct in (T.RANGE, T.STR, T.SET, T.FROZENSET) else "does not"
             return self.raise_always(sem.Raises("TypeError", f"'{ct.python_name}' object {wording} support item deletion"))
         if slice_parts is not None:
             parts = [p if p is not None else self.b.constant(None, T.NONE) for p in slice_parts]

@@ -72,7 +72,7 @@ def binary_type(name: str, lt: PyType, rt: PyType, rhs_const=None, inplace: bool
         return T.BOTTOM
     if lt is T.STR or rt is T.STR and not (lt.is_tuple or lt.is_list):  # the left operand's rule first
         return _str_binary_type(name, lt, rt, inplace)
-    if T.SET in (lt, rt) and T.DICT not in (lt, rt):
+    if (lt in SETS or rt in SETS) and T.DICT not in (lt, rt):
         return set_binary_type(name, lt, rt, inplace)
     if T.DICT in (lt, rt):
         return dict_binary_type(name, lt, rt, inplace)
@@ -200,12 +200,15 @@ def dict_binary_type(name, lt, rt, inplace):
 
 #: the set operators: ``a | b``, ``&``, ``-``, ``^`` (both sets; in place too)
 SET_OPERATORS = ("or", "and", "sub", "xor")
+#: the set types: ``set`` and ``frozenset`` (one layout; a frozenset is never changed)
+SETS = (T.SET, T.FROZENSET)
 
 
 def set_binary_type(name, lt, rt, inplace):
-    """``| & - ^`` of two sets is a set (no other iterable: CPython's TypeError)."""
-    if name in SET_OPERATORS and lt is T.SET and rt is T.SET:
-        return T.SET
+    """``| & - ^`` of two sets or frozensets is of the left operand's type
+    (``fs |= s`` too: a new frozenset); no other iterable (CPython's TypeError)."""
+    if name in SET_OPERATORS and lt in SETS and rt in SETS:
+        return lt
     if (lt.is_dynamic or rt.is_dynamic) and not (lt.is_tuple or lt.is_list or rt.is_tuple or rt.is_list):
         return T.OBJECT
     return _unsupported(name, lt, rt, inplace)
@@ -248,7 +251,7 @@ def compare_type(name: str, lt: PyType, rt: PyType) -> PyType | Raises:
     if lt.is_dynamic or rt.is_dynamic or name in ("eq", "ne"):
         return T.BOOL
     if lt.is_numeric and rt.is_numeric or lt.is_tuple and rt.is_tuple or lt.is_list and rt.is_list \
-            or lt is T.STR and rt is T.STR or lt is T.SET and rt is T.SET:
+            or lt is T.STR and rt is T.STR or lt in SETS and rt in SETS:
         return T.BOOL  # sequences: may still raise when two elements do not order
     return Raises("TypeError", f"'{CMP_SYMBOL[name]}' not supported between instances of "
                                f"'{lt.python_name}' and '{rt.python_name}'")
@@ -260,7 +263,8 @@ def contains_type(item: PyType, container: PyType) -> PyType | Raises:
         if item is T.STR or item.is_dynamic or item is T.BOTTOM:
             return T.BOOL
         return Raises("TypeError", f"'in <string>' requires string as left operand, not {item.python_name}")
-    if container.is_sequence or container.is_dynamic or container in (T.BOTTOM, T.RANGE, T.ITERATOR, T.DICT, T.SET):
+    if container.is_sequence or container.is_dynamic or container in (T.BOTTOM, T.RANGE, T.ITERATOR, T.DICT,
+                                                                      T.SET, T.FROZENSET):
         return T.BOOL
     return Raises("TypeError", f"argument of type '{container.python_name}' is not iterable")
 
@@ -355,7 +359,7 @@ def iter_type(seq: PyType) -> PyType | Raises:
         return T.INT
     if seq is T.STR:
         return T.STR
-    if seq is T.ITERATOR or seq is T.DICT or seq is T.SET:
+    if seq is T.ITERATOR or seq is T.DICT or seq in SETS:
         return T.OBJECT
     return Raises("TypeError", f"'{seq.python_name}' object is not iterable")
 
@@ -365,7 +369,7 @@ def unpack_types(seq: PyType, n: int, star: int | None = None) -> list[PyType] |
     the position of a starred target, which binds a new list)."""
     if seq is T.BOTTOM:
         return [T.BOTTOM] * n
-    if seq.is_dynamic or seq.is_list or seq is T.ITERATOR or seq is T.DICT or seq is T.SET:
+    if seq.is_dynamic or seq.is_list or seq is T.ITERATOR or seq is T.DICT or seq in SETS:
         return [list_of() if i == star else T.OBJECT for i in range(n)]
     if seq is T.RANGE:
         return [list_of() if i == star else T.INT for i in range(n)]
@@ -460,13 +464,18 @@ SET_METHODS = {
 }
 #: set methods neither a list nor a dict has: on an object, they test for a set at run time
 SET_ONLY_METHODS = tuple(m for m in SET_METHODS if m not in LIST_METHODS and m not in DICT_METHODS)
+#: the set methods a frozenset has (those that change nothing); a new set they return is a frozenset
+FROZENSET_METHODS = {name: (T.FROZENSET if r is T.SET else r, least, most)
+                     for name, (r, least, most) in SET_METHODS.items()
+                     if name in ("copy", "union", "intersection", "difference", "symmetric_difference",
+                                 "issubset", "issuperset", "isdisjoint")}
 
 
-def _set_arity(name: str, most: int, n: int) -> str:
-    """CPython's TypeError for a set method called with ``n`` arguments."""
+def _set_arity(name: str, most: int, n: int, cls: str = "set") -> str:
+    """CPython's TypeError for a set (frozenset) method called with ``n`` arguments."""
     if most == 0:
-        return f"set.{name}() takes no arguments ({n} given)"
-    return f"set.{name}() takes exactly one argument ({n} given)"
+        return f"{cls}.{name}() takes no arguments ({n} given)"
+    return f"{cls}.{name}() takes exactly one argument ({n} given)"
 
 
 def _dict_arity(name: str, least: int, most: int, n: int) -> str:
@@ -491,6 +500,13 @@ def method_type(name: str, receiver: PyType, arg_types: list[PyType]) -> PyType 
         if receiver is T.STR and not hasattr(str, name):  # a method CPython has but pydm not: None
             return Raises("AttributeError", f"'str' object has no attribute '{name}'")
         return None
+    if receiver is T.FROZENSET:
+        result, least, most = FROZENSET_METHODS.get(name, (None, 0, 0))
+        if result is None:
+            return Raises("AttributeError", f"'frozenset' object has no attribute '{name}'")
+        if n < least or most is not None and n > most:
+            return Raises("TypeError", _set_arity(name, most, n, "frozenset"))
+        return result
     if receiver is T.SET or receiver.is_dynamic and name in SET_ONLY_METHODS:
         result, least, most = SET_METHODS.get(name, (None, 0, 0))
         if result is None:
@@ -545,7 +561,7 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
         return T.BOOL
     if name == "len" and n == 1:
         t = arg_types[0]
-        if t.is_sequence or t.is_dynamic or t is T.BOTTOM or t is T.RANGE or t is T.STR or t is T.DICT or t is T.SET:
+        if t.is_sequence or t.is_dynamic or t is T.BOTTOM or t is T.RANGE or t is T.STR or t is T.DICT or t in SETS:
             return T.INT
         return Raises("TypeError", f"object of type '{t.python_name}' has no len()")
     if name == "hash" and n == 1:
@@ -644,12 +660,12 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
             if isinstance(t, Raises):
                 return t
         return T.DICT
-    if name == "set" and n <= 1:
+    if name in ("set", "frozenset") and n <= 1:
         if n and not (arg_types[0].is_dynamic or arg_types[0] is T.BOTTOM):
             t = iter_type(arg_types[0])
             if isinstance(t, Raises):
                 return t
-        return T.SET
+        return T.SET if name == "set" else T.FROZENSET
     if name == "isinstance" and n == 1:  # the class argument is not a value
         return T.BOOL
     return None
@@ -672,10 +688,12 @@ def int_base_type(x: PyType, base: PyType) -> PyType | Raises:
 #: (isinstance: bool is an int; type(x) is int: exactly int)
 ISINSTANCE_CODES = {"int": ("bool", "int"), "float": ("float",), "bool": ("bool",), "tuple": ("tuple",),
                     "list": ("list",), "range": ("range",), "str": ("str",), "dict": ("dict",),
-                    "set": ("set",),
-                    "object": ("NoneType", "bool", "int", "float", "tuple", "list", "range", "str", "dict", "set")}
+                    "set": ("set",), "frozenset": ("frozenset",),
+                    "object": ("NoneType", "bool", "int", "float", "tuple", "list", "range", "str", "dict", "set",
+                               "frozenset")}
 EXACT_TYPE_CODES = {"int": ("int",), "float": ("float",), "bool": ("bool",), "tuple": ("tuple",),
-                    "list": ("list",), "range": ("range",), "str": ("str",), "dict": ("dict",), "set": ("set",)}
+                    "list": ("list",), "range": ("range",), "str": ("str",), "dict": ("dict",), "set": ("set",),
+                    "frozenset": ("frozenset",)}
 
 
 def static_python_name(t: PyType) -> str | None:

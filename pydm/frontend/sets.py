@@ -1,7 +1,10 @@
 """The semantic layer's set operations (part of :class:`emitter.Emitter`).
 
 A set is the dict's table with no values (``runtime_lib/sets.py``), shared
-by reference; every operation on one is a library call. This mixin comes
+by reference; every operation on one is a library call. A frozenset is the
+same table under its own static type (and type code): the library's set
+functions that change nothing take it as a set (``set_view``, a static
+cast), and a new set they return for a frozenset is cast back (``frozen``). This mixin comes
 first in the Emitter's bases: each method handles a set operand (static
 type ``set``, or an ``object`` that holds a set where a method name is a
 set's) and hands anything else on (``super()``).
@@ -14,6 +17,7 @@ from . import semantics as sem
 
 T = PyType
 SET = T.SET
+FROZEN = T.FROZENSET
 
 #: the library function of each set method taking iterables (``s.name(*others)``)
 _MANY = {"update": "set_update", "intersection_update": "set_intersection_update",
@@ -42,20 +46,28 @@ class SetOps:
             self.call_library("set_add", [out, v])
         return out if self.fb.block is not None else None
 
+    def set_view(self, x):
+        """A set or frozenset value as the set the library's set functions take."""
+        return self.b.static_cast(x, SET) if self.type(x) is FROZEN else x
+
+    def frozen(self, x):
+        """A new set (a library result) as the frozenset it is."""
+        return None if x is None else self.b.static_cast(x, FROZEN)
+
     # ---- operations the other kinds also have --------------------------------------------
     def contains(self, item, container):
-        if self.type(container) is SET:
-            return self.call_library("set_contains", [container, item], T.BOOL)
+        if self.type(container) in sem.SETS:
+            return self.call_library("set_contains", [self.set_view(container), item], T.BOOL)
         return super().contains(item, container)
 
     def length(self, x):
-        if self.type(x) is SET:
-            return self.call_library("set_len", [x], T.INT)
+        if self.type(x) in sem.SETS:
+            return self.call_library("set_len", [self.set_view(x)], T.INT)
         return super().length(x)
 
     def iteration(self, seq):
-        if self.type(seq) is SET:  # an iterator (it checks the size before each element)
-            it = self.call_library("set_iter", [seq], T.ITERATOR)
+        if self.type(seq) in sem.SETS:  # an iterator (it checks the size before each element)
+            it = self.call_library("set_iter", [self.set_view(seq)], T.ITERATOR)
             return (it, "iterator") if it is not None else None
         return super().iteration(seq)
 
@@ -67,9 +79,11 @@ class SetOps:
         result = sem.binary_type(name, lt, rt, rhs_const, inplace, lhs_const)
         if isinstance(result, sem.Raises):
             return self.raise_always(result)
-        if result is SET:
-            return self.call_library("set_binary", [lhs, rhs, self.b.constant(_OPERATOR[name], T.INT),
-                                                    self.b.constant(inplace, T.BOOL)], SET)
+        if result in sem.SETS:  # the left operand's type; a frozenset is never changed in place
+            out = self.call_library("set_binary", [self.set_view(lhs), self.set_view(rhs),
+                                                   self.b.constant(_OPERATOR[name], T.INT),
+                                                   self.b.constant(inplace and lt is SET, T.BOOL)], SET)
+            return self.frozen(out) if result is FROZEN else out
         exc, out = self.b.apply_binary(name, self.as_dynamic(lhs), self.as_dynamic(rhs), T.OBJECT, inplace)
         self.check_library(exc)
         return out
@@ -80,7 +94,8 @@ class SetOps:
         result = sem.compare_type(name, lt, rt)
         if isinstance(result, sem.Raises):
             return self.raise_always(result)
-        if lt is SET and rt is SET:
+        if lt in sem.SETS and rt in sem.SETS:  # a set equals a frozenset of the same elements
+            lhs, rhs = self.set_view(lhs), self.set_view(rhs)
             if name in ("eq", "ne"):
                 same = self.call_library("set_eq", [lhs, rhs], T.BOOL)
                 return self.b.not_(same) if name == "ne" and same is not None else same
@@ -91,15 +106,21 @@ class SetOps:
             return out
         return self.b.constant(name == "ne", T.BOOL)  # a set never equals a value of another type
 
-    def set_builtin(self, args, node, keywords=None):
-        """``set()``, ``set(iterable)``."""
-        if keywords:
+    def set_builtin(self, args, node, keywords=None, name="set"):
+        """``set()``, ``set(iterable)``, ``frozenset()``, ``frozenset(iterable)``."""
+        if keywords and name == "set":
             raise error_at(node, "set() takes no keyword arguments")
+        if keywords:
+            return self.raise_always(sem.Raises("TypeError", f"{name}() takes no keyword arguments"))
         if len(args) > 1:
-            return self.raise_always(sem.Raises("TypeError", f"set expected at most 1 argument, got {len(args)}"))
-        r = sem.builtin_type("set", [self.type(a) for a in args])
+            return self.raise_always(sem.Raises("TypeError", f"{name} expected at most 1 argument, got {len(args)}"))
+        r = sem.builtin_type(name, [self.type(a) for a in args])
         if isinstance(r, sem.Raises):
             return self.raise_always(r)
+        if name == "frozenset":
+            if args and self.type(args[0]) is FROZEN:
+                return args[0]  # frozenset(fs) is fs, as in CPython
+            return self.call_library("frozenset_of" if args else "frozenset_empty", args, FROZEN)
         if not args:
             return self.call_library("set_empty", [], SET)
         return self.call_library("set_of", args, SET)
@@ -107,6 +128,13 @@ class SetOps:
     # ---- methods ---------------------------------------------------------------------------
     def method(self, name, receiver, args, node, keywords=None):
         rt = self.type(receiver)
+        if rt is FROZEN:
+            if keywords:
+                raise error_at(node, f"frozenset.{name}() takes no keyword arguments")
+            r = sem.method_type(name, rt, [self.type(a) for a in args])
+            if isinstance(r, sem.Raises):
+                return self.raise_always(r)
+            return self.frozenset_method(name, receiver, args)
         if rt is SET or rt.is_dynamic and name in sem.SET_ONLY_METHODS:
             if keywords:
                 raise error_at(node, f"set.{name}() takes no keyword arguments")
@@ -118,10 +146,17 @@ class SetOps:
             if rt is SET:
                 return self.set_method(name, receiver, args)
 
-            def other():
+            def no_attribute():
                 self.fb.raise_here("AttributeError", f"'{{}}' object has no attribute '{name}'", [receiver],
                                    "types")
-            return self.on_kind_or(receiver, SET, lambda x: self.set_method(name, x, args), other, r)
+            if name not in sem.FROZENSET_METHODS:
+                return self.on_kind_or(receiver, SET, lambda x: self.set_method(name, x, args), no_attribute, r)
+            result = r if sem.FROZENSET_METHODS[name][0] is r else T.OBJECT  # a set's or a frozenset's
+
+            def other():
+                return self.on_kind_or(receiver, FROZEN, lambda x: self.frozenset_method(name, x, args),
+                                       no_attribute, result)
+            return self.on_kind_or(receiver, SET, lambda x: self.set_method(name, x, args), other, result)
         if rt.is_dynamic and name in sem.SET_METHODS and not keywords:  # pop, clear, copy, update, remove
             theirs = sem.method_type(name, rt, [self.type(a) for a in args])
             if theirs is None or isinstance(theirs, sem.Raises):  # an arity only a set's method has
@@ -133,10 +168,23 @@ class SetOps:
                     self.fb.raise_here(mine.cls, mine.message)
                     return None
                 return self.set_method(name, x, args)
-            result = theirs if mine is theirs else T.OBJECT
-            return self.on_kind_or(receiver, SET, on_set,
-                                  lambda: super(SetOps, self).method(name, receiver, args, node, keywords), result)
+            result = theirs if mine is theirs and name != "copy" else T.OBJECT
+
+            def other():
+                if name == "copy":  # a frozenset's copy is itself
+                    return self.on_kind_or(receiver, FROZEN, lambda x: x, lambda: super(SetOps, self).method(
+                        name, receiver, args, node, keywords), result)
+                return super(SetOps, self).method(name, receiver, args, node, keywords)
+            return self.on_kind_or(receiver, SET, on_set, other, result)
         return super().method(name, receiver, args, node, keywords)
+
+    def frozenset_method(self, name, fs, args):
+        """``fs.name(*args)`` on a frozenset (the type rule accepted the call):
+        the set's method on its table; a new set it makes is a frozenset."""
+        if name == "copy":
+            return fs  # as CPython's
+        out = self.set_method(name, self.set_view(fs), args)
+        return self.frozen(out) if sem.FROZENSET_METHODS[name][0] is FROZEN else out
 
     def set_method(self, name, s, args):
         """``s.name(*args)`` on a set (the type rule accepted the call)."""

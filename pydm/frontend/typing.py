@@ -37,7 +37,7 @@ METHODS += ("format",)  # str.format (frontend/printing.py)
 BUILTINS = ("abs", "min", "max", "int", "float", "bool", "range", "isinstance", "type", "len", "hash",
             "tuple", "divmod", "pow", "list", "sorted", "any", "all", "sum", "enumerate", "zip", "reversed",
             "iter", "next", "map", "filter", "print", "str", "ord", "chr", "repr", "format", "dict", "set",
-            "bin", "oct", "hex")
+            "bin", "oct", "hex", "frozenset")
 
 
 @dataclass(eq=False)
@@ -99,7 +99,8 @@ def twin_signatures(n_objects: int) -> list[tuple]:
 
 
 _MANGLE = {T.NONE: "n", T.BOOL: "b", T.INT: "i", T.FLOAT: "f", T.OBJECT: "o", T.SCALAR_OBJECT: "s",
-           T.BOTTOM: "n", T.RANGE: "r", T.ITERATOR: "I", T.STR: "S", T.DICT: "D", T.SET: "E"}
+           T.BOTTOM: "n", T.RANGE: "r", T.ITERATOR: "I", T.STR: "S", T.DICT: "D", T.SET: "E",
+           T.FROZENSET: "F"}
 
 
 def _mangle_type(t: PyType) -> str:

@@ -46,7 +46,7 @@ FLOAT_IMPORT = "pydm_host.float"
 
 #: the type codes a record from the host may carry (``record_split``)
 _RECORD_CODES = (tc.NONE, tc.BOOL, tc.INTEGER, tc.REAL, tc.TUPLE, tc.LIST, tc.LIST_CONVERTED, tc.STR,
-                 tc.RANGE, tc.DICT, tc.SET)
+                 tc.RANGE, tc.DICT, tc.SET, tc.FROZENSET)
 
 
 def _known_code_checks() -> str:
@@ -95,7 +95,10 @@ func.func private @pydm$record_of(%code: i64, %bits: i64, %ref: !util.list<?>) -
       %dict = arith.constant {tc.DICT} : i64
       %is_dict0 = arith.cmpi eq, %code, %dict : i64
       %set = arith.constant {tc.SET} : i64
-      %is_set = arith.cmpi eq, %code, %set : i64
+      %is_set0 = arith.cmpi eq, %code, %set : i64
+      %frozenset = arith.constant {tc.FROZENSET} : i64
+      %is_frozenset = arith.cmpi eq, %code, %frozenset : i64
+      %is_set = arith.ori %is_set0, %is_frozenset : i1
       %is_dict = arith.ori %is_dict0, %is_set : i1
       %is_list = arith.ori %is_list1, %is_dict : i1
       %exception = arith.constant {tc.EXCEPTION_RESULT} : i64
@@ -269,7 +272,10 @@ func.func private @pydm$record_split(%rec: !util.list<?>) -> (i64, i64, !util.li
           %dict = arith.constant {tc.DICT} : i64
           %is_dict0 = arith.cmpi eq, %code, %dict : i64
           %set = arith.constant {tc.SET} : i64
-          %is_set = arith.cmpi eq, %code, %set : i64
+          %is_set0 = arith.cmpi eq, %code, %set : i64
+          %frozenset = arith.constant {tc.FROZENSET} : i64
+          %is_frozenset = arith.cmpi eq, %code, %frozenset : i64
+          %is_set = arith.ori %is_set0, %is_frozenset : i1
           %is_dict = arith.ori %is_dict0, %is_set : i1
           %is_converted = arith.ori %is_converted1, %is_dict : i1
           %v = scf.if %is_converted -> (i64) {{

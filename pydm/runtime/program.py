@@ -195,7 +195,7 @@ def marshal_arg(fname: str, pname: str, t: PyType, value, args: rt.VmVariantList
             args.push_int(0)
             return
         raise _arg_error(fname, pname, "None", value)
-    if t is T.OBJECT or t.is_tuple or t.is_list or t is T.RANGE or t is T.STR or t is T.DICT or t is T.SET:
+    if t is T.OBJECT or t.is_tuple or t.is_list or t in (T.RANGE, T.STR, T.DICT, T.SET, T.FROZENSET):
         if not conforms(value, t):
             raise TypeError(f"{fname}() argument '{pname}' must be {describe(t)}, not {type(value).__name__}")
         args.push_list(box_value(fname, pname, value, t if t.is_tuple else None, session))

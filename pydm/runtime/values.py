@@ -26,7 +26,10 @@ the call the caller's dict gets the table's final entries in place
 **Sets the same way**: ``[SET, its table]``, each entry's value None
 (``runtime_lib/sets.py``); after the call the caller's set gets the
 table's final elements in place. A set the module makes comes out as a
-new Python set (so its printed order is CPython's own).
+new Python set (so its printed order is CPython's own). A frozenset crosses
+as ``[FROZENSET, its table]`` and comes back as a new frozenset (or the
+caller's own, when the module returns one it was given); nothing is written
+back into it.
 """
 from __future__ import annotations
 
@@ -39,6 +42,8 @@ from ..types import MAX_DEPTH, PyType, list_of, tuple_any, tuple_of
 
 T = PyType
 INT64_MIN, INT64_MAX = -2**63, 2**63 - 1
+#: the type code of each kind of table a record holds (``runtime_lib/dicts.py``)
+_TABLE_CODES = {dict: tc.DICT, set: tc.SET, frozenset: tc.FROZENSET}
 
 
 #: the JIT specializes on a tuple argument's element types up to this length
@@ -57,6 +62,8 @@ def static_type_of(value, depth: int = 0) -> PyType | None:
         return T.DICT
     if cls is set:
         return T.SET
+    if cls is frozenset:
+        return T.FROZENSET
     if cls is range:
         return T.RANGE
     if cls is str:
@@ -94,7 +101,7 @@ def passable(value) -> bool:
     lists)? A list's elements are checked when it is converted (they may be
     many, and a list may hold itself)."""
     cls = type(value)
-    if cls in (int, float, bool, range, list, str, dict, set) or value is None:
+    if cls in (int, float, bool, range, list, str, dict, set, frozenset) or value is None:
         return True
     if cls is tuple:
         return all(passable(x) for x in value)
@@ -116,6 +123,8 @@ def conforms(value, t: PyType) -> bool:
         return type(value) is dict
     if t is T.SET:
         return type(value) is set
+    if t is T.FROZENSET:
+        return type(value) is frozenset
     if t is T.INT:
         return isinstance(value, int)
     if t is T.FLOAT:
@@ -191,7 +200,7 @@ def to_record(value, where: str = "", t: PyType | None = None, session=None) -> 
         if session is None:
             raise TypeError(f"{where}pydm cannot pass a list here")
         return session.record(value, where)
-    elif cls is dict or cls is set:
+    elif cls is dict or cls is set or cls is frozenset:
         if session is None:
             raise TypeError(f"{where}pydm cannot pass a {cls.__name__} here")
         return session.dict_record(value, where)
@@ -239,6 +248,8 @@ def from_record(record: rt.VmVariantList, session=None, nested: bool = False):
         return (session or ListSession()).python_dict(record.get_as_list(1))
     if code == tc.SET:
         return (session or ListSession()).python_set(record.get_as_list(1))
+    if code == tc.FROZENSET:
+        return (session or ListSession()).python_frozenset(record.get_as_list(1))
     value = record.get_variant(1)
     if code == tc.BOOL:
         return bool(value)
@@ -336,7 +347,7 @@ class ListSession:
     def dict_record(self, value, where: str) -> rt.VmVariantList:
         """The record of a caller's dict (set): ``[DICT (SET), its table]`` (one per distinct one)."""
         record = rt.VmVariantList(2)
-        record.push_int(tc.DICT if type(value) is dict else tc.SET)
+        record.push_int(_TABLE_CODES[type(value)])
         record.push_list(self.vm_dict(value, where))
         return record
 
@@ -382,6 +393,16 @@ class ListSession:
         out.update(k for k, _ in self._dict_items(vm))
         return out
 
+    def python_frozenset(self, vm) -> frozenset:
+        """The Python frozenset for module table ``vm``: the caller's own if it
+        passed this one, else a new one (a frozenset cannot hold itself)."""
+        for other, value in self._known.get(self._bucket(vm), ()):
+            if other == vm:
+                return value
+        out = frozenset(k for k, _ in self._dict_items(vm))
+        self._remember(vm, out)
+        return out
+
     def _dict_items(self, vm) -> list:
         """The (key, value) pairs of a table, in order (deleted entries skipped)."""
         entries = self._elements(vm.get_as_list(3))
@@ -421,8 +442,8 @@ class ListSession:
             elif cls is str:
                 push_int(tc.STR)
                 push_list(str_list(x))
-            elif cls is dict or cls is set:
-                push_int(tc.DICT if cls is dict else tc.SET)
+            elif cls is dict or cls is set or cls is frozenset:
+                push_int(_TABLE_CODES[cls])
                 push_list(self.vm_dict(x, where))
             elif cls is tuple or cls is range:
                 inner = rt.VmVariantList(6 if cls is range else 2 * len(x))
@@ -457,6 +478,8 @@ class ListSession:
                 items = self._dict_items(vm)
                 value.clear()
                 value.update(k for k, _ in items)
+            elif type(value) is frozenset:  # never changed
+                pass
             else:
                 value[:] = self._elements(vm)
 
@@ -500,6 +523,8 @@ class ListSession:
                     out.append(self.python_dict(inner))
                 elif code == tc.SET:
                     out.append(self.python_set(inner))
+                elif code == tc.FROZENSET:
+                    out.append(self.python_frozenset(inner))
                 elif code == tc.TUPLE:
                     out.append(tuple(self._elements(inner)))
                 elif code == tc.RANGE:

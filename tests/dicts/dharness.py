@@ -29,8 +29,8 @@ INF = float("inf")
 
 
 def norm(v, memo=None):
-    """``v`` with dicts and lists as tagged tuples (in order), sets as sorted
-    tagged tuples, and repeated containers as references."""
+    """``v`` with dicts and lists as tagged tuples (in order), sets and
+    frozensets as sorted tagged tuples, and repeated containers as references."""
     memo = {} if memo is None else memo
     t = type(v)
     if t in (dict, list):
@@ -45,6 +45,8 @@ def norm(v, memo=None):
             return ("<ref>", memo[id(v)])
         memo[id(v)] = len(memo)
         return ("<set>",) + tuple(sorted((type(x).__name__, repr(norm(x, {}))) for x in v))
+    if t is frozenset:  # in no order, each element typed (a frozenset cannot hold itself)
+        return ("<frozenset>",) + tuple(sorted((type(x).__name__, repr(norm(x, {}))) for x in v))
     if t is tuple:
         return tuple(norm(x, memo) for x in v)
     if isinstance(v, BaseException):
