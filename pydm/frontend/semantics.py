@@ -400,7 +400,7 @@ LIST_METHODS = {
     "remove": (T.NONE, 1, 1), "index": (T.INT, 1, 3), "count": (T.INT, 1, 1), "reverse": (T.NONE, 0, 0),
     "clear": (T.NONE, 0, 0), "copy": (list_of(), 0, 0), "sort": (T.NONE, 0, 0),
 }
-TUPLE_METHODS = {"index": (T.INT, 1, 1), "count": (T.INT, 1, 1)}
+TUPLE_METHODS = {"index": (T.INT, 1, 3), "count": (T.INT, 1, 1)}
 #: str methods pydm compiles: result type, least number of arguments, parameter names
 #: (their count is the most), whether CPython takes them by keyword. The arguments'
 #: types are checked at run time by the library, with CPython's messages.
@@ -505,6 +505,8 @@ def method_type(name: str, receiver: PyType, arg_types: list[PyType]) -> PyType 
         known = (lr if lr is dr else T.OBJECT, min(ll, dl), max(lm, dm))
     elif receiver.is_list or receiver.is_dynamic:
         known = LIST_METHODS.get(name)
+    elif receiver is T.RANGE and name in TUPLE_METHODS and n != 1:
+        return Raises("TypeError", f"range.{name}() takes exactly one argument ({n} given)")
     elif receiver.is_tuple or receiver is T.RANGE:
         known = TUPLE_METHODS.get(name)
     else:

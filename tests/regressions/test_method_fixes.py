@@ -36,3 +36,61 @@ def test_library_that_calls_the_library_while_built_fails_fast(tmp_path):
     kind, line, message = done.stdout.strip().split(" ", 2)
     assert kind == "InternalError" and line == "5", done.stdout
     assert "calls the runtime library itself" in message
+
+
+# ---- 2 and 4. index with start/stop: None is no default for a list's or a tuple's ------------
+from tests.strings.sharness import check, dispatchers  # noqa: E402
+
+INDEX = ["s.index(x)", "s.index(x, a)", "s.index(x, a, b)"]
+FIND = ["s.find(x, a)", "s.rfind(x, a, b)", "s.index(x, a, b)", "s.count(x, a, b)", "s.startswith(x, a, b)"]
+IX = dispatchers("method_fixes_index", {
+    "lists": ("s: list, x: object, a: object, b: object", INDEX),
+    "tuples": ("s, x: object, a: object, b: object", INDEX),  # s: a typed tuple (its elements' types)
+    "tuples_int": ("s, x: int, a: int, b: int", INDEX),
+    "objects": ("s: object, x: object, a: object, b: object", INDEX + FIND[:3] + FIND[4:]),  # o.count(t, a, b): no
+    "strs": ("s: str, x: str, a: object, b: object", FIND),
+    "ranges": ("s: object, x: int, a: int, b: int", ["range(4).index(x, a)", "range(4).index(x, a, b)"]),
+})
+BOUNDS = [None, 0, 1, 2, -1, -2, -3, -10, 10, True, 2 ** 63 - 1, -2 ** 63, 1.0, "1"]
+INT_BOUNDS = [0, 1, 2, 3, -1, -2, -4, -10, 10, 2 ** 63 - 1, -2 ** 63]
+
+
+def _index_cases(group, seqs, xs, bounds):
+    for s in seqs:
+        for x in xs:
+            check(group, 0, s, x, 0, 0, where=f"{INDEX[0]} with s, x = ")
+            for a in bounds:
+                check(group, 1, s, x, a, 0, where=f"{INDEX[1]} with s, x, a = ")
+                for b in bounds:
+                    check(group, 2, s, x, a, b, where=f"{INDEX[2]} with s, x, a, b = ")
+
+
+def test_list_index_bounds_none_is_a_type_error():
+    _index_cases(IX.lists, [[1, 2, 1, 3], []], [1, 3, 9], BOUNDS)
+
+
+def test_typed_tuple_index_with_start_and_stop():
+    _index_cases(IX.tuples, [(1, 2, 1, 3), (1, "a", 2.5, 1)], [1, 3, "a", 9], BOUNDS)
+    _index_cases(IX.tuples_int, [(1, 2, 1, 3), (4, 1)], [1, 3, 9], INT_BOUNDS)
+
+
+def test_object_index_with_start_and_stop():
+    _index_cases(IX.objects, [[1, 2, 1, 3], (1, 2, 1, 3), "abca", range(4), 5, None], [1, 3, "a"],
+                 [None, 0, 1, -1, -3, 10, 1.0])
+
+
+def test_str_search_bounds_accept_none():
+    for group, strs in ((IX.strs, ["abcab", ""]), (IX.objects, ["abcab", [1, 2], (1,)])):
+        for k in range(len(FIND)):
+            if group is IX.objects and k == 3:
+                continue
+            kk = k if group is IX.strs else len(INDEX) + k - (k > 3)
+            for s in strs:
+                for a in [None, 0, 1, -2, 9, 1.0]:
+                    for b in [None, 3, -1]:
+                        check(group, kk, s, "b", a, b, where=f"{FIND[k]} with s, x, a, b = ")
+
+
+def test_range_index_takes_one_argument():
+    for k in range(2):
+        check(IX.ranges, k, None, 1, 0, 3)
