@@ -460,6 +460,31 @@ SET_METHODS = {
 }
 #: set methods neither a list nor a dict has: on an object, they test for a set at run time
 SET_ONLY_METHODS = tuple(m for m in SET_METHODS if m not in LIST_METHODS and m not in DICT_METHODS)
+#: the kinds an object holds that have methods, by CPython's type name
+_METHOD_KINDS = {"list": list, "tuple": tuple, "range": range, "str": str, "bytes": bytes, "dict": dict, "set": set}
+
+
+def method_kinds(name: str) -> tuple[str, ...] | None:
+    """The kinds (type names) that have method ``name``, a list, tuple, dict or
+    set method called on an ``object`` (CPython looks the attribute up, and
+    raises its AttributeError, before it evaluates the arguments); None for
+    other methods."""
+    if not any(name in table for table in (LIST_METHODS, TUPLE_METHODS, DICT_METHODS, SET_METHODS)):
+        return None
+    return tuple(kind for kind, cls in _METHOD_KINDS.items() if hasattr(cls, name))
+
+
+_BUILTIN_CLASSES = {**_METHOD_KINDS, "int": int, "float": float, "bool": bool, "NoneType": type(None)}
+
+
+def missing_method(receiver: PyType, name: str) -> Raises | None:
+    """CPython's AttributeError for ``x.name(...)`` when ``x``'s static type (a
+    builtin one) has no attribute ``name``: raised before the arguments are
+    evaluated."""
+    cls = None if receiver.is_dynamic else _BUILTIN_CLASSES.get(receiver.python_name)
+    if cls is None or hasattr(cls, name):
+        return None
+    return Raises("AttributeError", f"'{receiver.python_name}' object has no attribute '{name}'")
 
 
 def _set_arity(name: str, most: int, n: int) -> str:

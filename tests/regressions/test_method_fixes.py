@@ -39,7 +39,7 @@ def test_library_that_calls_the_library_while_built_fails_fast(tmp_path):
 
 
 # ---- 2 and 4. index with start/stop: None is no default for a list's or a tuple's ------------
-from tests.strings.sharness import check, dispatchers  # noqa: E402
+from tests.strings.sharness import check, dispatchers, outcome, same  # noqa: E402
 
 INDEX = ["s.index(x)", "s.index(x, a)", "s.index(x, a, b)"]
 FIND = ["s.find(x, a)", "s.rfind(x, a, b)", "s.index(x, a, b)", "s.count(x, a, b)", "s.startswith(x, a, b)"]
@@ -94,3 +94,26 @@ def test_str_search_bounds_accept_none():
 def test_range_index_takes_one_argument():
     for k in range(2):
         check(IX.ranges, k, None, 1, 0, 3)
+
+
+# ---- 3. a list, dict or set method on an object: the attribute before the arguments -----------
+ORDER = ["o.append(len(o))", "o.extend([len(o)])", "o.insert(0, len(o))", "o.remove(len(o))", "o.sort(reverse=len(o))",
+         "o.reverse()", "o.index(len(o))", "o.count(len(o))", "o.index(0, len(o))", "o.pop(len(o))",
+         "o.clear()", "o.copy()", "o.get(len(o))", "o.setdefault(len(o))", "list(o.items())", "o.pop(len(o), 0)",
+         "o.update([(len(o), 1)])", "o.add(len(o))", "o.discard(len(o))", "o.union([len(o)])",
+         "o.issubset([len(o)])"]
+ORD = dispatchers("method_fixes_order", {"order": ("o: object", ORDER)})
+RECEIVERS = [1, 2.5, None, True, "ab", (1, 0), range(2), [1, 0], {0: 1, 2: 3}, {0, 1}]
+
+
+def test_method_attribute_is_looked_up_before_the_arguments():
+    for k, expr in enumerate(ORDER):
+        for o in RECEIVERS:  # each run on its own copy (the methods change it): result, then receiver
+            mine, theirs = _copy(o), _copy(o)
+            want, got = outcome(ORD.order.py_func, (k, mine)), outcome(ORD.order, (k, theirs))
+            ok = same(want[1], got[1]) if want[0] == got[0] == "ok" else want == got
+            assert ok and same(mine, theirs), f"{expr} with o = {o!r}: CPython {want!r} {mine!r}, pydm {got!r} {theirs!r}"
+
+
+def _copy(o):
+    return o.copy() if isinstance(o, (list, dict, set)) else o
