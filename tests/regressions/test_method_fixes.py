@@ -101,7 +101,7 @@ ORDER = ["o.append(len(o))", "o.extend([len(o)])", "o.insert(0, len(o))", "o.rem
          "o.reverse()", "o.index(len(o))", "o.count(len(o))", "o.index(0, len(o))", "o.pop(len(o))",
          "o.clear()", "o.copy()", "o.get(len(o))", "o.setdefault(len(o))", "list(o.items())", "o.pop(len(o), 0)",
          "o.update([(len(o), 1)])", "o.add(len(o))", "o.discard(len(o))", "o.union([len(o)])",
-         "o.issubset([len(o)])"]
+         "o.issubset([len(o)])", "o.add(1, len(o))"]  # a set's arity: TypeError
 ORD = dispatchers("method_fixes_order", {"order": ("o: object", ORDER)})
 RECEIVERS = [1, 2.5, None, True, "ab", (1, 0), range(2), [1, 0], {0: 1, 2: 3}, {0, 1}]
 

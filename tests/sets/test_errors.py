@@ -21,12 +21,6 @@ def keywords(s):
 
 
 @pydm.jit
-def object_arity(s):
-    o = [s][0]
-    return o.add(1, 2)
-
-
-@pydm.jit
 def object_update_many(s):
     o = [s][0]
     o.update([1], [2])
@@ -41,7 +35,6 @@ def remove_a_set(s):
 @pytest.mark.parametrize("fn,line,what", [
     (frozen, "return frozenset(s)", "call to 'frozenset' is not supported"),
     (keywords, "return set(iterable=s)", "set() takes no keyword arguments"),
-    (object_arity, "return o.add(1, 2)", "this call of .add() is not supported"),
     (object_update_many, "o.update([1], [2])", "this call of .update() is not supported"),
 ])
 def test_compile_error(fn, line, what):
