@@ -102,7 +102,8 @@ ORDER = ["o.append(len(o))", "o.extend([len(o)])", "o.insert(0, len(o))", "o.rem
          "o.clear()", "o.copy()", "o.get(len(o))", "o.setdefault(len(o))", "list(o.items())", "o.pop(len(o), 0)",
          "o.update([(len(o), 1)])", "o.add(len(o))", "o.discard(len(o))", "o.union([len(o)])",
          "o.issubset([len(o)])", "o.add(1, len(o))"]  # a set's arity: TypeError
-ORD = dispatchers("method_fixes_order", {"order": ("o: object", ORDER)})
+STATIC = ["n.append(len(n))", "n.count(len(n))", "t.append(t.index(9))", "t.get(t.index(9))", "n.upper(len(n))"]
+ORD = dispatchers("method_fixes_order", {"order": ("o: object", ORDER), "static": ("n: int, t", STATIC)})
 RECEIVERS = [1, 2.5, None, True, "ab", (1, 0), range(2), [1, 0], {0: 1, 2: 3}, {0, 1}]
 
 
@@ -117,3 +118,9 @@ def test_method_attribute_is_looked_up_before_the_arguments():
 
 def _copy(o):
     return o.copy() if isinstance(o, (list, dict, set)) else o
+
+
+def test_method_a_static_type_lacks_is_looked_up_before_the_arguments():
+    for k, expr in enumerate(STATIC):
+        for n, t in [(1, (1, 2)), (True, ("a",))]:
+            check(ORD.static, k, n, t, where=f"{expr} with n, t = ")
