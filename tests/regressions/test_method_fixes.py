@@ -113,7 +113,8 @@ def test_method_attribute_is_looked_up_before_the_arguments():
             mine, theirs = _copy(o), _copy(o)
             want, got = outcome(ORD.order.py_func, (k, mine)), outcome(ORD.order, (k, theirs))
             ok = same(want[1], got[1]) if want[0] == got[0] == "ok" else want == got
-            assert ok and same(mine, theirs), f"{expr} with o = {o!r}: CPython {want!r} {mine!r}, pydm {got!r} {theirs!r}"
+            assert ok and same(mine, theirs), \
+                f"{expr} with o = {o!r}: CPython {want!r} {mine!r}, pydm {got!r} {theirs!r}"
 
 
 def _copy(o):
