@@ -21,6 +21,13 @@ SOURCES = ("numbers.py", "tuples.py", "lists.py", "ranges.py", "iterators.py", "
 
 _lock = threading.Lock()
 _module: ir.Module | None = None
+_builder: int | None = None  # the thread building the library, while it does
+
+
+class LibraryReentered(RuntimeError):
+    """A runtime-library function needs the library itself while it is being
+    built (an operation the frontend lowers to a library call, e.g. ``len`` of
+    an ``object``): write it with the library function it would call instead."""
 
 
 def _source_paths():
@@ -97,7 +104,11 @@ def parameter_types(fn) -> tuple:
 
 def library_module() -> ir.Module:
     """The library's IR, parsed in the current context (from the disk cache if valid)."""
-    global _module
+    global _module, _builder
+    if _builder == threading.get_ident():  # _lock is ours already: waiting for it never ends
+        raise LibraryReentered("a runtime-library function uses an operation that calls the runtime "
+                               "library itself (while the library is being built); call the library "
+                               "function directly")
     with _lock:
         if _module is not None:
             return _module
@@ -111,7 +122,11 @@ def library_module() -> ir.Module:
         except (OSError, ir.MLIRError, ValueError):
             text, _module = None, None
         if _module is None:
-            text = build_text()
+            _builder = threading.get_ident()
+            try:
+                text = build_text()
+            finally:
+                _builder = None
             _module = ir.Module.parse(text)
             try:
                 os.makedirs(cache_dir(), exist_ok=True)

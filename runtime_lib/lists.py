@@ -192,15 +192,12 @@ def list_remove(xs: list, x: object) -> None:
 
 
 def list_index(xs: list, x: object, start: object, stop: object) -> int:
-    """``xs.index(x[, start[, stop]])``: bounds clipped as slices are."""
+    """``xs.index(x, start, stop)``: bounds clipped as slices are. A bound the
+    call leaves out comes as CPython's default (0, sys.maxsize); None is no
+    default here (CPython's TypeError, unlike str.find's)."""
     n = len(xs)
-    lo = 0
-    hi = n
-    if not is_none(start):
-        lo = index_bound(start, n)
-    if not is_none(stop):
-        hi = index_bound(stop, n)
-    i = lo
+    i = index_bound(start, n)
+    hi = index_bound(stop, n)
     while i < hi and i < len(xs):
         e = item(xs, i)
         if e is x or e == x:

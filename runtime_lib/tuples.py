@@ -142,10 +142,14 @@ def tuple_count(t: tuple, x: object) -> int:
     return n
 
 
-def tuple_index(t: tuple, x: object) -> int:
-    """``t.index(x)``: the first position holding ``x``."""
-    i = 0
-    for e in t:
+def tuple_index(t: tuple, x: object, start: object, stop: object) -> int:
+    """``t.index(x, start, stop)``: the first position in the clipped bounds
+    holding ``x`` (bounds as list_index's)."""
+    n = len(t)
+    i = index_bound(start, n)
+    hi = index_bound(stop, n)
+    while i < hi and i < n:
+        e = item(t, i)
         if e is x or e == x:
             return i
         i += 1
@@ -173,9 +177,9 @@ def count_of(c: object, x: object) -> int:
 def index_of(c: object, x: object) -> int:
     """``c.index(x)`` for a receiver whose type is known only at run time."""
     if is_tuple(c):
-        return tuple_index(as_tuple(c), x)
+        return tuple_index(as_tuple(c), x, 0, 9223372036854775807)
     if is_list(c):
-        return list_index(as_list(c), x, None, None)
+        return list_index(as_list(c), x, 0, 9223372036854775807)
     if is_range(c):
         return range_index(as_range(c), x)
     if is_str(c):
@@ -477,7 +481,7 @@ def hash_str(s: str) -> int:
 
 
 # (last: runtime_lib/lists.py imports this module too)
-from .lists import (list_contains, list_count, list_index, list_slice,  # noqa: E402,F401
+from .lists import (index_bound, list_contains, list_count, list_index, list_slice,  # noqa: E402,F401
                     slice_range, tuple_of_list)
 from .ranges import (range_contains, range_count, range_index, range_item, range_len,  # noqa: E402,F401
                      range_list, range_slice)

@@ -527,6 +527,8 @@ class ExpressionWalker:
                     return None
                 if len(values) == 1:  # the attribute is looked up before the arguments are evaluated
                     values[0] = self.emit.method_receiver(what, values[0])
+                    if self.fb.block is None:
+                        return None
             n = 1 + len(e.args)
             keywords = {k.arg: v for k, v in zip(e.keywords or [], values[n:])}
             if what == "sort" and self.has_key_function(keywords):

@@ -127,8 +127,7 @@ class ListOps:
                     "TypeError", f"'{it.python_name}' object cannot be interpreted as an integer"))
             return self.call_library("list_pop", [xs, i], T.OBJECT)
         if name == "index":
-            rest = list(args[1:]) + [self.b.constant(None, T.NONE)] * (3 - len(args))
-            return self.call_library("list_index", [xs, args[0], *rest], T.INT)
+            return self.call_library("list_index", [xs, args[0], *self.index_bounds(args)], T.INT)
         if name == "sort":
             return self.call_library("list_sort", [xs, self.sort_reverse(keywords, node)])
         if name == "insert":

@@ -404,7 +404,7 @@ LIST_METHODS = {
     "remove": (T.NONE, 1, 1), "index": (T.INT, 1, 3), "count": (T.INT, 1, 1), "reverse": (T.NONE, 0, 0),
     "clear": (T.NONE, 0, 0), "copy": (list_of(), 0, 0), "sort": (T.NONE, 0, 0),
 }
-TUPLE_METHODS = {"index": (T.INT, 1, 1), "count": (T.INT, 1, 1)}
+TUPLE_METHODS = {"index": (T.INT, 1, 3), "count": (T.INT, 1, 1)}
 #: str methods pydm compiles: result type, least number of arguments, parameter names
 #: (their count is the most), whether CPython takes them by keyword. The arguments'
 #: types are checked at run time by the library, with CPython's messages.
@@ -469,6 +469,32 @@ FROZENSET_METHODS = {name: (T.FROZENSET if r is T.SET else r, least, most)
                      for name, (r, least, most) in SET_METHODS.items()
                      if name in ("copy", "union", "intersection", "difference", "symmetric_difference",
                                  "issubset", "issuperset", "isdisjoint")}
+#: the kinds an object holds that have methods, by CPython's type name
+_METHOD_KINDS = {"list": list, "tuple": tuple, "range": range, "str": str, "bytes": bytes, "dict": dict, "set": set,
+                 "frozenset": frozenset}
+
+
+def method_kinds(name: str) -> tuple[str, ...] | None:
+    """The kinds (type names) that have method ``name``, a list, tuple, dict or
+    set method called on an ``object`` (CPython looks the attribute up, and
+    raises its AttributeError, before it evaluates the arguments); None for
+    other methods."""
+    if not any(name in table for table in (LIST_METHODS, TUPLE_METHODS, DICT_METHODS, SET_METHODS)):
+        return None
+    return tuple(kind for kind, cls in _METHOD_KINDS.items() if hasattr(cls, name))
+
+
+_BUILTIN_CLASSES = {**_METHOD_KINDS, "int": int, "float": float, "bool": bool, "NoneType": type(None)}
+
+
+def missing_method(receiver: PyType, name: str) -> Raises | None:
+    """CPython's AttributeError for ``x.name(...)`` when ``x``'s static type (a
+    builtin one) has no attribute ``name``: raised before the arguments are
+    evaluated."""
+    cls = None if receiver.is_dynamic else _BUILTIN_CLASSES.get(receiver.python_name)
+    if cls is None or hasattr(cls, name):
+        return None
+    return Raises("AttributeError", f"'{receiver.python_name}' object has no attribute '{name}'")
 
 
 def _set_arity(name: str, most: int, n: int, cls: str = "set") -> str:
@@ -521,6 +547,8 @@ def method_type(name: str, receiver: PyType, arg_types: list[PyType]) -> PyType 
         known = (lr if lr is dr else T.OBJECT, min(ll, dl), max(lm, dm))
     elif receiver.is_list or receiver.is_dynamic:
         known = LIST_METHODS.get(name)
+    elif receiver is T.RANGE and name in TUPLE_METHODS and n != 1:
+        return Raises("TypeError", f"range.{name}() takes exactly one argument ({n} given)")
     elif receiver.is_tuple or receiver is T.RANGE:
         known = TUPLE_METHODS.get(name)
     else:

@@ -12,7 +12,7 @@ the tuple of its one-codepoint strs (so every loop form - ``zip``,
 from __future__ import annotations
 
 from ..errors import TypeSpecificError, error_at
-from ..types import PyType, tuple_any
+from ..types import PyType, list_of, tuple_any
 from . import semantics as sem
 from .. import dialect as d
 
@@ -127,8 +127,21 @@ class StrOps:
 
     def method_receiver(self, name, x):
         """The receiver of ``x.name(...)``, before the arguments are evaluated:
-        for a str-only method on an object, a str (else CPython's AttributeError)."""
-        if not (self.type(x).is_dynamic and name in sem.STR_ONLY_METHODS):
+        for a str-only method on an object, a str; for a list, tuple, dict or
+        set method, an object holding a kind that has it (a list, dict or set
+        when only that kind has it); else (and for a builtin static type
+        without the method) CPython's AttributeError; None when it raised."""
+        if not self.type(x).is_dynamic:
+            missing = sem.missing_method(self.type(x), name)
+            return x if missing is None else self.raise_always(missing)
+        kinds = sem.method_kinds(name)
+        if kinds:
+            hit = self.type_test(x, kinds)
+            self.fb.raise_if(self.b.bool_to_pred(hit), "AttributeError", f"'{{}}' object has no attribute '{name}'",
+                             when=False, args=[x], fmt="types")
+            only = {"list": list_of(), "dict": T.DICT, "set": T.SET}.get(kinds[0]) if len(kinds) == 1 else None
+            return x if only is None else self.b.unbox(x, only, checked=False)[1]
+        if name not in sem.STR_ONLY_METHODS:
             return x
         hit = self.type_test(x, ("str",))
         self.fb.raise_if(self.b.bool_to_pred(hit), "AttributeError", f"'{{}}' object has no attribute '{name}'",

@@ -343,15 +343,25 @@ class TupleOps:
             return self.list_method(name, receiver, args, node, keywords)
         if rt is T.RANGE:
             return self.call_library(f"range_{name}", [receiver, args[0]], T.INT)
+        if name == "index":
+            return self.call_library("tuple_index", [receiver, args[0], *self.index_bounds(args)], T.INT)
         return self.call_library(f"tuple_{name}", [receiver, args[0]], T.INT)
 
+    def index_bounds(self, args):
+        """start and stop of ``.index(x[, start[, stop]])`` on a list or tuple:
+        those left out are CPython's defaults, 0 and sys.maxsize."""
+        defaults = [self.b.constant(0, T.INT), self.b.constant(2 ** 63 - 1, T.INT)]
+        return [*args[1:], *defaults[len(args) - 1:]]
+
     def list_index_of(self, x, args, node):
-        """``x.index(v, start[, stop])`` on an object that is not a str: a list's
-        (a tuple's or range's with start/stop: NotImplementedError, a pydm limit)."""
-        other = self.type_test(x, ("tuple", "range"))
-        self.fb.raise_if(self.b.bool_to_pred(other), "NotImplementedError",
-                         "pydm: .index() with start/stop of a tuple or range is not supported yet")
-        return self.method("index", self.as_kind_for_method(x, "index"), args, node)
+        """``x.index(v, start[, stop])`` on an object that is not a str: a
+        tuple's or a list's (a range's takes one argument: CPython's TypeError)."""
+        def other():
+            is_range = self.type_test(x, ("range",))
+            self.fb.raise_if(self.b.bool_to_pred(is_range), "TypeError",
+                             f"range.index() takes exactly one argument ({len(args)} given)")
+            return self.method("index", self.as_kind_for_method(x, "index"), args, node)
+        return self.on_kind_or(x, tuple_any(T.OBJECT), lambda t: self.method("index", t, args, node), other, T.INT)
 
     def as_kind_for_method(self, x, name: str):
         """An object whose method ``name`` (a list method) is called: a list,

@@ -15,12 +15,6 @@ def keywords(s):
 
 
 @pydm.jit
-def object_arity(s):
-    o = [s][0]
-    return o.add(1, 2)
-
-
-@pydm.jit
 def object_update_many(s):
     o = [s][0]
     o.update([1], [2])
@@ -29,7 +23,6 @@ def object_update_many(s):
 
 @pytest.mark.parametrize("fn,line,what", [
     (keywords, "return set(iterable=s)", "set() takes no keyword arguments"),
-    (object_arity, "return o.add(1, 2)", "this call of .add() is not supported"),
     (object_update_many, "o.update([1], [2])", "this call of .update() is not supported"),
 ])
 def test_compile_error(fn, line, what):
