@@ -128,13 +128,25 @@ def exc_type() -> ir.Type:
     return ir.Type.parse(f"!{NS}.{EXC}")
 
 
+#: type -> its pydm name (or None): types are uniqued in the one process-wide
+#: context (pydm/backend/driver.py ``session``) and never freed, so a type
+#: object's hash and equality name it for good; the lowering asks ~20 times an op
+_TYPE_NAMES: dict = {}
+
+
 def type_name(t: ir.Type) -> str | None:
     """``"integer"`` for ``!iree_pydm.integer``; None for a non-pydm type."""
     try:
+        return _TYPE_NAMES[t]
+    except KeyError:
+        pass
+    try:
         o = ir.OpaqueType(t)
+        name = o.data if o.dialect_namespace == NS else None
     except (ValueError, TypeError):
-        return None
-    return o.data if o.dialect_namespace == NS else None
+        name = None
+    _TYPE_NAMES[t] = name
+    return name
 
 
 def py_type(t: ir.Type) -> PyType:

@@ -36,7 +36,7 @@ from .runner import TOLERABLE, run_program, session_directory
 
 pytestmark = pytest.mark.slow  # > 5 s; `pytest -m "not slow"` leaves it out
 
-EXAMPLES = int(os.environ.get("PYDM_FUZZ_EXAMPLES", "10"))
+EXAMPLES = int(os.environ.get("PYDM_FUZZ_EXAMPLES", "8"))
 SEED = int(os.environ.get("PYDM_FUZZ_SEED", "20261122"))
 LOG = os.environ.get("PYDM_FUZZ_LOG")
 # Shrinking recompiles the program hundreds of times (minutes): off unless asked for;
