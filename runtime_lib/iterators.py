@@ -21,7 +21,8 @@ from .intrinsics import (as_list, as_range, as_tuple, fail, int_value, is_intlik
 
 
 def sequence_items(x: object) -> list:
-    """A list walked by index: the list itself, a tuple's or a range's items."""
+    """A list walked by index: the list itself, a tuple's, a range's or a str's
+    items, a dict's keys, a set's elements."""
     if is_list(x):
         return as_list(x)
     if is_tuple(x):
@@ -32,6 +33,8 @@ def sequence_items(x: object) -> list:
         return dict_keys(as_dict(x))
     if is_set(x):
         return set_items(as_set(x))
+    if is_str(x):
+        return str_items(as_str(x))
     type_error("'{}' object is not iterable", x)
     return list_new(0)
 
@@ -164,3 +167,5 @@ from .dicts import dict_iter, dict_iter_next, dict_keys  # noqa: E402,F401
 from .intrinsics import as_dict, is_dict  # noqa: E402,F401
 from .sets import set_items, set_iter  # noqa: E402,F401
 from .intrinsics import as_set, is_set  # noqa: E402,F401
+from .strings import str_items  # noqa: E402,F401
+from .intrinsics import as_str, is_str  # noqa: E402,F401

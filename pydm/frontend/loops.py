@@ -314,13 +314,19 @@ class LoopWalker:
             values = self.exprs(args)
             if values is None:
                 return
-            seqs = []
+            seqs, kinds = [], []
             for v in values[:1] if form != "zip" else values:
                 walk = self.emit.iteration(v)
                 if walk is None or self.fb.block is None:
                     return
                 seqs.append(walk[0])
-        if form == "zip" and not seqs or any(self.emit.type(q).elts == () for q in seqs):
+                kinds.append(walk[1])
+        if "iterator" in kinds:  # a dict, a set or an iterator object: walked by its next
+            if form != "enumerate":
+                raise error_at(it, f"{form}() of a dict, a set or an iterator in a for loop is not supported",
+                               f"loop over {form}(list(x), ...) or {form}(sorted(x), ...)")
+            return self.enumerate_iterator_loop(s, seqs[0], values[1] if len(values) > 1 else None)
+        if form == "zip" and not seqs or any(getattr(self.emit.type(q), "elts", None) == () for q in seqs):
             self.visit_body(s.orelse)  # nothing to walk (an empty tuple's items have no type)
             return
         if form == "reversed":
@@ -336,16 +342,9 @@ class LoopWalker:
             return
         if form == "enumerate":
             seq = seqs[0]
-            start = values[1] if len(values) > 1 else None
-            if start is not None:
-                t = self.emit.type(start)
-                if t.is_dynamic:
-                    exc, start = self.b.unbox(start, T.INT, "'{}' object cannot be interpreted as an integer")
-                    self.fb.check(exc)
-                elif t not in (T.INT, T.BOOL):
-                    self.fb.raise_here("TypeError", f"'{t.python_name}' object cannot be interpreted as an integer")
-                    return
-                start = self.emit.promote(start, T.INT)
+            start = self.enumerate_start(values[1] if len(values) > 1 else None)
+            if self.fb.block is None:
+                return
 
             def item(i):
                 k = i if start is None else self.emit.binary("+", i, start)
@@ -361,6 +360,40 @@ class LoopWalker:
             return self.b.bool_to_pred(out)
         self.index_loop(s, self.b.constant(0, T.INT), 1, more_all,
                         lambda i: self.emit.make_tuple([self.emit.element_at(q, i) for q in seqs]))
+
+    def enumerate_iterator_loop(self, s: LoopShape, it, start):
+        """``for i, x in enumerate(it, start)`` over an iterator object (a dict's or a
+        set's, which checks the size before each item): its next item until it has
+        none, numbered from ``start``."""
+        start = self.enumerate_start(start)
+        if start is None and self.fb.block is None:
+            return
+        got = {}
+
+        def more(_i):
+            nxt = self.emit.iterator_next(it)
+            if nxt is None:
+                return self.fb.i1(0) if self.fb.block is not None else None
+            got["item"] = nxt[1]
+            return nxt[0]
+
+        def item(i):
+            k = i if start is None else self.emit.binary("+", i, start)
+            return self.emit.make_tuple([k, got["item"]])
+        self.index_loop(s, self.b.constant(0, T.INT), 1, more, item)
+
+    def enumerate_start(self, start):
+        """``enumerate``'s start as an int (None: 0); CPython's TypeError for another type."""
+        if start is None:
+            return None
+        t = self.emit.type(start)
+        if t.is_dynamic:
+            exc, start = self.b.unbox(start, T.INT, "'{}' object cannot be interpreted as an integer")
+            self.fb.check(exc)
+        elif t not in (T.INT, T.BOOL):
+            self.fb.raise_here("TypeError", f"'{t.python_name}' object cannot be interpreted as an integer")
+            return None
+        return self.emit.promote(start, T.INT)
 
     def index_loop(self, s: LoopShape, start, step: int, more, item):
         """A loop over an index from ``start`` by ``step`` (+1/-1) while
