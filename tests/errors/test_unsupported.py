@@ -437,8 +437,8 @@ def frozenset_call(n: int) -> int:
     return s
 
 
-def test_frozenset_call():
-    expect_error(frozenset_call, (29,), find("frozenset_call", ast.Call))
+def test_frozenset_call():  # frozenset exists (issue #10, tests/sets/test_frozenset.py)
+    assert frozenset_call(29) == frozenset_call.py_func(29)
 
 
 @pydm.jit
