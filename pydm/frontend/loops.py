@@ -182,8 +182,9 @@ class LoopWalker:
         zero, one = self.b.constant(0, T.INT), self.b.constant(1, T.INT)
         self.counted_loop(s, zero, n, one, 1, 1, lambda i: self.emit.element_at(seq, i), 1)
 
-    def iterator_object_loop(self, s: LoopShape, it):
-        """``for x in it`` over an iterator object: its next item until it has none."""
+    def iterator_object_loop(self, s: LoopShape, it, item=None):
+        """``for x in it`` over an iterator object: its next item until it has none
+        (``item(i, x)``: what the loop binds for the i-th one, else ``x`` itself)."""
         got = {}
 
         def more(_i):
@@ -192,7 +193,8 @@ class LoopWalker:
                 return self.fb.i1(0) if self.fb.block is not None else None
             got["item"] = nxt[1]
             return nxt[0]
-        self.index_loop(s, self.b.constant(0, T.INT), 1, more, lambda _i: got["item"])
+        self.index_loop(s, self.b.constant(0, T.INT), 1, more,
+                        lambda i: got["item"] if item is None else item(i, got["item"]))
 
     def live_in_range(self, seq, i):
         """i1: ``0 <= i < len(seq)`` now (a list's length may change while a loop runs)."""
@@ -368,19 +370,10 @@ class LoopWalker:
         start = self.enumerate_start(start)
         if start is None and self.fb.block is None:
             return
-        got = {}
 
-        def more(_i):
-            nxt = self.emit.iterator_next(it)
-            if nxt is None:
-                return self.fb.i1(0) if self.fb.block is not None else None
-            got["item"] = nxt[1]
-            return nxt[0]
-
-        def item(i):
-            k = i if start is None else self.emit.binary("+", i, start)
-            return self.emit.make_tuple([k, got["item"]])
-        self.index_loop(s, self.b.constant(0, T.INT), 1, more, item)
+        def numbered(i, x):
+            return self.emit.make_tuple([i if start is None else self.emit.binary("+", i, start), x])
+        self.iterator_object_loop(s, it, numbered)
 
     def enumerate_start(self, start):
         """``enumerate``'s start as an int (None: 0); CPython's TypeError for another type."""
