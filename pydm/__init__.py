@@ -14,7 +14,7 @@ __version__ = "0.1.0"
 
 def load(path):
     """Load a ``.vmfb`` produced by ``pydm compile``; attributes are the functions."""
-    from .aot import load as _load
+    from .runtime.loading import load as _load
     return _load(path)
 
 

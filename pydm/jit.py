@@ -43,6 +43,11 @@ def _compiler():
     return compile_program, annotation_type, load_module
 
 
+def _cache():
+    from .runtime import cache
+    return cache
+
+
 def _runtime():
     """The runtime's entry points (imported on the first call)."""
     from .runtime import program, values
@@ -64,7 +69,9 @@ class JitFunction:
         self._by_types: dict[tuple, object] = {}  # by the arguments' static types
         self._programs: dict[tuple, object] = {}
         self._info = None
-        self._simple = False  # set with _info: only positional-or-keyword parameters
+        self._params = None  # the signature facts (_set_facts), from the disk cache or the source
+        self._source = None
+        self._simple = False  # set with the facts: only positional-or-keyword parameters
         self._last_key = None
         _ALL.add(self)
 
@@ -76,10 +83,7 @@ class JitFunction:
         check has passed)."""
         if self._info is None:
             _, annotation_type, load_module = _compiler()
-            filename = _inspect.getsourcefile(self.py_func)
-            if filename is None:
-                raise CompileError(f"the source of '{self.py_func.__name__}' is not available",
-                                   hint="pydm compiles functions defined in .py files")
+            filename = self._source_file()
             module = load_module(filename)
             fn = module.functions.get(self.py_func.__name__)
             if fn is None:
@@ -92,38 +96,86 @@ class JitFunction:
             annotations = [annotation_type(x) for x in list(a.posonlyargs_annotations or []) + list(a.annotations)]
             if fn.vararg:
                 annotations.append(None)  # the tuple of the extra arguments: typed by its items
-
             annotations += [annotation_type(x) for x in a.kwonlyargs_annotations or []]
             if fn.kwarg:
                 annotations.append(None)  # the dict of the extra keyword arguments
-            # the defaults CPython evaluated once, at definition: a mutable one is
-            # shared between calls (a list default is passed by reference)
-            given = self.py_func.__defaults__ or ()
-            positional = list(fn.posonly) + list(fn.positional)
-            defaults = dict(zip(positional[len(positional) - len(given):], given))
-            defaults.update(self.py_func.__kwdefaults__ or {})
-            self._annotations = annotations
-            self._defaults = defaults
-            self._binder = _runtime()[0].make_binder(fn.name, fn.params, defaults, fn.posonly, fn.vararg, fn.kwonly, fn.kwarg)
-            self._simple = fn.simple_signature
+            facts = {"params": list(fn.params), "posonly": list(fn.posonly), "positional": list(fn.positional),
+                     "vararg": fn.vararg, "kwonly": list(fn.kwonly), "kwarg": fn.kwarg,
+                     "simple": fn.simple_signature,
+                     "annotations": [None if t is None else t.value for t in annotations]}
+            if self._params is None:
+                self._set_facts(facts)
+                source = self._source_digest()
+                if source is not None:
+                    _cache().store_facts(source, self.py_func.__name__, facts)
             self._info = fn  # last: a failed check above leaves nothing half-set
         return self._info
 
+    def _source_file(self) -> str:
+        filename = _inspect.getsourcefile(self.py_func)
+        if filename is None:
+            raise CompileError(f"the source of '{self.py_func.__name__}' is not available",
+                               hint="pydm compiles functions defined in .py files")
+        return filename
+
+    def _source_digest(self) -> str | None:
+        """The disk cache's key for this function's source (None: no cache)."""
+        if self._source is None:
+            cache = _cache()
+            self._source = ""
+            if cache.enabled():
+                filename = _inspect.getsourcefile(self.py_func)
+                self._source = (cache.source_digest(filename) if filename else None) or ""
+        return self._source or None
+
+    def _ensure_facts(self) -> None:
+        """The signature facts a call needs: from the disk cache when this
+        source was seen before (no parsing), else from the source itself."""
+        if self._params is not None:
+            return
+        source = self._source_digest()
+        facts = _cache().load_facts(source, self.py_func.__name__) if source else None
+        if facts is not None:
+            try:
+                self._set_facts(facts)
+                return
+            except (KeyError, TypeError, ValueError):
+                self._params = None  # a damaged entry: read the source
+        self.info
+
+    def _set_facts(self, facts: dict) -> None:
+        from .types import parse_type
+        annotations = [None if t is None else parse_type(t) for t in facts["annotations"]]
+        # the defaults CPython evaluated once, at definition: a mutable one is
+        # shared between calls (a list default is passed by reference)
+        given = self.py_func.__defaults__ or ()
+        positional = facts["posonly"] + facts["positional"]
+        defaults = dict(zip(positional[len(positional) - len(given):], given))
+        defaults.update(self.py_func.__kwdefaults__ or {})
+        name = self.py_func.__name__
+        self._binder = _runtime()[0].make_binder(name, facts["params"], defaults, facts["posonly"],
+                                                 facts["vararg"], facts["kwonly"], facts["kwarg"])
+        self._annotations = annotations
+        self._defaults = defaults
+        self._simple = facts["simple"]
+        self._params = tuple(facts["params"])
+
     def _arg_types(self, args) -> tuple:
-        info = self.info
+        self._ensure_facts()
+        name = self.py_func.__name__
         values = _runtime()[1]
         conforms, describe, static_type_of = values.conforms, values.describe, values.static_type_of
         out = []
-        for pname, ann, value in zip(info.params, self._annotations, args):
+        for pname, ann, value in zip(self._params, self._annotations, args):
             if ann is not None and ann is not T.OBJECT and not conforms(value, ann):
-                raise TypeError(f"{info.name}() argument '{pname}' must be {describe(ann)}, "
+                raise TypeError(f"{name}() argument '{pname}' must be {describe(ann)}, "
                                 f"not {type(value).__name__}")
             t = static_type_of(value)
             if t is None:
-                raise TypeError(f"{info.name}() argument '{pname}': pydm cannot pass a "
+                raise TypeError(f"{name}() argument '{pname}': pydm cannot pass a "
                                 f"{type(value).__name__} value")
             if t is T.INT and not -2**63 <= value < 2**63:
-                raise OverflowError(f"{info.name}() argument '{pname}': int {value} does not fit in 64 bits")
+                raise OverflowError(f"{name}() argument '{pname}': int {value} does not fit in 64 bits")
             if ann is T.OBJECT:
                 t = T.OBJECT  # ``x: object`` asks for the generic (boxed) code, as pydm compile makes
             out.append(t)  # a tuple: its own element types, as a scalar argument keeps its own type
@@ -135,8 +187,8 @@ class JitFunction:
             caller = self._callers.get(tuple(map(type, args)))
             if caller is not None:
                 return caller(*args)
-        info = self.info
-        if kwargs or len(args) != len(info.params) or not self._simple:
+        self._ensure_facts()
+        if kwargs or len(args) != len(self._params) or not self._simple:
             args = self._binder(*args, **kwargs)  # CPython's TypeErrors
         key = tuple(map(type, args))
         caller = self._callers.get(key)
@@ -157,10 +209,12 @@ class JitFunction:
                 if not by_types:
                     self._callers[key] = caller
                 return caller
-            compile_program = _compiler()[0]
             runtime = _runtime()[0]
-            compiled = compile_program(self.info.module, [(self.info, arg_types)],
-                                       global_values=self.py_func.__globals__)
+            compiled = self._cached_program(arg_types)
+            if compiled is None:
+                compiled = _compiler()[0](self.info.module, [(self.info, arg_types)],
+                                          global_values=self.py_func.__globals__)
+                self._store_program(arg_types, compiled)
             program = runtime.LoadedProgram(compiled.vmfb, compiled.sites)
             (sig,) = compiled.exports.values()
             if all(t.is_scalar or t is T.BOTTOM for t in (sig.ret, *sig.param_types)):
@@ -173,6 +227,32 @@ class JitFunction:
                 self._callers[key] = caller
             self._last_key = arg_types
             return caller
+
+    def _cached_program(self, arg_types):
+        """The program of these argument types from the disk cache, or None."""
+        source = self._source_digest()
+        if source is None:
+            return None
+        cache = _cache()
+        vmfb = cache.load_program(source, self.py_func.__name__, _types_text(arg_types), self.py_func.__globals__)
+        if vmfb is None:
+            return None
+        from .runtime.loading import read_program
+        try:
+            compiled = read_program(vmfb)
+        except (ValueError, RuntimeError, KeyError):  # an unreadable entry is a miss: compile again
+            return None
+        compiled.sites.classes.namespace = self.py_func.__globals__  # the user's own exception classes
+        return compiled
+
+    def _store_program(self, arg_types, compiled) -> None:
+        source = self._source_digest()
+        if source is None:
+            return
+        cache = _cache()
+        globals_read = {name: cache.fingerprint(value) if found else cache.ABSENT
+                        for name, (found, value) in compiled.globals_read.items()}
+        cache.store_program(source, self.py_func.__name__, _types_text(arg_types), compiled.vmfb, globals_read)
 
     def inspect(self, stage: str = "pydm", *example_args) -> str:
         """The IR text of a compilation stage: ``pydm``, ``iree`` or ``vm``.
@@ -199,6 +279,10 @@ class JitFunction:
 
     def __repr__(self):
         return f"<pydm.jit {self.py_func.__module__}.{self.py_func.__qualname__}>"
+
+
+def _types_text(arg_types) -> str:
+    return ",".join(t.value for t in arg_types)
 
 
 def jit(fn=None, **options):

@@ -3,11 +3,19 @@ modules share helpers with ``from shared import ...`` (tests/shared.py) and the
 folder harnesses with ``from conformance.harness import ...``."""
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 
 _TESTS = os.path.dirname(os.path.abspath(__file__))
 if _TESTS not in sys.path:
     sys.path.insert(0, _TESTS)
+
+# the suite tests the compiler: every run compiles afresh, into a JIT disk
+# cache of its own (tests/api/test_disk_cache.py tests the cache itself)
+os.environ["PYDM_JIT_CACHE_DIR"] = tempfile.mkdtemp(prefix="pydm-test-jit-cache-")
+atexit.register(shutil.rmtree, os.environ["PYDM_JIT_CACHE_DIR"], True)
 
 import shared  # noqa: E402,F401 - importable by every test module from here on

@@ -200,6 +200,11 @@ class ProgramTypes:
             self._globals[name] = self._find_global(node)
         return self._globals[name]
 
+    def globals_read(self) -> dict:
+        """The globals this program's compilation read: name -> ``(True,
+        value)``, or ``(False, None)`` for a name the globals did not hold."""
+        return {name: (True, value) if found else (False, None) for name, (found, value) in self._globals.items()}
+
     def is_undefined(self, node) -> bool:
         """No global or builtin of ``node.name`` exists (reading it raises NameError)."""
         import builtins

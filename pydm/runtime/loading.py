@@ -1,0 +1,84 @@
+"""Loading a compiled pydm module (``pydm.load``): its callables are built
+from the module's own metadata (``abi/signature.py``) alone. The compiler is
+never imported: a process that only loads modules stays light."""
+from __future__ import annotations
+
+import json
+
+from ..abi import exports as sip_exports
+from ..abi.signature import META_FUNCTION, SIG_KEY, CompiledProgram, ExportSignature
+from ..exceptions import RaiseSiteTable
+from .digest import DamagedModule, verify
+from .program import LoadedProgram
+
+
+def read_program(vmfb: bytes, probe=None, origin: str = "<bytes>") -> CompiledProgram:
+    """A compiled program as its module describes itself: the raise-site table
+    and the export signatures (``pydm.sig``), each checked against its
+    ``iree.abi`` record."""
+    if probe is None:
+        import iree.runtime as rt
+        from .program import vm_instance
+        probe = rt.VmModule.copy_buffer(vm_instance(), vmfb)
+    meta = probe.lookup_function(META_FUNCTION)
+    sites = RaiseSiteTable.from_json(meta.reflection["pydm.raise_sites"]) if meta else RaiseSiteTable()
+    exports = {}
+    for name in probe.function_names:
+        fn = probe.lookup_function(name)
+        refl = fn.reflection if fn is not None else {}
+        if SIG_KEY not in refl:
+            continue
+        sig = ExportSignature.from_json(refl[SIG_KEY])
+        if json.loads(refl.get("iree.abi", "null")) != json.loads(sig.abi_json()):
+            # the callable marshals by pydm.sig; a plain host by iree.abi: they must agree
+            raise DamagedModule(f"{origin}: export {name}'s iree.abi does not match its pydm.sig "
+                                "(made by another pydm version? compile it again with pydm compile)")
+        exports[sig.symbol] = sig
+    return CompiledProgram(vmfb, sites, exports, {})
+
+
+class LoadedModule:
+    """The functions of a .vmfb, as attributes."""
+
+    def __init__(self, vmfb: bytes, origin: str = "<bytes>"):
+        import iree.runtime as rt
+        from .program import vm_instance
+        try:  # before IREE sees the bytes: its verifier accepts damaged files that crash later
+            verify(bytes(vmfb))
+        except DamagedModule as exc:
+            raise DamagedModule(f"{origin} is not a valid pydm module: {exc} "
+                                "(damaged or truncated? compile it again with pydm compile)") from None
+        probe = rt.VmModule.copy_buffer(vm_instance(), vmfb)
+        described = read_program(vmfb, probe, origin)
+        self._program = LoadedProgram(vmfb, described.sites)
+        self._origin = origin
+        self._names = []
+        sigs = {}
+        for sig in described.exports.values():
+            caller = self._program.function(sig.symbol, sig.name, sig.params, sig.param_types, sig.ret,
+                                            sig.defaults)
+            setattr(self, sig.name, caller)
+            self._names.append(sig.name)
+            sigs[sig.name] = sig
+        for name in probe.function_names:  # SIP variants (seed 001): the export called by its leaves
+            refl = probe.lookup_function(name).reflection
+            of = refl.get(sip_exports.OF_KEY)
+            if of is None or refl.get("abi") != "sip" or refl.get("abiv") != "1" or of not in sigs:
+                continue
+            sig = sigs[of]
+            if refl.get("sip") != sip_exports.signature(sig.param_types, sig.ret)[0]:
+                raise DamagedModule(f"{origin}: export {name}'s sip signature does not match {of}'s pydm.sig "
+                                    "(made by another pydm version? compile it again with pydm compile)")
+            variant = self._program.module.lookup_function(name)  # the program's module, not the probe's
+            setattr(self, of, sip_exports.make_caller(self._program, variant, sig, refl["sip"]))
+
+    def __dir__(self):
+        return list(self._names)
+
+    def __repr__(self):
+        return f"<pydm module {self._origin}: {', '.join(self._names)}>"
+
+
+def load(path: str) -> LoadedModule:
+    with open(path, "rb") as f:
+        return LoadedModule(f.read(), path)

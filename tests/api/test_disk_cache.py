@@ -1,0 +1,159 @@
+"""The JIT's disk cache (pydm/runtime/cache.py): a second process reuses the
+first one's compilations — without importing the compiler or astroid — and
+gets CPython's answers; a changed source, a changed global or a damaged
+entry is a miss, never a wrong answer.
+
+Each case runs the same program in fresh processes sharing one cache folder;
+the child compares every pydm result (value, type, exception class and
+message) with CPython's (``fn.py_func``) and reports whether the compiler
+was imported."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+PROGRAM = '''
+import os
+import pydm
+
+K = int(os.environ.get("K", "7"))
+SCALE = (2, 0.5)
+
+
+class Negative(ValueError):
+    pass
+
+
+@pydm.jit
+def fib(n: int) -> int:
+    return n if n < 2 else fib(n - 1) + fib(n - 2)
+
+
+@pydm.jit
+def addk(x, k=1, *, times=1):
+    return (x + K) * times + k * SCALE[0]
+
+
+@pydm.jit
+def checked(n: int):
+    if n < 0:
+        raise Negative(f"n={n}")
+    return 100 // n
+'''
+
+CHILD = '''
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import prog
+
+def outcome(f, *args, **kw):
+    try:
+        v = f(*args, **kw)
+        return ["value", repr(v), type(v).__name__]
+    except Exception as e:
+        return ["raise", type(e).__name__, str(e)]
+
+cases = [(prog.fib, (15,), {}), (prog.addk, (1,), {}), (prog.addk, (1.5, 2), {"times": 3}),
+         (prog.checked, (4,), {}), (prog.checked, (0,), {}), (prog.checked, (-2,), {})]
+agree = all(outcome(f, *a, **kw) == outcome(f.py_func, *a, **kw) for f, a, kw in cases)
+print(json.dumps({"agree": agree, "results": [outcome(f, *a, **kw) for f, a, kw in cases],
+                  "compiler": "iree.compiler" in sys.modules, "astroid": "astroid" in sys.modules}))
+'''
+
+
+def run_child(folder, cache, **env_extra):
+    env = dict(os.environ, PYTHONPATH=REPO, PYDM_JIT_CACHE_DIR=str(cache), PYDM_CACHE="1")
+    env.update(env_extra)
+    out = subprocess.run([sys.executable, str(folder / "child.py"), str(folder)], env=env,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def first_run(tmp_path_factory):
+    """One cold run: its cache (copied by each test) and its results."""
+    folder = tmp_path_factory.mktemp("first")
+    (folder / "prog.py").write_text(textwrap.dedent(PROGRAM))
+    (folder / "child.py").write_text(CHILD)
+    result = run_child(folder, folder / "cache")
+    assert result["agree"] and result["compiler"]
+    return folder, result
+
+
+@pytest.fixture
+def project(tmp_path, first_run):
+    """The program and a copy of the first run's cache."""
+    folder, _ = first_run
+    for name in ("prog.py", "child.py"):
+        shutil.copy(folder / name, tmp_path / name)
+    shutil.copytree(folder / "cache", tmp_path / "cache")
+    return tmp_path
+
+
+def cached_files(cache):
+    return sorted(p for p in cache.rglob("*") if p.is_file())
+
+
+def test_second_process_reuses_compilations(project, first_run):
+    cache = project / "cache"
+    first = first_run[1]
+    assert any(p.suffix == ".vmfb" for p in cached_files(cache))
+    second = run_child(project, cache)
+    assert second["agree"], second
+    assert second["results"] == first["results"]
+    # every call was served from the cache: nothing imported the compiler
+    assert not second["compiler"] and not second["astroid"]
+
+
+def test_changed_global_or_source_is_a_miss(project, first_run):
+    cache = project / "cache"
+    base = first_run[1]
+    # a global read at compile time changed: the entry is not reused
+    changed = run_child(project, cache, K="100")
+    assert changed["agree"] and changed["compiler"]
+    assert changed["results"] != base["results"]
+    # the source changed: a new key
+    (project / "prog.py").write_text(textwrap.dedent(PROGRAM).replace("100 // n", "1000 // n"))
+    edited = run_child(project, cache)
+    assert edited["agree"] and edited["compiler"]
+    assert edited["results"] != base["results"]
+
+
+def test_damaged_entry_is_recompiled(project, first_run):
+    cache = project / "cache"
+    base = first_run[1]
+    for path in cached_files(cache):
+        data = bytearray(path.read_bytes())
+        if path.suffix == ".vmfb":
+            data[len(data) // 2] ^= 0xFF  # one flipped byte inside the module
+        else:
+            data = data[: len(data) // 2]  # a truncated signature record
+        path.write_bytes(bytes(data))
+    again = run_child(project, cache)
+    assert again["agree"] and again["compiler"]
+    assert again["results"] == base["results"]
+
+
+def test_cache_off(project):
+    cache = project / "fresh-cache"
+    result = run_child(project, cache, PYDM_CACHE="0")
+    assert result["agree"]
+    assert cached_files(cache) == []
+
+
+def test_fingerprints_tell_apart_what_compiled_code_tells_apart():
+    from pydm.runtime.cache import fingerprint
+    values = [1, 1.0, True, -0.0, 0.0, "1", None, (1,), (1.0,), (True, "a"), 2**63 - 1]
+    prints = [fingerprint(v) for v in values]
+    assert len(set(prints)) == len(values)
+    assert fingerprint(float("nan")) == fingerprint(float("nan"))
+    assert fingerprint([1]) is None and fingerprint((1, [2])) is None and fingerprint(object()) is None
