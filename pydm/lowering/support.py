@@ -49,16 +49,22 @@ _RECORD_CODES = (tc.NONE, tc.BOOL, tc.INTEGER, tc.REAL, tc.TUPLE, tc.LIST, tc.LI
                  tc.RANGE, tc.DICT, tc.SET, tc.FROZENSET)
 
 
-def _known_code_checks() -> str:
-    """``%k_last``: is ``%code`` one of ``_RECORD_CODES``."""
-    lines, prev = [], "%known"
-    for i, code in enumerate(_RECORD_CODES):
-        lines.append(f"  %kc{i} = arith.constant {code} : i64\n"
-                     f"  %ke{i} = arith.cmpi eq, %code, %kc{i} : i64\n"
-                     f"  %k{i} = arith.ori {prev}, %ke{i} : i1")
-        prev = f"%k{i}"
-    lines.append(f"  %k_last = arith.ori {prev}, {prev} : i1")
-    return "\n".join(lines)
+#: the type codes whose record holds the value's own reference (a converted
+#: list, a str's codepoint list, a dict's or a set's table), not a converted copy
+_HELD_BY_REFERENCE = (tc.STR, tc.DICT, tc.SET, tc.FROZENSET)
+
+
+def _code_in(result: str, codes, tag: str, indent: str = "  ") -> str:
+    """Lines that set the i1 ``result`` to: is ``%code`` one of ``codes``
+    (their SSA names start with ``%<tag>``)."""
+    lines, prev = [f"%{tag}_none = arith.constant 0 : i1"], f"%{tag}_none"
+    for i, code in enumerate(codes):
+        lines += [f"%{tag}c{i} = arith.constant {code} : i64",
+                  f"%{tag}e{i} = arith.cmpi eq, %code, %{tag}c{i} : i64",
+                  f"%{tag}{i} = arith.ori {prev}, %{tag}e{i} : i1"]
+        prev = f"%{tag}{i}"
+    lines.append(f"{result} = arith.ori {prev}, {prev} : i1")
+    return "\n".join(indent + line for line in lines)
 
 
 _RECORDS = f"""
@@ -86,21 +92,8 @@ func.func private @pydm$record_of(%code: i64, %bits: i64, %ref: !util.list<?>) -
       %is_tuple0 = arith.cmpi eq, %code, %tuple : i64
       %is_range = arith.cmpi eq, %code, %range : i64
       %is_tuple = arith.ori %is_tuple0, %is_range : i1
-      %list = arith.constant {tc.LIST} : i64
-      %is_list0 = arith.cmpi eq, %code, %list : i64
-      %str = arith.constant {tc.STR} : i64
-      %is_str = arith.cmpi eq, %code, %str : i64
-      %is_list1 = arith.ori %is_list0, %is_str : i1
-      // a dict's (a set's) record holds its table itself, as a converted list's does
-      %dict = arith.constant {tc.DICT} : i64
-      %is_dict0 = arith.cmpi eq, %code, %dict : i64
-      %set = arith.constant {tc.SET} : i64
-      %is_set0 = arith.cmpi eq, %code, %set : i64
-      %frozenset = arith.constant {tc.FROZENSET} : i64
-      %is_frozenset = arith.cmpi eq, %code, %frozenset : i64
-      %is_set = arith.ori %is_set0, %is_frozenset : i1
-      %is_dict = arith.ori %is_dict0, %is_set : i1
-      %is_list = arith.ori %is_list1, %is_dict : i1
+      // a list's, str's, dict's or set's record holds its reference itself
+{_code_in("%is_list", (tc.LIST,) + _HELD_BY_REFERENCE, "held", "      ")}
       %exception = arith.constant {tc.EXCEPTION_RESULT} : i64
       %is_exception = arith.cmpi eq, %code, %exception : i64
       scf.if %is_tuple {{
@@ -225,8 +218,7 @@ func.func private @pydm$record_split(%rec: !util.list<?>) -> (i64, i64, !util.li
   // and, but for None ([1] alone is a None), a payload: else INVALID_ARGUMENT
   %rec_size = util.list.size %rec : !util.list<?>
   %has_payload = arith.cmpi uge, %rec_size, %c2_rec : index
-  %known = arith.constant 0 : i1
-{_known_code_checks()}
+{_code_in("%k_last", _RECORD_CODES, "known")}
   %none_code = arith.constant {tc.NONE} : i64
   %is_none_rec = arith.cmpi eq, %code, %none_code : i64
   %shaped = arith.ori %is_none_rec, %has_payload : i1
@@ -263,21 +255,8 @@ func.func private @pydm$record_split(%rec: !util.list<?>) -> (i64, i64, !util.li
           %xs = func.call @pydm$records_to_list(%rec) : (!util.list<?>) -> !util.list<?>
           scf.yield %zero, %xs : i64, !util.list<?>
         }} else {{
-          %converted = arith.constant {tc.LIST_CONVERTED} : i64
-          %is_converted0 = arith.cmpi eq, %code, %converted : i64
-          %str = arith.constant {tc.STR} : i64
-          %is_str = arith.cmpi eq, %code, %str : i64
-          // a str record holds the str itself: [4, list of codepoints]
-          %is_converted1 = arith.ori %is_converted0, %is_str : i1
-          %dict = arith.constant {tc.DICT} : i64
-          %is_dict0 = arith.cmpi eq, %code, %dict : i64
-          %set = arith.constant {tc.SET} : i64
-          %is_set0 = arith.cmpi eq, %code, %set : i64
-          %frozenset = arith.constant {tc.FROZENSET} : i64
-          %is_frozenset = arith.cmpi eq, %code, %frozenset : i64
-          %is_set = arith.ori %is_set0, %is_frozenset : i1
-          %is_dict = arith.ori %is_dict0, %is_set : i1
-          %is_converted = arith.ori %is_converted1, %is_dict : i1
+          // the record holds the value's reference itself (a str: [4, list of codepoints])
+{_code_in("%is_converted", (tc.LIST_CONVERTED,) + _HELD_BY_REFERENCE, "held", "          ")}
           %v = scf.if %is_converted -> (i64) {{
             scf.yield %list : i64
           }} else {{
@@ -378,16 +357,12 @@ func.func @{SITE_FUNCTION}() -> i32 attributes {{iree.reflection = {{pydm.intern
 """
 
 
-def class_of_site_text(sites) -> str:
-    """``@pydm$class_of_site(code) -> code``: a raise site's code (> 0) becomes
-    its builtin class's negative code (``pydm/exceptions.py``), read from a
-    constant table with one byte per site; other codes are returned as they
-    are (a site of a class without a code too)."""
-    table = [0] + [sites.classes.code(site.cls) for site in sites.sites]
+def _site_byte_text(table: list[int]) -> str:
+    """The body lines that read ``%byte``, a raise site's entry of a constant
+    table with one byte per site (entry 0: no site); a code outside the
+    table (``%outside``) reads entry 0."""
     entries = ", ".join(str(c) for c in table)
-    return f"""
-func.func private @{CLASS_OF_SITE}(%code: i32) -> i32 {{
-  %zero = arith.constant 0 : i32
+    return f"""  %zero = arith.constant 0 : i32
   %one = arith.constant 1 : index
   %last = arith.constant {len(table) - 1} : i32
   %table = util.buffer.constant : !util.buffer = dense<[{entries}]> : tensor<{len(table)}xi8>
@@ -398,7 +373,18 @@ func.func private @{CLASS_OF_SITE}(%code: i32) -> i32 {{
   %safe = arith.select %outside, %zero, %code : i32
   %i = arith.index_castui %safe : i32 to index
   %byte = util.buffer.load %table[%i for %one] : !util.buffer{{%size}} -> i8
-  %class = arith.extsi %byte : i8 to i32
+"""
+
+
+def class_of_site_text(sites) -> str:
+    """``@pydm$class_of_site(code) -> code``: a raise site's code (> 0) becomes
+    its builtin class's negative code (``pydm/exceptions.py``), read from a
+    constant table with one byte per site; other codes are returned as they
+    are (a site of a class without a code too)."""
+    table = [0] + [sites.classes.code(site.cls) for site in sites.sites]
+    return f"""
+func.func private @{CLASS_OF_SITE}(%code: i32) -> i32 {{
+{_site_byte_text(table)}  %class = arith.extsi %byte : i8 to i32
   %none = arith.cmpi eq, %class, %zero : i32
   %keep = arith.ori %outside, %none : i1
   %out = arith.select %keep, %code, %class : i32
@@ -412,21 +398,9 @@ def site_has_message_text(sites) -> str:
     site makes have its message as its one arg (not ``cls()`` nor
     ``cls(*args)``)? A constant table with one byte per site."""
     table = [0] + [0 if site.fmt in ("none", "args") else 1 for site in sites.sites]
-    entries = ", ".join(str(c) for c in table)
     return f"""
 func.func private @{SITE_HAS_MESSAGE}(%code: i32) -> i1 {{
-  %zero = arith.constant 0 : i32
-  %one = arith.constant 1 : index
-  %last = arith.constant {len(table) - 1} : i32
-  %table = util.buffer.constant : !util.buffer = dense<[{entries}]> : tensor<{len(table)}xi8>
-  %size = util.buffer.size %table : !util.buffer
-  %low = arith.cmpi sle, %code, %zero : i32
-  %high = arith.cmpi sgt, %code, %last : i32
-  %outside = arith.ori %low, %high : i1
-  %safe = arith.select %outside, %zero, %code : i32
-  %i = arith.index_castui %safe : i32 to index
-  %byte = util.buffer.load %table[%i for %one] : !util.buffer{{%size}} -> i8
-  %zero8 = arith.constant 0 : i8
+{_site_byte_text(table)}  %zero8 = arith.constant 0 : i8
   %has = arith.cmpi ne, %byte, %zero8 : i8
   return %has : i1
 }}
