@@ -88,7 +88,7 @@ def _defaults(fn: FunctionInfo) -> dict:
     """The parameters' default values that a module can carry (literals,
     tuples of literals); a JIT caller takes the others from the Python
     function itself (``__defaults__``, evaluated once, as CPython)."""
-    from .frontend.typing import literal_value, NO_VALUE
+    from .frontend.literals import literal_value, NO_VALUE
     args = fn.node.args
     out = {}
     defaults = args.defaults or []
@@ -103,7 +103,7 @@ def _defaults(fn: FunctionInfo) -> dict:
 def check_exportable_defaults(fn: FunctionInfo) -> None:
     """``pydm compile``: a .vmfb carries only constant defaults, and exports
     functions of positional-or-keyword parameters."""
-    from .frontend.typing import literal_value, NO_VALUE
+    from .frontend.literals import literal_value, NO_VALUE
     if not fn.simple_signature:
         raise error_at(fn.node, "pydm compile exports functions of plain parameters only (no *args, "
                                 "**kwargs, keyword-only or positional-only ones)",

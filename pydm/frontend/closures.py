@@ -29,8 +29,8 @@ from .. import typecodes as tc
 from ..errors import error_at
 from ..types import FunctionType, PyType, list_of
 from .loops import LoopShape
-from .typing import (ArgumentError, Packed, PackedKeywords, StarItem, bind_positional, call_operands, closure_part,
-                     function_serial, function_type)
+from .arguments import ArgumentError, Packed, PackedKeywords, StarItem, bind_positional, call_operands
+from .typing import closure_part, function_serial, function_type
 
 T = PyType
 CLOSURE = "$closure"
@@ -173,7 +173,7 @@ class ClosureWalker:
     def call_arguments(self, e, *bindings):
         """The call's arguments in source order (as CPython evaluates them),
         then the defaults the bindings use; by node id. None if one raised."""
-        from .typing import NO_VALUE, literal_value
+        from .literals import NO_VALUE, literal_value
         values = {}
         defaults = [n for bound in bindings for _, n in bound if not isinstance(n, (Packed, StarItem))
                     and not (isinstance(n.parent, nodes.Arguments) and literal_value(n, NO_VALUE) is NO_VALUE)]
@@ -292,7 +292,7 @@ class ClosureWalker:
         except ArgumentError as exc:
             self.fb.raise_here("TypeError", exc.message)
             return None
-        from .typing import literal_value
+        from .literals import literal_value
         defaults = {id(n): self.constant_value(literal_value(n)) for _, n in bound
                     if n is not None and not isinstance(n, Packed) and t.func.stored_default_slot(n) is None}
         self.stored_defaults(t, f, bound, defaults)

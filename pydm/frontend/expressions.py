@@ -18,8 +18,10 @@ from . import semantics as sem
 from .handlers import exception_class_of
 from .loops import LoopShape
 from .scopes import variable_key
-from .typing import (BUILTIN, KEYED, LOOP_FORMS, Specialization, bind_arguments, const_type, const_value,
-                     dict_view_call, loop_form, resolve_call, slice_bounds)
+from .arguments import bind_arguments
+from .literals import const_value
+from .typing import (BUILTIN, KEYED, LOOP_FORMS, Specialization, const_type, dict_view_call, loop_form, resolve_call,
+                     slice_bounds)
 
 #: builtins that consume an iterable whole: a generator expression or an
 #: iterator call (``zip(a, b)``) as their argument is walked right there
@@ -600,7 +602,7 @@ class ExpressionWalker:
     def bind_or_raise(self, e, callee):
         """The call's bound arguments; if they do not fit the callee, the
         arguments are evaluated and CPython's TypeError raised (None)."""
-        from .typing import ArgumentError, call_operands
+        from .arguments import ArgumentError, call_operands
         try:
             return bind_arguments(e, callee, self.star_lengths(e))
         except ArgumentError as exc:
@@ -610,7 +612,7 @@ class ExpressionWalker:
 
     def star_lengths(self, e):
         """The lengths of the call's ``*xs`` arguments (tuples of known length)."""
-        from .typing import star_lengths
+        from .arguments import star_lengths
         return star_lengths(e, self.type_of)
 
     def plain_call(self, spec: Specialization, args):

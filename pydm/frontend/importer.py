@@ -260,7 +260,7 @@ class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker, ClosureWalke
             self.store_target(s.target, value)
 
     def stmt_AugAssign(self, s):
-        from .typing import const_value
+        from .literals import const_value
         target = s.target
         if isinstance(target, nodes.Subscript) and not self.frame.spec.type_of(target.value).is_tuple:
             return self.augassign_item(s)
@@ -286,7 +286,8 @@ class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker, ClosureWalke
     def augassign_item(self, s):
         """``xs[i] += v`` / ``xs[a:b] += v``: the container and the index are
         evaluated once, the item read, the operator applied, the item stored."""
-        from .typing import const_value, slice_bounds
+        from .literals import const_value
+        from .typing import slice_bounds
         target = s.target
         container = self.expr(target.value)
         if self.fb.block is None:

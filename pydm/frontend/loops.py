@@ -24,7 +24,8 @@ from ..errors import error_at
 from ..types import FunctionType, PyType
 from . import inlining
 from . import semantics as sem
-from .typing import builtin_function, const_value, loop_form
+from .literals import const_value
+from .typing import builtin_function, loop_form
 
 T = PyType
 

@@ -73,7 +73,7 @@ class FunctionInfo:
         first, then keyword-only ones)."""
         if self.outer is None:
             return []
-        from .typing import NO_VALUE, literal_value
+        from .literals import NO_VALUE, literal_value
         args = self.node.args
         defaults = list(args.defaults or []) + [k for k in args.kw_defaults or [] if k is not None]
         return [n for n in defaults if literal_value(n, NO_VALUE) is NO_VALUE]
