@@ -486,7 +486,8 @@ from .lists import (index_bound, list_contains, list_count, list_index, list_sli
 from .ranges import (range_contains, range_count, range_index, range_item, range_len,  # noqa: E402,F401
                      range_list, range_slice)
 from .iterators import drain, iter_contains  # noqa: E402,F401
-from .strings import str_contains, str_count, str_find_at, str_item, str_items, str_slice  # noqa: E402,F401
+from .strings import str_contains, str_count, str_item, str_items, str_slice  # noqa: E402,F401
+from .str_methods import str_find_at  # noqa: E402,F401
 from .dicts import dict_contains, dict_getitem, dict_keys, dict_len  # noqa: E402,F401
 from .intrinsics import as_dict, is_dict  # noqa: E402,F401
 from .sets import hash_frozenset, set_contains, set_items, set_len  # noqa: E402,F401

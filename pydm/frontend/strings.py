@@ -4,7 +4,7 @@ A str is a VM list of codepoints (``pydm/representation.py``): a literal,
 ``len(s)`` and the truth of ``s`` are built inline; everything else -
 concatenation, repetition, comparison, ``in``, indexing, slicing, the
 methods, ``ord``/``chr`` - calls the runtime library
-(``runtime_lib/strings.py``), which is Python itself; a non-ASCII str's case
+(``runtime_lib/strings.py``, ``str_methods.py``), which is Python itself; a non-ASCII str's case
 mappings and character classes are CPython's own, by the host. Iterating a str walks
 the tuple of its one-codepoint strs (so every loop form - ``zip``,
 ``enumerate``, ``reversed``, comprehensions - treats it as a tuple).

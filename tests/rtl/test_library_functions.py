@@ -15,6 +15,7 @@ import runtime_lib.numbers
 import runtime_lib.parsing
 import runtime_lib.ranges
 import runtime_lib.strings
+import runtime_lib.str_methods
 import runtime_lib.tuples
 from pydm.compiler import compile_program
 from pydm.runtime.program import LoadedProgram
@@ -77,7 +78,7 @@ STRS = ["", "a", "ab", "ba", "aab", "h\u00e9llo", "\U0001F600x", "\ud800"]
 
 def python_function(name):
     for lib in (runtime_lib.numbers, runtime_lib.tuples, runtime_lib.lists, runtime_lib.ranges,
-                runtime_lib.iterators, runtime_lib.strings, runtime_lib.parsing):
+                runtime_lib.iterators, runtime_lib.strings, runtime_lib.str_methods, runtime_lib.parsing):
         if name in lib.__dict__ and getattr(lib.__dict__[name], "__module__", "") == lib.__name__:
             return lib.__dict__[name]
     raise KeyError(name)
