@@ -167,6 +167,40 @@ def _relative_path(path: str, base: str) -> str:
     return os.path.relpath(path, base).replace(os.sep, "/")
 
 
+_FRAME_CODES: dict = {}
+
+
+def with_site_frame(exc: BaseException, site: RaiseSite) -> BaseException:
+    """``exc`` with a traceback entry for the compiled line that raised it
+    (``File "x.py", line N, in f``, its source line shown as CPython shows
+    its own): a one-statement code object placed at that file and line, under
+    the function's name, raises it once. The Python frames that re-raise it
+    are added in front of this entry, as for any exception."""
+    if site.line <= 0 or not site.file or site.file.startswith("<"):
+        return exc
+    key = (site.file, site.line, site.function)
+    found = _FRAME_CODES.get(key)
+    if found is None:
+        import linecache
+        # the statement spans the source line's text exactly (its indentation
+        # under an ``if``), so the traceback shows the line without carets
+        text = linecache.getline(site.file, site.line).rstrip()
+        indent = len(text) - len(text.lstrip()) if site.line > 1 else 0
+        variable = "_pydm_exception".ljust(len(text) - indent - len("raise "), "_")
+        statement = " " * indent + "raise " + variable
+        prefix = "\n" * (site.line - 2) + "if 1:\n" if indent else "\n" * (site.line - 1)
+        name = (site.function or "<pydm>").rsplit(".", 1)[-1]
+        code = compile(prefix + statement, site.file, "exec")
+        found = _FRAME_CODES[key] = (code.replace(co_name=name, co_qualname=site.function or name), variable)
+    code, variable = found
+    try:
+        exec(code, {variable: exc})
+    except BaseException as raised:  # noqa: BLE001 - it is exc itself
+        tb = raised.__traceback__
+        return exc.with_traceback(tb.tb_next if tb is not None else None)  # without the exec's own frame
+    return exc  # pragma: no cover - the code always raises
+
+
 class RaiseSiteTable:
     """Positive exception codes of one module: slot i+1 is ``sites[i]``.
 
@@ -265,8 +299,9 @@ class RaiseSiteTable:
                 lib = site.file.replace("\\", "/").rsplit("/", 1)[-1]
                 exc.add_note(f"{where.note()} (in the runtime library: {lib}:{site.line} {site.function})")
             else:
+                where = site
                 exc.add_note(site.note())
-            return exc
+            return with_site_frame(exc, where)
         name = self.classes.names.get(code)
         if name is None:
             return SystemError(f"pydm: unknown exception code {code}")
