@@ -1,5 +1,5 @@
-"""``pydm`` command line: ``pydm compile FILE.py -o OUT.vmfb`` and
-``pydm run OUT.vmfb FUNCTION ARG...``."""
+"""``pydm`` command line: ``pydm compile FILE.py -o OUT.vmfb``,
+``pydm run OUT.vmfb FUNCTION ARG...`` and ``pydm cache info|clear``."""
 from __future__ import annotations
 
 import argparse
@@ -24,9 +24,14 @@ def main(argv=None) -> int:
     r.add_argument("args", nargs="*", metavar="ARG",
                    help="a Python literal per argument (42, 2.5, None, '(1, [2.0])'); NAME=LITERAL "
                         "passes it by keyword")
+    k = sub.add_parser("cache", help="the JIT's disk cache of compiled functions")
+    k.add_argument("action", choices=("info", "clear"),
+                   help="info: where it is, how many entries and bytes; clear: delete every entry")
     args = parser.parse_args(argv)
     if args.command == "run":
         return _run(args)
+    if args.command == "cache":
+        return _cache(args.action)
     if args.command == "compile":
         from .aot import compile_path
         output = args.output or os.path.splitext(args.file)[0] + ".vmfb"
@@ -89,6 +94,18 @@ def _run(args) -> int:
         print(f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__, file=sys.stderr)
         return 1
     print(repr(result))
+    return 0
+
+
+def _cache(action: str) -> int:
+    from .runtime import cache
+    if action == "clear":
+        removed = cache.clear()
+        print(f"removed {removed} entries from {cache.cache_dir()}")
+        return 0
+    entries, size = cache.usage()
+    state = "on" if cache.enabled() else "off (PYDM_CACHE=0)"
+    print(f"{cache.cache_dir()}: {entries} entries, {size} bytes; cache {state}")
     return 0
 
 

@@ -57,7 +57,7 @@ def _runtime():
 class JitFunction:
     """A Python function compiled to the IREE VM on first call."""
 
-    def __init__(self, fn):
+    def __init__(self, fn, cache: bool = True):
         if fn.__qualname__ != fn.__name__:
             raise CompileError(f"'{fn.__qualname__}' is not a module-level function",
                                fn.__code__.co_filename, fn.__code__.co_firstlineno, 1,
@@ -70,7 +70,7 @@ class JitFunction:
         self._programs: dict[tuple, object] = {}
         self._info = None
         self._params = None  # the signature facts (_set_facts), from the disk cache or the source
-        self._source = None
+        self._source = None if cache else ""  # "": no disk cache for this function
         self._simple = False  # set with the facts: only positional-or-keyword parameters
         self._last_key = None
         _ALL.add(self)
@@ -285,14 +285,16 @@ def _types_text(arg_types) -> str:
     return ",".join(t.value for t in arg_types)
 
 
-def jit(fn=None, **options):
-    """Compile ``fn`` with pydm (usable as ``@jit`` or ``@jit()``).
+def jit(fn=None, *, cache: bool = True):
+    """Compile ``fn`` with pydm (usable as ``@jit`` or ``@jit(...)``).
 
-    Returns a plain function (a generated dispatcher) with the attributes
-    ``py_func``, ``inspect`` and ``jit`` (the :class:`JitFunction`)."""
+    ``cache=False``: never read or write the disk cache for this function
+    (``PYDM_CACHE=0`` turns it off for all). Returns a plain function (a
+    generated dispatcher) with the attributes ``py_func``, ``inspect`` and
+    ``jit`` (the :class:`JitFunction`)."""
     if fn is None:
-        return lambda f: jit(f)
-    return make_dispatcher(JitFunction(fn))
+        return lambda f: jit(f, cache=cache)
+    return make_dispatcher(JitFunction(fn, cache=cache))
 
 
 _MISSING = object()

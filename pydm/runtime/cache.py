@@ -171,3 +171,35 @@ def store_program(source: str, name: str, types_text: str, vmfb: bytes, globals_
     header = json.dumps({"globals": globals_read, "sha256": hashlib.sha256(vmfb).hexdigest()},
                         separators=(",", ":")).encode()
     _write(_path(_entry_digest(source, name, types_text), "vmfb"), _FORMAT + header + b"\n" + vmfb)
+
+
+def _entries():
+    folder = cache_dir()
+    for root, _, files in os.walk(folder):
+        for name in files:
+            if name.endswith((".vmfb", ".facts", ".tmp")):
+                yield os.path.join(root, name)
+
+
+def usage() -> tuple[int, int]:
+    """(number of entries, bytes) in the cache folder."""
+    count = size = 0
+    for path in _entries():
+        try:
+            size += os.path.getsize(path)
+            count += 1
+        except OSError:
+            pass
+    return count, size
+
+
+def clear() -> int:
+    """Delete every entry (a process using one has it in memory); the count removed."""
+    removed = 0
+    for path in list(_entries()):
+        try:
+            os.remove(path)
+            removed += 1
+        except OSError:
+            pass
+    return removed

@@ -157,3 +157,29 @@ def test_fingerprints_tell_apart_what_compiled_code_tells_apart():
     assert len(set(prints)) == len(values)
     assert fingerprint(float("nan")) == fingerprint(float("nan"))
     assert fingerprint([1]) is None and fingerprint((1, [2])) is None and fingerprint(object()) is None
+
+
+def test_per_function_switch(tmp_path):
+    (tmp_path / "prog.py").write_text(textwrap.dedent(PROGRAM).replace("@pydm.jit\n", "@pydm.jit(cache=False)\n"))
+    (tmp_path / "child.py").write_text(CHILD)
+    result = run_child(tmp_path, tmp_path / "cache")
+    assert result["agree"]
+    assert cached_files(tmp_path / "cache") == []
+
+
+def test_cli_info_and_clear(project):
+    cache = project / "cache"
+    env = dict(os.environ, PYTHONPATH=REPO, PYDM_JIT_CACHE_DIR=str(cache))
+
+    def cli(action):
+        out = subprocess.run([sys.executable, "-m", "pydm.cli", "cache", action], env=env,
+                             capture_output=True, text=True, timeout=300)
+        assert out.returncode == 0, out.stderr
+        return out.stdout
+
+    n = len(cached_files(cache))
+    assert n > 0
+    size = sum(p.stat().st_size for p in cached_files(cache))
+    assert cli("info").strip() == f"{cache}: {n} entries, {size} bytes; cache on"
+    assert cli("clear").strip() == f"removed {n} entries from {cache}"
+    assert cached_files(cache) == []
