@@ -8,6 +8,7 @@
 """
 from .errors import CompileError
 from .jit import jit, JitFunction
+from .hostfn import host, HostFunction
 
 __version__ = "0.1.0"
 
@@ -24,4 +25,4 @@ def compile_file(path, output=None):
     return _compile_file(path, output)
 
 
-__all__ = ["jit", "JitFunction", "CompileError", "load", "compile_file", "__version__"]
+__all__ = ["jit", "JitFunction", "host", "HostFunction", "CompileError", "load", "compile_file", "__version__"]

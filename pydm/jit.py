@@ -161,7 +161,9 @@ class JitFunction:
             runtime = _runtime()[0]
             compiled = compile_program(self.info.module, [(self.info, arg_types)],
                                        global_values=self.py_func.__globals__)
-            program = runtime.LoadedProgram(compiled.vmfb, compiled.sites)
+            from .hostfn import host_functions
+            program = runtime.LoadedProgram(compiled.vmfb, compiled.sites,
+                                            host_functions(self.info.module, self.py_func.__globals__))
             (sig,) = compiled.exports.values()
             if all(t.is_scalar or t is T.BOTTOM for t in (sig.ret, *sig.param_types)):
                 caller = runtime.make_exact_caller(program, sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)

@@ -319,6 +319,11 @@ def resolve_call(module: ModuleInfo, call: nodes.Call, fn: FunctionInfo, program
             return "intrinsic", f.name
         if f.name in fn.locals or f.name in fn.frees or "@" in variable_key(f):
             return "closure", f.name
+        if f.name in module.host_functions:
+            decl = module.host_functions[f.name]
+            if isinstance(decl, CompileError):
+                raise note_call_site(decl, call)
+            return "host", decl
         if f.name in module.functions:
             return "jit", module.functions[f.name]
         if f.name in BUILTINS and not _shadowed(module, f.name):
@@ -1014,6 +1019,13 @@ class _FunctionTyper:
                 return T.BOTTOM
             r = sem.method_type(what, receiver, arg_types)
             return _t(r) if r is not None else T.BOTTOM
+        if kind == "host":  # its annotations; the arguments are checked where the call is built
+            for a in call_operands(e):
+                self.expr(a)
+            if what.optional:  # the compiled fallback: its body, for its annotated types
+                self.program.call_specialization(self.program.module.functions[what.name],
+                                                 list(what.param_types), self.spec, e)
+            return what.ret
         if kind == "jit":
             bound = self.bound_or_none(e, what)
             if bound is None:

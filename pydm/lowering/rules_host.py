@@ -9,7 +9,7 @@ The host's functions are optional imports with a local fallback
 from __future__ import annotations
 
 from iree.compiler import ir
-from iree.compiler.dialects import arith, func, util
+from iree.compiler.dialects import arith, func, scf, util
 
 from .. import dialect as d
 from .. import typecodes as tc
@@ -56,3 +56,34 @@ def lower_host_float(ctx, op, operands):
     answer = func.CallOp([list_type()], FLOAT_IMPORT, [record]).results[0]
     one = arith.constant(ir.IndexType.get(), 1)
     return [util.ListGetOp(ir.F64Type.get(), answer, one).result]
+
+
+@rule(d.HOST_CALL)
+def lower_host_call(ctx, op, operands):
+    """A ``@pydm.host`` function: the args tuple's record to its import
+    ``pydm_user.NAME``, whose answer is ``[code, records, token]``: code 0,
+    the records of the result's 1-tuple; code HOST_ABSENT, the optional
+    import's fallback ran; a class's code (< 0), the host function raised:
+    the records are its args and the token (< 0) the raise site of the
+    exception object stored here, by which the host finds the original."""
+    from .rules_exception import make_object
+    from .support import EXCEPTION_GLOBAL, HOST_ABSENT, SITE_GLOBAL, USER_MODULE
+    name = ir.StringAttr(op.attributes["name"]).value
+    optional = "optional" in op.attributes
+    ctx.support.update(("records", "exception", "site", f"host:{name}" + (":optional" if optional else "")))
+    i32, i64 = ir.IntegerType.get_signless(32), ir.IntegerType.get_signless(64)
+    index = ir.IndexType.get()
+    answer = func.CallOp([list_type()], f"{USER_MODULE}.{name}", [_tuple_record(operands[0])]).results[0]
+    code = util.ListGetOp(i32, answer, arith.constant(index, 0)).result
+    items = util.ListGetOp(list_type(), answer, arith.constant(index, 1)).result
+    values = func.CallOp([list_type()], "pydm$records_to_tuple", [items]).results[0]
+    zero = arith.constant(i32, 0)
+    raised = arith.cmpi(arith.CmpIPredicate.slt, code, zero)
+    branch = scf.IfOp(raised, [], has_else=False)
+    with ir.InsertionPoint(branch.then_block):
+        token = util.ListGetOp(i64, answer, arith.constant(index, 2)).result
+        util.GlobalStoreOp(make_object(arith.extsi(i64, code), token, values), EXCEPTION_GLOBAL)
+        util.GlobalStoreOp(zero, SITE_GLOBAL)
+        scf.YieldOp([])
+    present = arith.cmpi(arith.CmpIPredicate.ne, code, arith.constant(i32, HOST_ABSENT))
+    return [arith.select(raised, code, zero), present, values]

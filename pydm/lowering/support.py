@@ -569,6 +569,40 @@ _FORMAT = _failing_import(FORMAT_IMPORT, "pydm$no_host_format",
 _FLOAT = _failing_import(FLOAT_IMPORT, "pydm$no_host_float", "pydm: float() of this str needs pydm's host module")
 
 
+#: the host module of ``@pydm.host`` functions (pydm/runtime/user_host.py)
+USER_MODULE = "pydm_user"
+#: the code an optional host function's fallback answers: the host has no such function
+HOST_ABSENT = 1
+
+
+def host_import_text(name: str, optional: bool) -> str:
+    """The import ``pydm_user.NAME`` of a ``@pydm.host`` function: record of
+    its args tuple -> answer ``[code i32, records of the result's 1-tuple (or
+    of the exception's args), raise-site token i64]``; an ``optional`` one
+    with a local fallback answering HOST_ABSENT."""
+    symbol = f"{USER_MODULE}.{name}"
+    if not optional:
+        return f"func.func private @{symbol}(!util.list<?>) -> !util.list<?>\n"
+    return f"""
+func.func private @{symbol}(!util.list<?>) -> !util.list<?> attributes {{vm.fallback = @pydm$no_host_{name}}}
+func.func private @pydm$no_host_{name}(%record: !util.list<?>) -> !util.list<?> {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %absent = arith.constant {HOST_ABSENT} : i32
+  %token = arith.constant 0 : i64
+  %answer = util.list.create %c3 : !util.list<?>
+  util.list.resize %answer, %c3 : !util.list<?>
+  %items = util.list.create %c0 : !util.list<?>
+  util.list.set %answer[%c0], %absent : i32 -> !util.list<?>
+  util.list.set %answer[%c1], %items : !util.list<?> -> !util.list<?>
+  util.list.set %answer[%c2], %token : i64 -> !util.list<?>
+  return %answer : !util.list<?>
+}}
+"""
+
+
 _POLL_BUDGET = f"""
 util.global private mutable @{POLL_BUDGET_GLOBAL} = {POLL_INTERVAL} : i64
 """
@@ -601,6 +635,8 @@ def add_support(module: ir.Module, parts: set[str], sites=None) -> None:
     if "site_message" in wanted:
         texts.append(site_message_text(sites))
     texts += [_raise_text(int(p[len("raise"):])) for p in sorted(wanted) if p.startswith("raise")]
+    texts += [host_import_text(p.split(":")[1], p.endswith(":optional")) for p in sorted(wanted)
+              if p.startswith("host:")]
     text = "\n".join(texts)
     with ir.Location.unknown():
         parsed = ir.Module.parse(text)  # one text: the parts call each other

@@ -1,0 +1,116 @@
+"""The ``pydm_user`` VM module: the ``@pydm.host`` functions compiled code calls.
+
+One export per host function, cconv ``0r_r``: the record of the tuple of
+its arguments in, an *answer* out - a VM list ``[code, records, token]``:
+
+* code 0: the function returned; ``records`` holds the one record of its
+  result (checked against the return annotation: a value of another class
+  is a TypeError, raised in compiled code as if the function had raised it);
+* code < 0: the function raised; the code is the class the compiled module
+  knows the exception by (its own class, else its nearest base the module
+  knows: a host's ``class HostError(ValueError)`` is a ValueError there),
+  ``records`` its args, and ``token`` (< -1) the raise site its exception
+  object carries, by which :meth:`UserHost.original` finds the Python
+  exception itself again: it is what reaches the caller when the compiled
+  code does not catch it (same class, same object), and what ``str(e)``
+  formats.
+
+Keeping the answer in a value (and not failing the call, as PLATFORM.md §5
+describes) is what lets compiled code catch the exception.
+"""
+from __future__ import annotations
+
+import weakref
+from collections import OrderedDict
+
+import iree.runtime as rt
+
+from ..types import PyType
+from .values import ListSession, conforms, describe, from_record, to_record
+
+MODULE_NAME = "pydm_user"
+#: exceptions kept for their tokens, oldest dropped first (a kept one is
+#: only needed while compiled code may still hand its value out)
+KEPT = 256
+
+
+_ALL: "weakref.WeakSet[UserHost]" = weakref.WeakSet()
+
+
+def release_all() -> None:
+    """Forget every kept exception (at exit: a kept traceback's frames hold VM
+    references the bindings would report as leaked)."""
+    for user in list(_ALL):
+        user.kept.clear()
+
+
+class UserHost:
+    """Per program and thread: the ``pydm_user`` module of these host
+    functions (``{name: (python function, param types, return type)}``)."""
+
+    def __init__(self, functions: dict, sites):
+        self.sites = sites
+        self.kept: OrderedDict[int, BaseException] = OrderedDict()
+        _ALL.add(self)
+        self._next = -1  # tokens from -2 down (-1 means "no object" to the handlers)
+        me = weakref.ref(self)  # (see HostState: the module must not keep its state alive)
+        iface = rt.PyModuleInterface(MODULE_NAME, lambda _iface: me())
+        for name, (fn, ret) in functions.items():
+            iface.export(name, "0r_r", _export(name, fn, ret))
+        self.module = iface.create()
+
+    def original(self, token: int) -> BaseException | None:
+        """The Python exception behind a host raise site (token < 0), or None."""
+        return self.kept.get(token)
+
+    def answer(self, code: int, records: rt.VmVariantList, token: int = 0):
+        out = rt.VmVariantList(3)
+        out.push_int(code)
+        out.push_list(records)
+        out.push_int(token)
+        return out.ref
+
+    def raised(self, exc: BaseException):
+        """The answer of a host function that raised ``exc``."""
+        classes = self.sites.classes
+        code = 0
+        for cls in type(exc).__mro__:
+            c = classes.code(cls.__name__)
+            if c and classes.python_class(cls.__name__) is cls:
+                code = c
+                break
+        tb = exc.__traceback__
+        if tb is not None and tb.tb_frame.f_code is _export_code:
+            # the host function's own frames stay; the export's (holding VM references and
+            # this object: a cycle the VM's bindings report as leaked at exit) goes
+            exc.with_traceback(tb.tb_next)
+        self._next -= 1
+        token = self._next
+        self.kept[token] = exc
+        while len(self.kept) > KEPT:
+            self.kept.popitem(last=False)
+        try:
+            args = to_record(tuple(exc.args))
+        except (TypeError, ValueError, OverflowError):  # args pydm cannot hold: their str
+            args = to_record((str(exc),))
+        return self.answer(code, args.get_as_list(1), token)
+
+
+def _export(name: str, fn, ret: PyType):
+    """The export calling ``fn`` with the arguments' values."""
+    def call(host: UserHost, ref):
+        try:
+            args = from_record(ref.deref(rt.VmVariantList), ListSession(host.sites))
+            value = fn(*args)
+            if not conforms(value, ret):
+                raise TypeError(f"{name}() returned {type(value).__name__}, not {describe(ret)} "
+                                "(its return annotation)")
+            items = rt.VmVariantList(1)
+            items.push_list(to_record(value, t=ret))
+            return host.answer(0, items)
+        except Exception as exc:  # noqa: BLE001 - compiled code receives it
+            return host.raised(exc)
+    return call
+
+
+_export_code = _export("", None, PyType.OBJECT).__code__
