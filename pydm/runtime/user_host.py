@@ -4,8 +4,10 @@ One export per host function, cconv ``0r_r``: the record of the tuple of
 its arguments in, an *answer* out - a VM list ``[code, records, token]``:
 
 * code 0: the function returned; ``records`` holds the one record of its
-  result (checked against the return annotation: a value of another class
-  is a TypeError, raised in compiled code as if the function had raised it);
+  result (checked against the return annotation, exactly: a value of
+  another class - also an int for ``-> float`` - is a TypeError, raised in
+  compiled code as if the function had raised it: CPython would hand the
+  value on, but compiled code holds a value of the annotated type);
 * code < 0: the function raised; the code is the class the compiled module
   knows the exception by (its own class, else its nearest base the module
   knows: a host's ``class HostError(ValueError)`` is a ValueError there),
@@ -96,17 +98,33 @@ class UserHost:
         return self.answer(code, args.get_as_list(1), token)
 
 
+_EXACT = {PyType.INT: int, PyType.FLOAT: float, PyType.BOOL: bool}
+
+
+def exactly(value, t: PyType) -> bool:
+    """Is ``value`` of static type ``t`` with no conversion (an int is no
+    float here: compiled code would hold it as one, and its type would differ
+    from CPython's)?"""
+    if t in _EXACT:
+        return type(value) is _EXACT[t]
+    if t.is_tuple and type(value) is tuple:
+        elts = t.elts if t.elts is not None else (t.elt,) * len(value)
+        return len(elts) == len(value) and all(exactly(x, e) for x, e in zip(value, elts))
+    return conforms(value, t)
+
+
 def _export(name: str, fn, ret: PyType):
     """The export calling ``fn`` with the arguments' values."""
     def call(host: UserHost, ref):
         try:
             args = from_record(ref.deref(rt.VmVariantList), ListSession(host.sites))
             value = fn(*args)
-            if not conforms(value, ret):
-                raise TypeError(f"{name}() returned {type(value).__name__}, not {describe(ret)} "
-                                "(its return annotation)")
+            if not exactly(value, ret):
+                raise TypeError(f"pydm: the host function {name}() returned {type(value).__name__}, "
+                                f"not {describe(ret)} (its return annotation)")
             items = rt.VmVariantList(1)
-            items.push_list(to_record(value, t=ret))
+            session = ListSession(host.sites)
+            items.push_list(to_record(value, t=ret, session=session))
             return host.answer(0, items)
         except Exception as exc:  # noqa: BLE001 - compiled code receives it
             return host.raised(exc)

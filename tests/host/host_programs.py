@@ -1,0 +1,143 @@
+"""Programs calling ``@pydm.host`` functions (tests/host/test_host_functions.py).
+
+Each jit function runs under CPython (its ``py_func``, calling the real
+host functions) and under pydm (calling them through the host module)."""
+import json
+
+import pydm
+
+#: what the host functions saw, in order (side effects are compared too)
+LOG = []
+
+
+#: the HostError objects ``fail`` raised
+RAISED = []
+
+
+class HostError(ValueError):
+    pass
+
+
+@pydm.host
+def triple(x: int) -> int:
+    return x * 3
+
+
+@pydm.host
+def halve(x: float) -> float:
+    return x / 2
+
+
+@pydm.host
+def flip(x: bool) -> bool:
+    return not x
+
+
+@pydm.host
+def nothing(x: None) -> None:
+    LOG.append(("nothing", x))
+
+
+@pydm.host
+def shout(s: str) -> str:
+    return s.upper() + "\u00e9!"
+
+
+@pydm.host
+def swap(t: tuple[int, str]) -> tuple[str, int]:
+    return t[1], t[0]
+
+
+@pydm.host
+def grow(xs: list) -> list:
+    return xs + [len(xs), [None]]
+
+
+@pydm.host
+def count_keys(d: dict) -> dict:
+    return {**d, "n": len(d)}
+
+
+@pydm.host
+def describe(x: object) -> object:
+    return type(x).__name__, x
+
+
+@pydm.host
+def scale(x: float, k: int) -> float:
+    return x * k
+
+
+@pydm.host
+def record(x: object) -> None:
+    LOG.append(x)
+
+
+@pydm.host
+def fail(kind: int, message: str) -> int:
+    if kind == 0:
+        return len(message)
+    if kind == 1:
+        raise ValueError(message)
+    if kind == 2:
+        raise KeyError(message)
+    if kind == 3:
+        return 1 // (kind - 3)
+    if kind == 4:
+        RAISED.append(HostError(message, kind))
+        raise RAISED[-1]
+    if kind == 5:
+        return json.loads(message)  # a JSONDecodeError: a ValueError the module does not know
+    raise TypeError(message, kind, None)
+
+
+@pydm.jit
+def values(n: int, x: float, s: str):
+    """Every supported type there and back."""
+    return (triple(n), halve(x), halve(n), flip(n > 2), nothing(None), shout(s), swap((n, s)),
+            grow([n, s, x]), count_keys({s: n, "x": x}), describe(n), describe((x, [s])), describe(None),
+            scale(x, n), scale(float(n), True))
+
+
+@pydm.jit
+def effects(n: int):
+    """Host side effects in order with print and with each other."""
+    record(n)
+    print("after", n)
+    for i in range(n):
+        record(i * i)
+        if i % 2:
+            print("odd", i)
+    record((n, "end"))
+    return len(str(n))
+
+
+@pydm.jit
+def catches(kind: int, message: str):
+    """A host exception caught in compiled code: class, str and args."""
+    try:
+        return fail(kind, message)
+    except HostError as e:
+        return "host error", str(e), e.args, isinstance(e, ValueError)
+    except ValueError as e:
+        return "value error", str(e), isinstance(e, HostError)
+    except KeyError as e:
+        return "key error", str(e), e.args
+    except ArithmeticError as e:
+        return "arithmetic", str(e)
+
+
+@pydm.jit
+def escapes(kind: int, message: str) -> int:
+    """A host exception compiled code does not catch."""
+    total = fail(0, message)
+    return total + fail(kind, message)
+
+
+@pydm.jit
+def reraises(kind: int, message: str) -> int:
+    try:
+        return fail(kind, message)
+    except Exception as e:
+        record("caught")
+        raise e

@@ -1,0 +1,105 @@
+"""``@pydm.host`` functions (pydm/hostfn.py, pydm/runtime/user_host.py):
+each program of ``host_programs.py`` runs under CPython (``py_func``, the
+real host functions) and under pydm (the same functions through the host
+module), comparing the outcome (value and type at every level, or the
+exception's class, str and args), what ``print`` wrote and what the host
+functions recorded, in order."""
+from __future__ import annotations
+
+import ast
+import os
+
+import pytest
+
+import pydm
+from conformance.harness import reference
+from exceptions.eharness import compare_outcomes, run
+
+from . import bad_host_programs as bad
+from . import host_programs as hp
+
+
+def outcome(capsys, fn, args):
+    hp.LOG.clear()
+    capsys.readouterr()
+    result = run(fn, args)
+    return result, capsys.readouterr().out, list(hp.LOG)
+
+
+def agree(capsys, jit_fn, *args):
+    r, r_text, r_log = outcome(capsys, reference(jit_fn), args)
+    p, p_text, p_log = outcome(capsys, jit_fn, args)
+    where = f"{jit_fn.py_func.__name__}{args!r}"
+    assert p_text == r_text, f"{where}: CPython wrote {r_text!r}, pydm {p_text!r}"
+    assert p_log == r_log and [type(x) for x in p_log] == [type(x) for x in r_log], \
+        f"{where}: CPython's host saw {r_log!r}, pydm's {p_log!r}"
+    d = compare_outcomes(r, p)
+    assert d is None, f"{where}: {d}"
+    return r
+
+
+@pytest.mark.parametrize("args", [(2, 2.5, "ab"), (7, -0.0, ""), (-3, 1e300, "z\u00e9")])
+def test_values_of_each_type(capsys, args):
+    agree(capsys, hp.values, *args)
+
+
+@pytest.mark.parametrize("n", [0, 1, 4])
+def test_side_effects_in_order(capsys, n):
+    agree(capsys, hp.effects, n)
+
+
+@pytest.mark.parametrize("kind", range(7))
+def test_exception_caught_in_compiled_code(capsys, kind):
+    agree(capsys, hp.catches, kind, "bad {thing}")
+
+
+@pytest.mark.parametrize("kind", [0, 1, 2, 3, 4, 5, 6])
+def test_exception_escapes_as_its_class(capsys, kind):
+    for fn in (hp.escapes, hp.reraises):
+        kind_, value = agree(capsys, fn, kind, "[1, ")
+        if kind_ != "ok" and kind in (4, 5):  # a class the module does not compile arrives as itself
+            assert type(run(fn, (kind, "[1, "))[1]).__name__ in ("HostError", "JSONDecodeError")
+
+
+def test_escaped_exception_is_the_object_raised():
+    """Not a copy: the exception the host function raised, with its traceback."""
+    with pytest.raises(hp.HostError) as ei:
+        hp.escapes(4, "x")
+    assert ei.value is hp.RAISED[-1]
+    assert any(t.tb_frame.f_code is hp.fail.py_func.__code__ for t in _frames(ei.value.__traceback__))
+    hp.RAISED.clear()
+    ei.value.__traceback__ = None  # (its frames hold VM objects, reported as leaked at exit)
+
+
+def _frames(tb):
+    while tb is not None:
+        yield tb
+        tb = tb.tb_next
+
+
+_PATH = os.path.abspath(bad.__file__)
+with open(_PATH, encoding="utf-8") as _f:
+    _LINES = _f.read().splitlines()
+_FUNCS = {n.name: n for n in ast.parse("\n".join(_LINES)).body if isinstance(n, ast.FunctionDef)}
+
+
+def marked_line(fname: str) -> int:
+    fn = _FUNCS[fname]
+    found = [i + 1 for i in range(fn.lineno - 1, fn.end_lineno) if "# <- error" in _LINES[i]]
+    assert len(found) == 1, f"test bug: {fname} needs exactly one marker"
+    return found[0]
+
+
+@pytest.mark.parametrize("fname, marked, message", [
+    ("too_many", "too_many", "takes 1 positional argument but 2 were given"),
+    ("wrong_type", "wrong_type", "argument 'x' must be int, not str"),
+    ("by_keyword", "by_keyword", "keyword"),
+    ("calls_unannotated", "unannotated", "needs an annotation"),
+])
+def test_compile_error(fname, marked, message):
+    with pytest.raises(pydm.CompileError) as ei:
+        getattr(bad, fname)(1)
+    e = ei.value
+    assert os.path.realpath(e.filename) == os.path.realpath(_PATH), e.filename
+    assert e.lineno == marked_line(marked), f"error at line {e.lineno}, expected {marked_line(marked)}:\n{e}"
+    assert message in str(e), str(e)
