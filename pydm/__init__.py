@@ -13,10 +13,11 @@ from .hostfn import host, HostFunction
 __version__ = "0.1.0"
 
 
-def load(path):
-    """Load a ``.vmfb`` produced by ``pydm compile``; attributes are the functions."""
+def load(path, host=None):
+    """Load a ``.vmfb`` produced by ``pydm compile``; attributes are the functions.
+    ``host``: the ``@pydm.host`` functions it calls (a dict by name, or a list)."""
     from .aot import load as _load
-    return _load(path)
+    return _load(path, host)
 
 
 def compile_file(path, output=None):

@@ -58,7 +58,7 @@ def compile_file(path: str, output: str | None = None) -> bytes:
 class LoadedModule:
     """The functions of a .vmfb, as attributes."""
 
-    def __init__(self, vmfb: bytes, origin: str = "<bytes>"):
+    def __init__(self, vmfb: bytes, origin: str = "<bytes>", host=None):
         import iree.runtime as rt
         from .runtime.program import vm_instance
         try:  # before IREE sees the bytes: its verifier accepts damaged files that crash later
@@ -69,7 +69,7 @@ class LoadedModule:
         probe = rt.VmModule.copy_buffer(vm_instance(), vmfb)
         meta = probe.lookup_function(META_FUNCTION)
         sites = RaiseSiteTable.from_json(meta.reflection["pydm.raise_sites"]) if meta else RaiseSiteTable()
-        self._program = LoadedProgram(vmfb, sites)
+        self._program = LoadedProgram(vmfb, sites, _host_functions(meta, host, origin))
         self._origin = origin
         self._names = []
         sigs = {}
@@ -107,6 +107,34 @@ class LoadedModule:
         return f"<pydm module {self._origin}: {', '.join(self._names)}>"
 
 
-def load(path: str) -> LoadedModule:
+def _host_functions(meta, supplied, origin: str) -> dict:
+    """``{name: (python function, return type)}`` for the module's ``@pydm.host``
+    imports (its ``pydm.host_functions`` metadata) from ``supplied``: a dict
+    by name, or functions (by their ``__name__``). A required one missing is a
+    ValueError naming it; an optional one missing runs its compiled fallback."""
+    from .hostfn import python_function
+    from .types import parse_type
+    wanted = json.loads(meta.reflection.get("pydm.host_functions", "{}")) if meta else {}
+    if supplied is None:
+        supplied = {}
+    elif not isinstance(supplied, dict):
+        supplied = {getattr(f, "__name__", None): f for f in supplied}
+    unknown = sorted(set(supplied) - set(wanted))
+    if unknown:
+        raise ValueError(f"{origin} imports no host function {unknown[0]!r} "
+                         f"(it imports: {', '.join(sorted(wanted)) or 'none'})")
+    out = {}
+    for name, facts in wanted.items():
+        if name in supplied:
+            out[name] = (python_function(supplied[name]), parse_type(facts["ret"]))
+        elif not facts["optional"]:
+            raise ValueError(f"{origin} imports the host function {name!r}: pass it, "
+                             f"pydm.load(path, host={{{name!r}: ...}})")
+    return out
+
+
+def load(path: str, host=None) -> LoadedModule:
+    """``host``: the ``@pydm.host`` functions the module calls (a dict by
+    name, or a list of functions)."""
     with open(path, "rb") as f:
-        return LoadedModule(f.read(), path)
+        return LoadedModule(f.read(), path, host)
