@@ -27,6 +27,7 @@ from collections import OrderedDict
 
 import iree.runtime as rt
 
+from .. import typecodes as tc
 from ..types import PyType
 from .values import ListSession, conforms, describe, from_record, to_record
 
@@ -98,6 +99,29 @@ class UserHost:
         return self.answer(code, args.get_as_list(1), token)
 
 
+#: results converted without a list session (the common, fast case)
+_SCALARS = frozenset((int, float, bool, type(None)))
+
+
+def scalar_args(record: rt.VmVariantList) -> list | None:
+    """The arguments of an args tuple's record when each is an int, float,
+    bool or None (read directly: the common, fast case), else None."""
+    items = record.get_as_list(1)
+    out = []
+    for i in range(len(items)):
+        item = items.get_as_list(i)
+        code = item.get_variant(0)
+        if code == tc.INTEGER or code == tc.REAL:
+            out.append(item.get_variant(1))
+        elif code == tc.BOOL:
+            out.append(item.get_variant(1) != 0)
+        elif code == tc.NONE:
+            out.append(None)
+        else:
+            return None
+    return out
+
+
 _EXACT = {PyType.INT: int, PyType.FLOAT: float, PyType.BOOL: bool}
 
 
@@ -117,14 +141,17 @@ def _export(name: str, fn, ret: PyType):
     """The export calling ``fn`` with the arguments' values."""
     def call(host: UserHost, ref):
         try:
-            args = from_record(ref.deref(rt.VmVariantList), ListSession(host.sites))
+            record = ref.deref(rt.VmVariantList)
+            args = scalar_args(record)
+            if args is None:
+                args = from_record(record, ListSession(host.sites))
             value = fn(*args)
             if not exactly(value, ret):
                 raise TypeError(f"pydm: the host function {name}() returned {type(value).__name__}, "
                                 f"not {describe(ret)} (its return annotation)")
             items = rt.VmVariantList(1)
-            session = ListSession(host.sites)
-            items.push_list(to_record(value, t=ret, session=session))
+            items.push_list(to_record(value) if type(value) in _SCALARS else
+                            to_record(value, t=ret, session=ListSession(host.sites)))
             return host.answer(0, items)
         except Exception as exc:  # noqa: BLE001 - compiled code receives it
             return host.raised(exc)
