@@ -47,16 +47,42 @@ def python_function(value):
     return value.py_func if isinstance(value, HostFunction) else value
 
 
-def host_functions(module, namespace: dict, supplied: dict | None = None) -> dict:
-    """``{name: (python function, return type)}`` of the module's host
-    functions: from ``supplied`` (``pydm.load(..., host=...)``) or the
-    namespace (a JIT function's globals); a name found in neither is left out
-    (a required import then fails the loading, an optional one falls back)."""
+def declaration(name: str, value):
+    """The HostDecl of a host function defined in another module and bound to
+    the global ``name`` here (``from tools import log``), read from its own
+    source; None if ``value`` is no host function. Such a call is never
+    optional (its body belongs to the other module; the JIT always supplies it)."""
+    import dataclasses
+    import inspect
+    from .errors import CompileError
+    from .frontend.source import load_module
+    if not isinstance(value, HostFunction):
+        return None
+    filename = inspect.getsourcefile(value.py_func)
+    if filename is None:
+        raise CompileError(f"the source of the host function '{name}' is not available",
+                           hint="@pydm.host functions are read from their .py file")
+    decl = load_module(filename).host_functions.get(value.py_func.__name__)
+    if decl is None:
+        raise CompileError(f"the host function '{name}' is not a module-level @pydm.host function of {filename}")
+    if isinstance(decl, Exception):
+        raise decl
+    return dataclasses.replace(decl, name=name, optional=False)
+
+
+def host_functions(module, namespace: dict) -> dict:
+    """``{name: (python function, return type)}`` of the host functions a JIT
+    module may call: its own ``@pydm.host`` functions and the globals bound to
+    another module's (a name not bound to a function is left out: the call
+    then fails as the import is missing)."""
     out = {}
     for name, decl in module.host_functions.items():
-        if isinstance(decl, Exception):
-            continue
-        source = supplied if supplied is not None else namespace
-        if name in source and callable(source[name]):
-            out[name] = (python_function(source[name]), decl.ret)
+        if not isinstance(decl, Exception) and callable(namespace.get(name)):
+            out[name] = (python_function(namespace[name]), decl.ret)
+    for name, value in namespace.items():
+        if isinstance(value, HostFunction) and name not in out and name not in module.host_functions:
+            try:
+                out[name] = (value.py_func, declaration(name, value).ret)
+            except Exception:  # noqa: BLE001 - not callable from compiled code: its call says why
+                continue
     return out

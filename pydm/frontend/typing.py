@@ -174,6 +174,7 @@ class ProgramTypes:
         #: of time: top-level literal assignments in the source)
         self.global_values = global_values
         self._globals: dict = {}
+        self._hosts: dict = {}  # global name -> another module's HostDecl, None, or its CompileError
         #: every function value the program makes (a call of an ``object`` may reach each)
         self.function_types: list[FunctionType] = []
 
@@ -199,6 +200,23 @@ class ProgramTypes:
         if name not in self._globals:
             self._globals[name] = self._find_global(node)
         return self._globals[name]
+
+    def imported_host(self, node):
+        """The HostDecl of the global ``node.name`` if it is bound to another
+        module's ``@pydm.host`` function (JIT only: ahead of time pydm reads
+        no other module), else None."""
+        if self.global_values is None or node.name not in self.global_values:
+            return None
+        if node.name not in self._hosts:
+            from ..hostfn import declaration
+            try:
+                self._hosts[node.name] = declaration(node.name, self.global_values[node.name])
+            except CompileError as exc:
+                self._hosts[node.name] = exc
+        found = self._hosts[node.name]
+        if isinstance(found, CompileError):
+            raise note_call_site(found, node)
+        return found
 
     def is_undefined(self, node) -> bool:
         """No global or builtin of ``node.name`` exists (reading it raises NameError)."""
@@ -326,6 +344,10 @@ def resolve_call(module: ModuleInfo, call: nodes.Call, fn: FunctionInfo, program
             return "host", decl
         if f.name in module.functions:
             return "jit", module.functions[f.name]
+        if program is not None and f.name not in fn.locals:
+            decl = program.imported_host(f)
+            if decl is not None:
+                return "host", decl
         if f.name in BUILTINS and not _shadowed(module, f.name):
             return "builtin", f.name
         if program is not None and f.name not in fn.locals and program.is_undefined(f):

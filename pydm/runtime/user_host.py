@@ -153,7 +153,7 @@ def _export(name: str, fn, ret: PyType):
             items.push_list(to_record(value) if type(value) in _SCALARS else
                             to_record(value, t=ret, session=ListSession(host.sites)))
             return host.answer(0, items)
-        except Exception as exc:  # noqa: BLE001 - compiled code receives it
+        except BaseException as exc:  # noqa: BLE001 - compiled code receives it (SystemExit too)
             return host.raised(exc)
     return call
 

@@ -6,6 +6,8 @@ import json
 
 import pydm
 
+from .host_tools import note as remember
+
 #: what the host functions saw, in order (side effects are compared too)
 LOG = []
 
@@ -141,3 +143,25 @@ def reraises(kind: int, message: str) -> int:
     except Exception as e:
         record("caught")
         raise e
+
+
+@pydm.jit
+def imported(n: int):
+    """Another module's host function, bound here under another name;
+    SystemExit (no Exception) caught by ``except BaseException`` or escaping."""
+    a = remember(n, "hi")
+    try:
+        remember(-1, "x")
+    except BaseException as e:
+        a = a, e.args, isinstance(e, Exception)
+    return a, remember(n - 3, "y")
+
+
+@pydm.jit
+def wraps(kind: int):
+    """A caught host exception printed, formatted and made the cause of another."""
+    try:
+        return fail(kind, "m")
+    except Exception as e:
+        print(e, repr(e), f"<{e}>")
+        raise RuntimeError("wrapped") from e
