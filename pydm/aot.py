@@ -108,7 +108,7 @@ class LoadedModule:
 
 
 def _host_functions(meta, supplied, origin: str) -> dict:
-    """``{name: (python function, return type)}`` for the module's ``@pydm.host``
+    """``{name: (python function, parameter types, return type)}`` for the module's ``@pydm.host``
     imports (its ``pydm.host_functions`` metadata) from ``supplied``: a dict
     by name, or functions (by their ``__name__``). A required one missing is a
     ValueError naming it; an optional one missing runs its compiled fallback."""
@@ -126,7 +126,8 @@ def _host_functions(meta, supplied, origin: str) -> dict:
     out = {}
     for name, facts in wanted.items():
         if name in supplied:
-            out[name] = (python_function(supplied[name]), parse_type(facts["ret"]))
+            out[name] = (python_function(supplied[name]), tuple(parse_type(p) for p in facts["params"]),
+                         parse_type(facts["ret"]))
         elif not facts["optional"]:
             raise ValueError(f"{origin} imports the host function {name!r}: pass it, "
                              f"pydm.load(path, host={{{name!r}: ...}})")

@@ -202,9 +202,9 @@ def _add_meta_function(mod: ir.Module, sites: RaiseSiteTable, relative_to: str |
                        host_functions: dict | None = None) -> None:
     """An exported no-op whose reflection carries the module's raise-site
     table and its ``@pydm.host`` functions (``pydm.host_functions``: name ->
-    its return type and whether it is optional; what ``pydm.load`` supplies)."""
+    its parameter and return types and whether it is optional; what ``pydm.load`` supplies)."""
     import json
-    hosts = {name: {"ret": decl.ret.value, "optional": decl.optional}
+    hosts = {name: {"params": [t.value for t in decl.param_types], "ret": decl.ret.value, "optional": decl.optional}
              for name, decl in sorted((host_functions or {}).items()) if not isinstance(decl, Exception)}
     from iree.compiler.dialects import func
     from .runtime.digest import DIGEST_KEY, PLACEHOLDER as DIGEST_PLACEHOLDER

@@ -71,18 +71,19 @@ def declaration(name: str, value):
 
 
 def host_functions(module, namespace: dict) -> dict:
-    """``{name: (python function, return type)}`` of the host functions a JIT
+    """``{name: (python function, parameter types, return type)}`` of the host functions a JIT
     module may call: its own ``@pydm.host`` functions and the globals bound to
     another module's (a name not bound to a function is left out: the call
     then fails as the import is missing)."""
     out = {}
     for name, decl in module.host_functions.items():
         if not isinstance(decl, Exception) and callable(namespace.get(name)):
-            out[name] = (python_function(namespace[name]), decl.ret)
+            out[name] = (python_function(namespace[name]), decl.param_types, decl.ret)
     for name, value in namespace.items():
         if isinstance(value, HostFunction) and name not in out and name not in module.host_functions:
             try:
-                out[name] = (value.py_func, declaration(name, value).ret)
+                decl = declaration(name, value)
+                out[name] = (value.py_func, decl.param_types, decl.ret)
             except Exception:  # noqa: BLE001 - not callable from compiled code: its call says why
                 continue
     return out

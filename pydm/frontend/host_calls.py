@@ -50,29 +50,51 @@ class HostCallWalker:
                 raise error_at(node, f"{decl.name}() argument '{pname}' must be {pt.python_name}, "
                                      f"not {t.python_name}", "its annotation says so")
             args.append(v)
-        exc, present, answer = self.b.host_call(self.emit.make_tuple(args), decl.name, tuple_of(decl.ret),
-                                                decl.optional)
+        if typed_call(decl, [self.emit.type(a) for a in args]):
+            exc, present, value = self.b.host_call_typed(args, decl.name, decl.ret, decl.optional)
+            get = lambda: value  # noqa: E731
+        else:
+            exc, present, answer = self.b.host_call(self.emit.make_tuple(args), decl.name, tuple_of(decl.ret),
+                                                    decl.optional)
+            get = lambda: self.emit.static_get(answer, 0)  # noqa: E731
         if not decl.optional:
             self.fb.check(exc)
-            return self.emit.static_get(answer, 0)
-        return self._host_or_fallback(decl, args, exc, present, answer)
+            return get()
+        return self._host_or_fallback(decl, args, exc, present, get, e)
 
-    def _host_or_fallback(self, decl, args, exc, present, answer):
+    def _host_or_fallback(self, decl, args, exc, present, get, node):
         """The host's answer where it has the function, else the compiled body's."""
         host, fallback = self.fb.new_block(), self.fb.new_block()
         done = self.fb.new_block(d.ir_type(decl.ret))
         self.fb.cond_br(present, [], [], host, fallback)
         self.fb.block = host
         self.fb.check(exc)
-        self.fb.br([self.emit.static_get(answer, 0)], done)
+        self.fb.br([get()], done)
         self.fb.block = fallback
         spec = self.program.call_specialization(self.program.module.functions[decl.name],
                                                 list(decl.param_types), self.frame.spec)
+        if spec.ret is not decl.ret and spec.ret is not T.BOTTOM and not spec.ret.is_dynamic:
+            raise error_at(node, f"the compiled body of the optional host function '{decl.name}' returns "
+                                 f"{spec.ret.python_name}, not {decl.ret.python_name} (its annotation)",
+                           "its body is the fallback where the host has no such function: it must "
+                           "return the annotated type")
         values = [self.emit.coerce(self.emit.promote(a, p) if p in (T.INT, T.FLOAT) and not
                                    self.emit.type(a).is_dynamic else a, p)
                   for a, p in zip(args, decl.param_types)]
         out = self.plain_call(spec, values)
         if self.fb.block is not None:
-            self.fb.br([self.emit.coerce(out, decl.ret)], done)
+            out = self.emit.coerce(out, decl.ret)  # (an object: checked)
+            self.fb.br([out], done)
         self.fb.block = done
         return done.arguments[0]
+
+
+#: types a host function's arguments and result cross as themselves (no record)
+TYPED = (T.INT, T.FLOAT, T.BOOL, T.NONE)
+
+
+def typed_call(decl, arg_types) -> bool:
+    """Does a call cross without records (``host_call_typed``): a scalar
+    result, and each argument exactly of its scalar parameter's type (a bool
+    passed for an int crosses as a record: the host function gets the bool)."""
+    return decl.ret in TYPED and all(p in TYPED and t is p for t, p in zip(arg_types, decl.param_types))

@@ -87,3 +87,50 @@ def lower_host_call(ctx, op, operands):
         scf.YieldOp([])
     present = arith.cmpi(arith.CmpIPredicate.ne, code, arith.constant(i32, HOST_ABSENT))
     return [arith.select(raised, code, zero), present, values]
+
+
+#: how a scalar crosses to a typed host import: its cconv letter
+_LETTER = {"integer": "I", "bool": "I", "none": "I", "real": "F"}
+
+
+@rule(d.HOST_CALL_TYPED)
+def lower_host_call_typed(ctx, op, operands):
+    """A scalar-only call of a ``@pydm.host`` function: each argument as
+    itself (a bool or None widened to i64), the results ``(code, token,
+    value)``. Where the function raised (code < 0), its args come from the
+    host's ``$args`` by the token, and the exception object is stored as
+    ``host_call`` stores it."""
+    from .rules_exception import make_object
+    from .support import EXCEPTION_GLOBAL, HOST_ABSENT, HOST_ARGS, SITE_GLOBAL, USER_MODULE
+    name = ir.StringAttr(op.attributes["name"]).value
+    optional = "optional" in op.attributes
+    i32, i64, f64 = ir.IntegerType.get_signless(32), ir.IntegerType.get_signless(64), ir.F64Type.get()
+    kinds = [ctx.operand_type(op, i).value for i in range(len(operands))]
+    result = ctx.result_type(op, 2).value
+    letters = "".join(_LETTER[k] for k in kinds)
+    ctx.support.update(("records", "exception", "site",
+                        f"typed:{name}:{letters}:{_LETTER[result]}" + (":optional" if optional else "")))
+    args = []
+    for kind, v in zip(kinds, operands):
+        if kind == "bool":
+            v = arith.extui(i64, v)
+        elif kind == "none":
+            v = arith.constant(i64, 0)
+        args.append(v)
+    out = f64 if result == "real" else i64
+    code, token, value = func.CallOp([i64, i64, out], f"{USER_MODULE}.{name}$typed", args).results
+    raised = arith.cmpi(arith.CmpIPredicate.slt, code, arith.constant(i64, 0))
+    branch = scf.IfOp(raised, [], has_else=False)
+    with ir.InsertionPoint(branch.then_block):
+        items = func.CallOp([list_type()], HOST_ARGS, [token]).results[0]
+        values = func.CallOp([list_type()], "pydm$records_to_tuple", [items]).results[0]
+        util.GlobalStoreOp(make_object(code, token, values), EXCEPTION_GLOBAL)
+        util.GlobalStoreOp(arith.constant(i32, 0), SITE_GLOBAL)
+        scf.YieldOp([])
+    present = arith.cmpi(arith.CmpIPredicate.ne, code, arith.constant(i64, HOST_ABSENT))
+    exc = arith.trunci(i32, arith.select(raised, code, arith.constant(i64, 0)))
+    if result == "bool":
+        value = arith.cmpi(arith.CmpIPredicate.ne, value, arith.constant(i64, 0))
+    elif result == "none":
+        value = arith.constant(i32, 0)
+    return [exc, present, value]

@@ -603,6 +603,45 @@ func.func private @pydm$no_host_{name}(%record: !util.list<?>) -> !util.list<?> 
 """
 
 
+#: the host's export answering the args of the exception a typed call's function raised
+HOST_ARGS = f"{USER_MODULE}.$args"
+_CC_TYPES = {"I": "i64", "F": "f64"}
+
+
+def host_typed_text(name: str, params: str, result: str, optional: bool) -> str:
+    """The import ``pydm_user.NAME$typed`` of a scalar-only call: the
+    arguments as themselves (cconv letters ``params``: I an i64, F an f64),
+    results ``(code, token, value)`` (``result``'s letter); an ``optional``
+    one with a fallback answering HOST_ABSENT."""
+    symbol = f"{USER_MODULE}.{name}$typed"
+    ins = ", ".join(_CC_TYPES[c] for c in params)
+    out = f"i64, i64, {_CC_TYPES[result]}"
+    if not optional:
+        return f"func.func private @{symbol}({ins}) -> ({out})\n"
+    fallback = f"pydm$no_host_{name}$typed"
+    formals = ", ".join(f"%a{i}: {_CC_TYPES[c]}" for i, c in enumerate(params))
+    zero = "0.0 : f64" if result == "F" else "0 : i64"
+    return f"""
+func.func private @{symbol}({ins}) -> ({out}) attributes {{vm.fallback = @{fallback}}}
+func.func private @{fallback}({formals}) -> ({out}) {{
+  %absent = arith.constant {HOST_ABSENT} : i64
+  %token = arith.constant 0 : i64
+  %value = arith.constant {zero}
+  return %absent, %token, %value : {out}
+}}
+"""
+
+
+_HOST_ARGS = f"""
+func.func private @{HOST_ARGS}(i64) -> !util.list<?> attributes {{vm.fallback = @pydm$no_host_args}}
+func.func private @pydm$no_host_args(%token: i64) -> !util.list<?> {{
+  %c0 = arith.constant 0 : index
+  %none = util.list.create %c0 : !util.list<?>
+  return %none : !util.list<?>
+}}
+"""
+
+
 _POLL_BUDGET = f"""
 util.global private mutable @{POLL_BUDGET_GLOBAL} = {POLL_INTERVAL} : i64
 """
@@ -637,6 +676,10 @@ def add_support(module: ir.Module, parts: set[str], sites=None) -> None:
     texts += [_raise_text(int(p[len("raise"):])) for p in sorted(wanted) if p.startswith("raise")]
     texts += [host_import_text(p.split(":")[1], p.endswith(":optional")) for p in sorted(wanted)
               if p.startswith("host:")]
+    texts += [host_typed_text(*p.split(":")[1:4], p.endswith(":optional")) for p in sorted(wanted)
+              if p.startswith("typed:")]
+    if any(p.startswith("typed:") for p in wanted):
+        texts.append(_HOST_ARGS)
     text = "\n".join(texts)
     with ir.Location.unknown():
         parsed = ir.Module.parse(text)  # one text: the parts call each other

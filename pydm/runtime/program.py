@@ -107,7 +107,7 @@ class LoadedProgram:
     """A VM module with one context per calling thread, and its raise-site table."""
 
     def __init__(self, vmfb: bytes, sites: RaiseSiteTable, host_functions: dict | None = None):
-        """``host_functions``: ``{name: (python function, return type)}``, the
+        """``host_functions``: ``{name: (python function, parameter types, return type)}``, the
         ``@pydm.host`` functions the module imports."""
         _LOADED.add(self)
         self.host_functions = dict(host_functions or {})

@@ -58,9 +58,19 @@ class UserHost:
         self._next = -1  # tokens from -2 down (-1 means "no object" to the handlers)
         me = weakref.ref(self)  # (see HostState: the module must not keep its state alive)
         iface = rt.PyModuleInterface(MODULE_NAME, lambda _iface: me())
-        for name, (fn, ret) in functions.items():
+        for name, (fn, params, ret) in functions.items():
             iface.export(name, "0r_r", _export(name, fn, ret))
+            if ret in _LETTERS and all(p in _LETTERS for p in params):
+                cconv = "0" + ("".join(_LETTERS[p] for p in params) or "v") + "_II" + _LETTERS[ret]
+                iface.export(name + "$typed", cconv, _export_typed(name, fn, params, ret))
+        iface.export("$args", "0I_r", UserHost.args_of)
         self.module = iface.create()
+
+    def args_of(self, token: int):
+        """``$args``: the records of the args of the exception behind ``token``
+        (the typed calls' way to build its exception object)."""
+        exc = self.kept.get(token)
+        return _args_record(exc if exc is not None else Exception()).get_as_list(1).ref
 
     def original(self, token: int) -> BaseException | None:
         """The Python exception behind a host raise site (token < 0), or None."""
@@ -75,6 +85,11 @@ class UserHost:
 
     def raised(self, exc: BaseException):
         """The answer of a host function that raised ``exc``."""
+        code, token = self.keep(exc)
+        return self.answer(code, _args_record(exc).get_as_list(1), token)
+
+    def keep(self, exc: BaseException) -> tuple[int, int]:
+        """Keep ``exc``: (the class code compiled code knows it by, its token)."""
         classes = self.sites.classes
         code = 0
         for cls in type(exc).__mro__:
@@ -83,7 +98,7 @@ class UserHost:
                 code = c
                 break
         tb = exc.__traceback__
-        if tb is not None and tb.tb_frame.f_code is _export_code:
+        if tb is not None and tb.tb_frame.f_code in _EXPORT_CODES:
             # the host function's own frames stay; the export's (holding VM references and
             # this object: a cycle the VM's bindings report as leaked at exit) goes
             exc.with_traceback(tb.tb_next)
@@ -92,11 +107,7 @@ class UserHost:
         self.kept[token] = exc
         while len(self.kept) > KEPT:
             self.kept.popitem(last=False)
-        try:
-            args = to_record(tuple(exc.args))
-        except (TypeError, ValueError, OverflowError):  # args pydm cannot hold: their str
-            args = to_record((str(exc),))
-        return self.answer(code, args.get_as_list(1), token)
+        return code, token
 
 
 #: results converted without a list session (the common, fast case)
@@ -120,6 +131,42 @@ def scalar_args(record: rt.VmVariantList) -> list | None:
         else:
             return None
     return out
+
+
+def _args_record(exc: BaseException) -> rt.VmVariantList:
+    """The record of ``exc.args`` (of ``(str(exc),)`` where pydm cannot hold them)."""
+    try:
+        return to_record(tuple(exc.args))
+    except (TypeError, ValueError, OverflowError):
+        return to_record((str(exc),))
+
+
+#: scalars that cross a typed export as themselves: their cconv letters
+_LETTERS = {PyType.INT: "I", PyType.BOOL: "I", PyType.NONE: "I", PyType.FLOAT: "F"}
+#: a typed export's argument as the Python value (a bool from 0/1, None from 0)
+_FROM_VM = {PyType.BOOL: lambda v: v != 0, PyType.NONE: lambda v: None}
+
+
+def _export_typed(name: str, fn, params, ret: PyType):
+    """The export ``NAME$typed`` (cconv ``0<params>_II<ret>``): scalar
+    arguments and result as themselves, answered ``(code, token, value)``."""
+    converts = [_FROM_VM.get(p) for p in params]
+    plain = not any(converts)
+    zero = 0.0 if ret is PyType.FLOAT else 0
+
+    def call(host: UserHost, *args):
+        try:
+            if not plain:
+                args = [v if c is None else c(v) for c, v in zip(converts, args)]
+            value = fn(*args)
+            if not exactly(value, ret):
+                raise TypeError(f"pydm: the host function {name}() returned {type(value).__name__}, "
+                                f"not {describe(ret)} (its return annotation)")
+            return 0, 0, (0 if value is None else int(value) if ret is PyType.BOOL else value)
+        except BaseException as exc:  # noqa: BLE001 - compiled code receives it
+            code, token = host.keep(exc)
+            return code, token, zero
+    return call
 
 
 _EXACT = {PyType.INT: int, PyType.FLOAT: float, PyType.BOOL: bool}
@@ -158,4 +205,6 @@ def _export(name: str, fn, ret: PyType):
     return call
 
 
-_export_code = _export("", None, PyType.OBJECT).__code__
+#: the exports' own code (their frame is dropped from a kept exception's traceback)
+_EXPORT_CODES = frozenset((_export("", None, PyType.OBJECT).__code__,
+                           _export_typed("", None, (), PyType.INT).__code__))

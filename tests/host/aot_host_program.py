@@ -23,3 +23,13 @@ def with_bump(n: int) -> int:
         return bump(n)
     except ValueError:
         return -1
+
+
+@pydm.host(optional=True)
+def greet(s: str, n: int) -> str:
+    return s * n + "!"
+
+
+@pydm.jit
+def with_greet(s: str) -> str:
+    return greet(s, 2)

@@ -165,3 +165,20 @@ def wraps(kind: int):
     except Exception as e:
         print(e, repr(e), f"<{e}>")
         raise RuntimeError("wrapped") from e
+
+
+@pydm.host
+def positive(x: int) -> float:
+    if x <= 0:
+        raise ValueError("not positive", x)
+    return x / 4
+
+
+@pydm.jit
+def typed_raises(n: int):
+    """Scalars only (the typed call, no records): an exception caught, then escaping."""
+    try:
+        a = positive(n)
+    except ValueError as e:
+        a = e.args
+    return a, positive(n + 1)

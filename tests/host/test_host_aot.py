@@ -48,17 +48,20 @@ def agree(loaded_fn, jit_fn, *args):
 
 def test_load_with_host_functions(vmfbs):
     calls = []
-    m = pydm.load(vmfbs["aot_host_program"], host={"bump": hp.bump, "norm": counting(hp.norm.py_func, calls)})
+    m = pydm.load(vmfbs["aot_host_program"], host={"bump": hp.bump, "norm": counting(hp.norm.py_func, calls),
+                                                   "greet": counting(hp.greet.py_func, calls)})
     agree(m.with_norm, hp.with_norm, 3.0, 4.0)
     agree(m.with_bump, hp.with_bump, 7)
-    assert calls == [(3.0, 4.0)]  # the host's own function ran
+    agree(m.with_greet, hp.with_greet, "ab")
+    assert calls == [(3.0, 4.0), ("ab", 2)]  # the host's own functions ran
 
 
 def test_optional_host_function_falls_back(vmfbs):
     calls = []
-    m = pydm.load(vmfbs["aot_host_program"], host=[hp.bump])  # no norm: its compiled body runs
+    m = pydm.load(vmfbs["aot_host_program"], host=[hp.bump])  # no norm, no greet: their compiled bodies run
     for args in [(3.0, 4.0), (-0.5, 1e200), (0.0, -0.0)]:
         agree(m.with_norm, hp.with_norm, *args)
+    agree(m.with_greet, hp.with_greet, "xy\u00e9")
     assert calls == []
 
 

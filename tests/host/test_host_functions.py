@@ -72,6 +72,11 @@ def test_exception_escapes_as_its_class(capsys, kind):
             assert type(run(fn, (kind, "[1, "))[1]).__name__ in ("HostError", "JSONDecodeError")
 
 
+@pytest.mark.parametrize("n", [3, 0, -1])
+def test_typed_call_raises(capsys, n):
+    agree(capsys, hp.typed_raises, n)
+
+
 @pytest.mark.parametrize("n", [5, 3])
 def test_host_function_of_another_module(capsys, n):
     agree(capsys, hp.imported, n)
