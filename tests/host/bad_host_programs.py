@@ -30,3 +30,13 @@ def by_keyword(n: int) -> int:
 @pydm.jit
 def calls_unannotated(n: int) -> int:
     return unannotated(n)
+
+
+@pydm.host(optional=True)
+def wrong_fallback(x: int) -> int:
+    return "not an int: " + str(x)
+
+
+@pydm.jit
+def calls_wrong_fallback(n: int) -> int:
+    return wrong_fallback(n)  # <- error

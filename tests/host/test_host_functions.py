@@ -134,6 +134,7 @@ def marked_line(fname: str) -> int:
     ("wrong_type", "wrong_type", "argument 'x' must be int, not str"),
     ("by_keyword", "by_keyword", "keyword"),
     ("calls_unannotated", "unannotated", "needs an annotation"),
+    ("calls_wrong_fallback", "calls_wrong_fallback", "returns str, not int"),
 ])
 def test_compile_error(fname, marked, message):
     with pytest.raises(pydm.CompileError) as ei:
