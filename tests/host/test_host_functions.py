@@ -6,7 +6,6 @@ exception's class, str and args), what ``print`` wrote and what the host
 functions recorded, in order."""
 from __future__ import annotations
 
-import ast
 import os
 
 import pytest
@@ -14,6 +13,7 @@ import pytest
 import pydm
 from conformance.harness import reference
 from exceptions.eharness import compare_outcomes, run
+from shared import error_markers
 
 from . import bad_host_programs as bad
 from . import host_programs as hp
@@ -117,16 +117,7 @@ def _frames(tb):
 
 
 _PATH = os.path.abspath(bad.__file__)
-with open(_PATH, encoding="utf-8") as _f:
-    _LINES = _f.read().splitlines()
-_FUNCS = {n.name: n for n in ast.parse("\n".join(_LINES)).body if isinstance(n, ast.FunctionDef)}
-
-
-def marked_line(fname: str) -> int:
-    fn = _FUNCS[fname]
-    found = [i + 1 for i in range(fn.lineno - 1, fn.end_lineno) if "# <- error" in _LINES[i]]
-    assert len(found) == 1, f"test bug: {fname} needs exactly one marker"
-    return found[0]
+marked_line = error_markers(_PATH)
 
 
 @pytest.mark.parametrize("fname, marked, message", [
