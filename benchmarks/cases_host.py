@@ -17,3 +17,18 @@ def host_calls(n: int) -> int:
     for i in range(n):
         s += bump(i)
     return s
+
+
+@pydm.host
+def weigh(x: object) -> int:
+    return x + 1
+
+
+@pydm.jit
+def host_calls_records(n: int) -> int:
+    # an ``object`` parameter: the call crosses as records (the tuple of the
+    # arguments, the answer), not as the typed scalars above
+    s = 0
+    for i in range(n):
+        s += weigh(i)
+    return s

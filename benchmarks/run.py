@@ -69,18 +69,21 @@ WARM_N = {"fib": 10, "int_loop": 100, "int_sum_loop": 100, "float_loop": 100,  #
           "tuple_index_loop": 100, "sieve": 100, "primes": 100, "build_sum": 100, "matmul": 4,
           "sort_ints": 100, "fannkuch": 5, "queens": 5, "calls_plain": 100, "calls_in_try": 100,
           "raise_catch": 100, "sort_by_key": 100, "word_count": 100, "dict_ints": 100,
-          "format_floats": 100, "split_words": 100, "host_calls": 100}
+          "format_floats": 100, "split_words": 100, "host_calls": 100,
+          "host_calls_records": 100}
 #: the list rows' sizes (the issue's: sieve n = 2,000,000, a million ints, 100x100, ...)
 LIST_N = {"sieve": 2_000_000, "primes": 2_000_000, "build_sum": 1_000_000, "matmul": 100,
           "sort_ints": 100_000, "fannkuch": 8, "queens": 8,
           "calls": 1_000_000, "raise_catch": 200_000, "sort_by_key": 100_000,
           "word_count": 1_000_000, "dict_ints": 1_000_000, "format_floats": 100_000,
-          "split_words": 100_000, "host_calls": 200_000}
+          "split_words": 100_000, "host_calls": 200_000,
+          "host_calls_records": 200_000}
 LIST_N_QUICK = {"sieve": 20_000, "primes": 20_000, "build_sum": 10_000, "matmul": 12,
                 "sort_ints": 2_000, "fannkuch": 6, "queens": 6,
                 "calls": 20_000, "raise_catch": 5_000, "sort_by_key": 2_000,
                 "word_count": 20_000, "dict_ints": 20_000, "format_floats": 2_000,
-                "split_words": 2_000, "host_calls": 2_000}
+                "split_words": 2_000, "host_calls": 2_000,
+                "host_calls_records": 2_000}
 
 
 # --------------------------------------------------------------------------
@@ -504,6 +507,8 @@ def main(argv=None) -> int:
                    ln["split_words"], cfg, 1),
         kernel_row(f"{ln['host_calls']:,} calls of a @pydm.host function from a loop", host, "host_calls",
                    ln["host_calls"], cfg, None),
+        kernel_row(f"{ln['host_calls_records']:,} calls of a @pydm.host function (`object` parameter)",
+                   host, "host_calls_records", ln["host_calls_records"], cfg, None),
         compile_row(cfg, notes) if selected("first-call compile") else None,  # last: a warm process
         call_row("call `inc(x)` typed, per call", typed, cfg, 1),
         call_row("call `inc(x)` untyped, per call", untyped, cfg, None),
