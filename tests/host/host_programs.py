@@ -95,10 +95,11 @@ def fail(kind: int, message: str) -> int:
 
 @pydm.jit
 def values(n: int, x: float, s: str):
-    """Every supported type there and back."""
+    """Every supported type there and back (the last call: an ``object``
+    argument for an ``int`` parameter crosses as it is)."""
     return (triple(n), halve(x), halve(n), flip(n > 2), nothing(None), shout(s), swap((n, s)),
             grow([n, s, x]), count_keys({s: n, "x": x}), describe(n), describe((x, [s])), describe(None),
-            scale(x, n), scale(float(n), True))
+            scale(x, n), scale(float(n), True), triple(n if n > -100 else "s"))
 
 
 @pydm.jit
