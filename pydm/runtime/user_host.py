@@ -70,7 +70,7 @@ class UserHost:
         """``$args``: the records of the args of the exception behind ``token``
         (the typed calls' way to build its exception object)."""
         exc = self.kept.get(token)
-        return _args_record(exc if exc is not None else Exception()).get_as_list(1).ref
+        return (_args_items(exc) if exc is not None else _NO_ITEMS).ref
 
     def original(self, token: int) -> BaseException | None:
         """The Python exception behind a host raise site (token < 0), or None."""
@@ -86,7 +86,7 @@ class UserHost:
     def raised(self, exc: BaseException):
         """The answer of a host function that raised ``exc``."""
         code, token = self.keep(exc)
-        return self.answer(code, _args_record(exc).get_as_list(1), token)
+        return self.answer(code, _args_items(exc), token)
 
     def keep(self, exc: BaseException) -> tuple[int, int]:
         """Keep ``exc``: (the class code compiled code knows it by, its token)."""
@@ -133,12 +133,21 @@ def scalar_args(record: rt.VmVariantList) -> list | None:
     return out
 
 
-def _args_record(exc: BaseException) -> rt.VmVariantList:
-    """The record of ``exc.args`` (of ``(str(exc),)`` where pydm cannot hold them)."""
+def _args_items(exc: BaseException) -> rt.VmVariantList:
+    """The records of ``exc.args`` (of ``(str(exc),)`` where pydm cannot hold
+    them; none where even that fails: a RecursionError deep in host and
+    compiled calls calling each other leaves no room to convert anything)."""
     try:
-        return to_record(tuple(exc.args))
-    except (TypeError, ValueError, OverflowError):
-        return to_record((str(exc),))
+        try:
+            return to_record(tuple(exc.args)).get_as_list(1)
+        except (TypeError, ValueError, OverflowError):
+            return to_record((str(exc),)).get_as_list(1)
+    except BaseException:  # noqa: BLE001 - the exception itself still crosses
+        return _NO_ITEMS
+
+
+#: the records of no args (only read by compiled code)
+_NO_ITEMS = rt.VmVariantList(0)
 
 
 #: scalars that cross a typed export as themselves: their cconv letters

@@ -183,3 +183,15 @@ def typed_raises(n: int):
     except ValueError as e:
         a = e.args
     return a, positive(n + 1)
+
+
+@pydm.host
+def countdown(n: int) -> int:
+    return 0 if n <= 0 else ping(n - 1) + 1
+
+
+@pydm.jit
+def ping(n: int) -> int:
+    """Compiled code calling a host function calling compiled code (the same
+    program, re-entered), and so on."""
+    return countdown(n) * 2

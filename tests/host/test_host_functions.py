@@ -77,6 +77,11 @@ def test_typed_call_raises(capsys, n):
     agree(capsys, hp.typed_raises, n)
 
 
+@pytest.mark.parametrize("n", [0, 1, 30])
+def test_host_function_calling_compiled_code(capsys, n):
+    agree(capsys, hp.ping, n)
+
+
 @pytest.mark.parametrize("n", [5, 3])
 def test_host_function_of_another_module(capsys, n):
     agree(capsys, hp.imported, n)
