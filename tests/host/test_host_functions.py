@@ -13,7 +13,7 @@ import pytest
 import pydm
 from conformance.harness import reference
 from exceptions.eharness import compare_outcomes, run
-from shared import error_markers
+from shared import error_markers, run_threads
 
 from . import bad_host_programs as bad
 from . import host_programs as hp
@@ -103,6 +103,21 @@ def test_caught_exception_printed_and_chained(capsys, kind):
     p = run(hp.wraps, (kind,))
     assert type(p[1].__cause__) is type(r[1].__cause__) and str(p[1].__cause__) == str(r[1].__cause__)
     capsys.readouterr()
+
+
+def test_threads():
+    """Each thread has its own host module (and kept exceptions): calls from
+    four threads at once, raising and not, agree with CPython's."""
+    cases = [(hp.typed_raises, (n,)) for n in (3, 0, -1)] + [(hp.catches, (k, "t")) for k in range(7)]
+    expected = [run(cpython(fn), args) for fn, args in cases]
+
+    def work(_):
+        for _round in range(20):
+            for (fn, args), r in zip(cases, expected):
+                d = compare_outcomes(r, run(fn, args))
+                assert d is None, f"{fn.py_func.__name__}{args!r}: {d}"
+    run_threads(4, work)
+    hp.RAISED.clear()  # (their tracebacks' frames hold VM objects, reported as leaked at exit)
 
 
 def test_escaped_exception_is_the_object_raised():
