@@ -94,7 +94,10 @@ class UserHost:
         code = 0
         for cls in type(exc).__mro__:
             c = classes.code(cls.__name__)
-            if c and classes.python_class(cls.__name__) is cls:
+            # the module's own class: the same object (JIT), or ahead of time, where the
+            # module was never imported, a class of the same name
+            if c and (classes.python_class(cls.__name__) is cls or
+                      classes.namespace is None and cls.__name__ in classes.user):
                 code = c
                 break
         tb = exc.__traceback__

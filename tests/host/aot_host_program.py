@@ -2,8 +2,14 @@
 import pydm
 
 
+class BumpError(ValueError):
+    pass
+
+
 @pydm.host
 def bump(x: int) -> int:
+    if x < 0:
+        raise BumpError("negative", x) if x < -10 else ValueError(x)
     return x + 100
 
 
@@ -21,6 +27,8 @@ def with_norm(x: float, y: float) -> float:
 def with_bump(n: int) -> int:
     try:
         return bump(n)
+    except BumpError as e:
+        return len(e.args)
     except ValueError:
         return -1
 
@@ -33,3 +41,8 @@ def greet(s: str, n: int) -> str:
 @pydm.jit
 def with_greet(s: str) -> str:
     return greet(s, 2)
+
+
+@pydm.jit
+def bump_raw(n: int) -> int:
+    return bump(n) * 2

@@ -51,7 +51,9 @@ def test_load_with_host_functions(vmfbs):
     m = pydm.load(vmfbs["aot_host_program"], host={"bump": hp.bump, "norm": counting(hp.norm.py_func, calls),
                                                    "greet": counting(hp.greet.py_func, calls)})
     agree(m.with_norm, hp.with_norm, 3.0, 4.0)
-    agree(m.with_bump, hp.with_bump, 7)
+    for n in (7, -3, -30):  # a BumpError: the module's own class, by its name ahead of time
+        agree(m.with_bump, hp.with_bump, n)
+        agree(m.bump_raw, hp.bump_raw, n)  # not caught: the host's own exception object
     agree(m.with_greet, hp.with_greet, "ab")
     assert calls == [(3.0, 4.0), ("ab", 2)]  # the host's own functions ran
 
