@@ -55,6 +55,9 @@ class UserHost:
         self.sites = sites
         self.kept: OrderedDict[int, BaseException] = OrderedDict()
         _ALL.add(self)
+        #: the records of no args, made beforehand (only read by compiled code; not a
+        #: module global: a VM object alive at interpreter teardown crashes the process)
+        self.no_items = rt.VmVariantList(0)
         self._next = -1  # tokens from -2 down (-1 means "no object" to the handlers)
         me = weakref.ref(self)  # (see HostState: the module must not keep its state alive)
         iface = rt.PyModuleInterface(MODULE_NAME, lambda _iface: me())
@@ -70,7 +73,7 @@ class UserHost:
         """``$args``: the records of the args of the exception behind ``token``
         (the typed calls' way to build its exception object)."""
         exc = self.kept.get(token)
-        return (_args_items(exc) if exc is not None else _NO_ITEMS).ref
+        return (_args_items(exc, self.no_items) if exc is not None else self.no_items).ref
 
     def original(self, token: int) -> BaseException | None:
         """The Python exception behind a host raise site (token < 0), or None."""
@@ -86,7 +89,7 @@ class UserHost:
     def raised(self, exc: BaseException):
         """The answer of a host function that raised ``exc``."""
         code, token = self.keep(exc)
-        return self.answer(code, _args_items(exc), token)
+        return self.answer(code, _args_items(exc, self.no_items), token)
 
     def keep(self, exc: BaseException) -> tuple[int, int]:
         """Keep ``exc``: (the class code compiled code knows it by, its token)."""
@@ -136,7 +139,7 @@ def scalar_args(record: rt.VmVariantList) -> list | None:
     return out
 
 
-def _args_items(exc: BaseException) -> rt.VmVariantList:
+def _args_items(exc: BaseException, none: rt.VmVariantList) -> rt.VmVariantList:
     """The records of ``exc.args`` (of ``(str(exc),)`` where pydm cannot hold
     them; none where even that fails: a RecursionError deep in host and
     compiled calls calling each other leaves no room to convert anything)."""
@@ -146,11 +149,7 @@ def _args_items(exc: BaseException) -> rt.VmVariantList:
         except (TypeError, ValueError, OverflowError):
             return to_record((str(exc),)).get_as_list(1)
     except BaseException:  # noqa: BLE001 - the exception itself still crosses
-        return _NO_ITEMS
-
-
-#: the records of no args (only read by compiled code)
-_NO_ITEMS = rt.VmVariantList(0)
+        return none
 
 
 #: scalars that cross a typed export as themselves: their cconv letters
