@@ -17,6 +17,13 @@ its arguments in, an *answer* out - a VM list ``[code, records, token]``:
   code does not catch it (same class, same object), and what ``str(e)``
   formats.
 
+A function whose parameters and result are all int, float, bool or None
+also has the export ``NAME$typed`` (cconv ``0<I/F per argument>_II<I/F>``),
+which compiled code calls where every argument has exactly its parameter's
+type: the arguments as themselves (a bool or None as an i64), answered
+``(code, token, value)``; after a raise, compiled code reads the records of
+the exception's args from ``$args`` (cconv ``0I_r``) by its token.
+
 Keeping the answer in a value (and not failing the call, as PLATFORM.md §5
 describes) is what lets compiled code catch the exception.
 """
