@@ -123,6 +123,28 @@ class UserHost:
         return code, token
 
 
+def _contents(x) -> list:
+    """What a list, dict or set holds, to tell later whether it changed."""
+    return list(x.items()) if type(x) is dict else list(x)
+
+
+def _same(a, b) -> bool:
+    return a is b or type(a) is type(b) and (a == b if not isinstance(a, tuple) else
+                                             len(a) == len(b) and all(map(_same, a, b)))
+
+
+def _check_unchanged(name: str, before) -> None:
+    """NotImplementedError if the host function changed a list, dict or set
+    compiled code passed it: it holds a copy, and compiled code would not see
+    the change (never a silently different answer)."""
+    for x, old in before:
+        new = _contents(x)
+        if len(new) != len(old) or not all(map(_same, new, old)):
+            raise NotImplementedError(
+                f"pydm: the host function {name}() changed a {type(x).__name__} compiled code passed it; "
+                "compiled code holds its own copy and would not see the change (not yet supported)")
+
+
 #: results converted without a list session (the common, fast case)
 _SCALARS = frozenset((int, float, bool, type(None)))
 
@@ -208,9 +230,16 @@ def _export(name: str, fn, ret: PyType):
         try:
             record = ref.deref(rt.VmVariantList)
             args = scalar_args(record)
-            if args is None:
-                args = from_record(record, ListSession(host.sites))
-            value = fn(*args)
+            if args is not None:
+                value = fn(*args)
+            else:
+                session = ListSession(host.sites)
+                args = from_record(record, session)
+                before = [(x, _contents(x)) for x in session.python_values()]
+                try:
+                    value = fn(*args)
+                finally:
+                    _check_unchanged(name, before)
             if not exactly(value, ret):
                 raise TypeError(f"pydm: the host function {name}() returned {type(value).__name__}, "
                                 f"not {describe(ret)} (its return annotation)")

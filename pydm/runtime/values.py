@@ -488,6 +488,11 @@ class ListSession:
         n = len(vm)
         return (n,) + tuple(vm.get_variant(i) for i in range(0, min(n, 8), 2))
 
+    def python_values(self) -> list:
+        """Every Python list, dict and set this session made of (or matched
+        to) a module's own."""
+        return [value for pairs in self._known.values() for _, value in pairs]
+
     def _remember(self, vm, value: list) -> None:
         self._known.setdefault(self._bucket(vm), []).append((vm, value))
 

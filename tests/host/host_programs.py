@@ -195,3 +195,21 @@ def ping(n: int) -> int:
     """Compiled code calling a host function calling compiled code (the same
     program, re-entered), and so on."""
     return countdown(n) * 2
+
+
+@pydm.host
+def push(xs: list, d: dict) -> int:
+    if len(xs) > 2:
+        xs.append(None)
+    if len(d) > 2:
+        d["new"] = 1
+    return len(xs) + len(d)
+
+
+@pydm.jit
+def mutated(n: int):
+    """A list or dict a host function changes (NotImplementedError in pydm:
+    compiled code holds a copy) or only reads (agrees with CPython)."""
+    xs = list(range(n))
+    d = {i: [i] for i in range(n)}
+    return push(xs, d), xs, d
