@@ -61,7 +61,8 @@ def lower_host_float(ctx, op, operands):
 @rule(d.HOST_CALL)
 def lower_host_call(ctx, op, operands):
     """A ``@pydm.host`` function: the args tuple's record to its import
-    ``pydm_user.NAME``, whose answer is ``[code, records, token]``: code 0,
+    ``pydm_user.NAME``, whose answer is ``[code, records, token]`` (and the
+    write-back pairs of what it changed, copied in first): code 0,
     the records of the result's 1-tuple; code HOST_ABSENT, the optional
     import's fallback ran; a class's code (< 0), the host function raised:
     the records are its args and the token (< 0) the raise site of the
@@ -74,6 +75,12 @@ def lower_host_call(ctx, op, operands):
     i32, i64 = ir.IntegerType.get_signless(32), ir.IntegerType.get_signless(64)
     index = ir.IndexType.get()
     answer = func.CallOp([list_type()], f"{USER_MODULE}.{name}", [_tuple_record(operands[0])]).results[0]
+    # first the host's changes to the lists, dicts and sets it was passed (also when it raised)
+    has_changes = arith.cmpi(arith.CmpIPredicate.ugt, util.ListSizeOp(answer).result, arith.constant(index, 3))
+    changes = scf.IfOp(has_changes, [], has_else=False)
+    with ir.InsertionPoint(changes.then_block):
+        func.CallOp([], "pydm$write_back", [util.ListGetOp(list_type(), answer, arith.constant(index, 3)).result])
+        scf.YieldOp([])
     code = util.ListGetOp(i32, answer, arith.constant(index, 0)).result
     items = util.ListGetOp(list_type(), answer, arith.constant(index, 1)).result
     values = func.CallOp([list_type()], "pydm$records_to_tuple", [items]).results[0]

@@ -632,6 +632,43 @@ func.func private @{fallback}({formals}) -> ({out}) {{
 """
 
 
+#: a host function's changes to the lists, dicts and sets it was passed: pairs
+#: [the module's object, its new contents in the module's layout], copied in
+#: slot by slot (type code, then payload: a reference for a heap code, else i64)
+_WRITE_BACK = f"""
+func.func private @pydm$write_back(%pairs: !util.list<?>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %two = arith.constant 2 : i64
+  %span = arith.constant {0x40 - 2} : i64
+  %n = util.list.size %pairs : !util.list<?>
+  scf.for %k = %c0 to %n step %c2 {{
+    %k1 = arith.addi %k, %c1 : index
+    %dst = util.list.get %pairs[%k] : !util.list<?> -> !util.list<?>
+    %src = util.list.get %pairs[%k1] : !util.list<?> -> !util.list<?>
+    %size = util.list.size %src : !util.list<?>
+    util.list.resize %dst, %size : !util.list<?>
+    scf.for %i = %c0 to %size step %c2 {{
+      %i1 = arith.addi %i, %c1 : index
+      %code = util.list.get %src[%i] : !util.list<?> -> i64
+      util.list.set %dst[%i], %code : i64 -> !util.list<?>
+      %off = arith.subi %code, %two : i64
+      %heap = arith.cmpi ult, %off, %span : i64
+      scf.if %heap {{
+        %ref = util.list.get %src[%i1] : !util.list<?> -> !util.list<?>
+        util.list.set %dst[%i1], %ref : !util.list<?> -> !util.list<?>
+      }} else {{
+        %bits = util.list.get %src[%i1] : !util.list<?> -> i64
+        util.list.set %dst[%i1], %bits : i64 -> !util.list<?>
+      }}
+    }}
+  }}
+  return
+}}
+"""
+
+
 _HOST_ARGS = f"""
 func.func private @{HOST_ARGS}(i64) -> !util.list<?> attributes {{vm.fallback = @pydm$no_host_args}}
 func.func private @pydm$no_host_args(%token: i64) -> !util.list<?> {{
@@ -680,6 +717,8 @@ def add_support(module: ir.Module, parts: set[str], sites=None) -> None:
               if p.startswith("typed:")]
     if any(p.startswith("typed:") for p in wanted):
         texts.append(_HOST_ARGS)
+    if any(p.startswith("host:") for p in wanted):
+        texts.append(_WRITE_BACK)
     text = "\n".join(texts)
     with ir.Location.unknown():
         parsed = ir.Module.parse(text)  # one text: the parts call each other

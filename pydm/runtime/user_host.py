@@ -86,17 +86,20 @@ class UserHost:
         """The Python exception behind a host raise site (token < 0), or None."""
         return self.kept.get(token)
 
-    def answer(self, code: int, records: rt.VmVariantList, token: int = 0):
-        out = rt.VmVariantList(3)
+    def answer(self, code: int, records: rt.VmVariantList, token: int = 0, back=None):
+        """``[code, records, token]``, and the write-back pairs if any."""
+        out = rt.VmVariantList(4)
         out.push_int(code)
         out.push_list(records)
         out.push_int(token)
+        if back is not None:
+            out.push_list(back)
         return out.ref
 
-    def raised(self, exc: BaseException):
+    def raised(self, exc: BaseException, back=None):
         """The answer of a host function that raised ``exc``."""
         code, token = self.keep(exc)
-        return self.answer(code, _args_items(exc, self.no_items), token)
+        return self.answer(code, _args_items(exc, self.no_items), token, back)
 
     def keep(self, exc: BaseException) -> tuple[int, int]:
         """Keep ``exc``: (the class code compiled code knows it by, its token)."""
@@ -133,16 +136,24 @@ def _same(a, b) -> bool:
                                              len(a) == len(b) and all(map(_same, a, b)))
 
 
-def _check_unchanged(name: str, before) -> None:
-    """NotImplementedError if the host function changed a list, dict or set
-    compiled code passed it: it holds a copy, and compiled code would not see
-    the change (never a silently different answer)."""
-    for x, old in before:
+def _write_back(session, before) -> rt.VmVariantList | None:
+    """The pairs ``[module object, its new contents]`` of every list, dict or
+    set compiled code passed that the host function changed (the host's
+    contents compared before and after the call), for compiled code to copy
+    in (the VM's lists cannot be resized from Python); None if none changed."""
+    changed = []
+    for vm, x, old in before:
         new = _contents(x)
         if len(new) != len(old) or not all(map(_same, new, old)):
-            raise NotImplementedError(
-                f"pydm: the host function {name}() changed a {type(x).__name__} compiled code passed it; "
-                "compiled code holds its own copy and would not see the change (not yet supported)")
+            changed.append((vm, x))
+    if not changed:
+        return None
+    session.adopt()
+    out = rt.VmVariantList(2 * len(changed))
+    for vm, x in changed:
+        out.push_list(vm)
+        out.push_list(session.contents(x, "a value the host function stored: "))
+    return out
 
 
 #: results converted without a list session (the common, fast case)
@@ -227,28 +238,34 @@ def exactly(value, t: PyType) -> bool:
 def _export(name: str, fn, ret: PyType):
     """The export calling ``fn`` with the arguments' values."""
     def call(host: UserHost, ref):
+        session, before = None, ()
         try:
             record = ref.deref(rt.VmVariantList)
             args = scalar_args(record)
-            if args is not None:
-                value = fn(*args)
-            else:
+            if args is None:
                 session = ListSession(host.sites)
                 args = from_record(record, session)
-                before = [(x, _contents(x)) for x in session.python_values()]
-                try:
-                    value = fn(*args)
-                finally:
-                    _check_unchanged(name, before)
+                before = [(vm, x, _contents(x)) for vm, x in session.module_values()]
+            value = fn(*args)
             if not exactly(value, ret):
                 raise TypeError(f"pydm: the host function {name}() returned {type(value).__name__}, "
                                 f"not {describe(ret)} (its return annotation)")
+            back = _write_back(session, before) if session is not None else None
             items = rt.VmVariantList(1)
-            items.push_list(to_record(value) if type(value) in _SCALARS else
-                            to_record(value, t=ret, session=ListSession(host.sites)))
-            return host.answer(0, items)
+            if type(value) in _SCALARS:
+                items.push_list(to_record(value))
+            else:
+                if session is None:
+                    session = ListSession(host.sites)
+                session.adopt()  # an argument's list returned: that very list
+                items.push_list(to_record(value, t=ret, session=session))
+            return host.answer(0, items, 0, back)
         except BaseException as exc:  # noqa: BLE001 - compiled code receives it (SystemExit too)
-            return host.raised(exc)
+            try:  # what it changed before it raised stays changed, as under CPython
+                back = _write_back(session, before) if session is not None else None
+            except Exception:  # noqa: BLE001 - a value it stored that cannot cross: the exception wins
+                back = None
+            return host.raised(exc, back)
     return call
 
 

@@ -198,18 +198,35 @@ def ping(n: int) -> int:
 
 
 @pydm.host
-def push(xs: list, d: dict) -> int:
+def push(xs: list, d: dict, s: set) -> list:
+    """Changes what it was passed (nested too), returns one of them; raises
+    after changing for a long list."""
     if len(xs) > 2:
         xs.append(None)
+        xs[0] = 1.5
+        xs[1].append("in")
     if len(d) > 2:
-        d["new"] = 1
-    return len(xs) + len(d)
+        d["new"] = xs
+        del d[0]
+        d[1].extend([2, 3])
+    s.add(len(xs))
+    s.discard(0)
+    if len(xs) > 6:
+        raise IndexError("changed, then raised")
+    return xs[1] if len(xs) > 1 else xs
 
 
 @pydm.jit
 def mutated(n: int):
-    """A list or dict a host function changes (NotImplementedError in pydm:
-    compiled code holds a copy) or only reads (agrees with CPython)."""
-    xs = list(range(n))
+    """Lists, a dict and a set a host function changes: compiled code sees the
+    changes, the same objects (identity) and a list returned that it passed."""
+    inner = [n]
+    xs = [0, inner] + list(range(n))
     d = {i: [i] for i in range(n)}
-    return push(xs, d), xs, d
+    s = {0, n}
+    try:
+        ys = push(xs, d, s)
+        same = ys is inner
+    except IndexError as e:
+        ys, same = str(e), None
+    return ys, same, xs, d, sorted(s), inner, xs[1] is inner, d.get("new") is xs
