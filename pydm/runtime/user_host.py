@@ -17,6 +17,11 @@ its arguments in, an *answer* out - a VM list ``[code, records, token]``:
   code does not catch it (same class, same object), and what ``str(e)``
   formats.
 
+Lists, dicts and sets keep their identity: where the host function changed
+one compiled code passed it (also before raising), the answer has a fourth
+slot, the pairs ``[module object, new contents]`` compiled code copies in
+(:func:`_write_back`), and one it returns is compiled code's own object.
+
 A function whose parameters and result are all int, float, bool or None
 also has the export ``NAME$typed`` (cconv ``0<I/F per argument>_II<I/F>``),
 which compiled code calls where every argument has exactly its parameter's
