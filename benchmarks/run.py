@@ -14,7 +14,8 @@ Cases that need issue #3 (unannotated functions, ``object`` annotations) print
 "n/a (unsupported)" when pydm raises its CompileError.
 
 Kernels live in real files (pydm reads a function's source): cases_typed.py,
-cases_untyped.py, cases_object.py, cases_tuples.py, cases_lists.py, cases_functions.py. The CPython side
+cases_untyped.py, cases_object.py, cases_tuples.py, cases_lists.py, cases_functions.py,
+cases_host.py. The CPython side
 runs the same code:
 the case file loaded a second time with ``pydm.jit`` stubbed to the identity
 (the functions are what ``f.py_func`` is, but recursive calls stay in
@@ -68,18 +69,21 @@ WARM_N = {"fib": 10, "int_loop": 100, "int_sum_loop": 100, "float_loop": 100,  #
           "tuple_index_loop": 100, "sieve": 100, "primes": 100, "build_sum": 100, "matmul": 4,
           "sort_ints": 100, "fannkuch": 5, "queens": 5, "calls_plain": 100, "calls_in_try": 100,
           "raise_catch": 100, "sort_by_key": 100, "word_count": 100, "dict_ints": 100,
-          "format_floats": 100, "split_words": 100}
+          "format_floats": 100, "split_words": 100, "host_calls": 100,
+          "host_calls_records": 100}
 #: the list rows' sizes (the issue's: sieve n = 2,000,000, a million ints, 100x100, ...)
 LIST_N = {"sieve": 2_000_000, "primes": 2_000_000, "build_sum": 1_000_000, "matmul": 100,
           "sort_ints": 100_000, "fannkuch": 8, "queens": 8,
           "calls": 1_000_000, "raise_catch": 200_000, "sort_by_key": 100_000,
           "word_count": 1_000_000, "dict_ints": 1_000_000, "format_floats": 100_000,
-          "split_words": 100_000}
+          "split_words": 100_000, "host_calls": 200_000,
+          "host_calls_records": 200_000}
 LIST_N_QUICK = {"sieve": 20_000, "primes": 20_000, "build_sum": 10_000, "matmul": 12,
                 "sort_ints": 2_000, "fannkuch": 6, "queens": 6,
                 "calls": 20_000, "raise_catch": 5_000, "sort_by_key": 2_000,
                 "word_count": 20_000, "dict_ints": 20_000, "format_floats": 2_000,
-                "split_words": 2_000}
+                "split_words": 2_000, "host_calls": 2_000,
+                "host_calls_records": 2_000}
 
 
 # --------------------------------------------------------------------------
@@ -148,12 +152,13 @@ def progress(msg: str) -> None:
 
 def load_plain(modname: str) -> dict:
     """The CPython side: the case file executed again, under another module
-    name, with ``pydm.jit`` stubbed to the identity. Its functions are the
+    name, with ``pydm.jit`` (and ``pydm.host``) stubbed to the identity. Its functions are the
     originals (what ``f.py_func`` is) and call each other, so recursion stays
     in CPython; and it works even when pydm itself is broken."""
     path = os.path.join(HERE, f"{modname}.py")
     stub = types.ModuleType("pydm")
     stub.jit = lambda fn: fn
+    stub.host = lambda fn=None, **_: fn if fn is not None else (lambda f: f)  # a plain Python function
     saved = sys.modules.get("pydm")
     sys.modules["pydm"] = stub
     try:
@@ -454,6 +459,7 @@ def main(argv=None) -> int:
     lists = Group("cases_lists")
     functions = Group("cases_functions")
     text = Group("cases_text")
+    host = Group("cases_host")
     ln = LIST_N_QUICK if args.quick else LIST_N
 
     fib, loop = f"fib({cfg.fib_n})", f"{cfg.loop_n:,} it"
@@ -499,6 +505,10 @@ def main(argv=None) -> int:
                    ln["format_floats"], cfg, 1),
         kernel_row(f"split {ln['split_words']:,} lines into words (str.split)", text, "split_words",
                    ln["split_words"], cfg, 1),
+        kernel_row(f"{ln['host_calls']:,} calls of a @pydm.host function from a loop", host, "host_calls",
+                   ln["host_calls"], cfg, None),
+        kernel_row(f"{ln['host_calls_records']:,} calls of a @pydm.host function (`object` parameter)",
+                   host, "host_calls_records", ln["host_calls_records"], cfg, None),
         compile_row(cfg, notes) if selected("first-call compile") else None,  # last: a warm process
         call_row("call `inc(x)` typed, per call", typed, cfg, 1),
         call_row("call `inc(x)` untyped, per call", untyped, cfg, None),

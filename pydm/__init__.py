@@ -8,14 +8,16 @@
 """
 from .errors import CompileError
 from .jit import jit, JitFunction
+from .hostfn import host, HostFunction
 
 __version__ = "0.1.0"
 
 
-def load(path):
-    """Load a ``.vmfb`` produced by ``pydm compile``; attributes are the functions."""
+def load(path, host=None):
+    """Load a ``.vmfb`` produced by ``pydm compile``; attributes are the functions.
+    ``host``: the ``@pydm.host`` functions it calls (a dict by name, or a list)."""
     from .runtime.loading import load as _load
-    return _load(path)
+    return _load(path, host)
 
 
 def compile_file(path, output=None):
@@ -24,4 +26,4 @@ def compile_file(path, output=None):
     return _compile_file(path, output)
 
 
-__all__ = ["jit", "JitFunction", "CompileError", "load", "compile_file", "__version__"]
+__all__ = ["jit", "JitFunction", "host", "HostFunction", "CompileError", "load", "compile_file", "__version__"]

@@ -61,7 +61,7 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
             _attach_reflection(mod, spec.symbol, sig)
             if plain_names and sip_exports.eligible(sig.param_types, sig.ret):
                 _add_sip_variant(mod, sig)
-        _add_meta_function(mod, sites, relative_to)
+        _add_meta_function(mod, sites, relative_to, module.host_functions)
         if stages is not None:
             stages["iree"] = _text(mod)
         vmfb = compile_module(mod, stages=stages)
@@ -143,8 +143,14 @@ def _add_sip_variant(mod: ir.Module, sig: ExportSignature) -> None:
     variant.operation.clone(ip=ir.InsertionPoint(mod.body))
 
 
-def _add_meta_function(mod: ir.Module, sites: RaiseSiteTable, relative_to: str | None = None) -> None:
-    """An exported no-op whose reflection carries the module's raise-site table."""
+def _add_meta_function(mod: ir.Module, sites: RaiseSiteTable, relative_to: str | None = None,
+                       host_functions: dict | None = None) -> None:
+    """An exported no-op whose reflection carries the module's raise-site
+    table and its ``@pydm.host`` functions (``pydm.host_functions``: name ->
+    its parameter and return types and whether it is optional; what ``pydm.load`` supplies)."""
+    import json
+    hosts = {name: {"params": [t.value for t in decl.param_types], "ret": decl.ret.value, "optional": decl.optional}
+             for name, decl in sorted((host_functions or {}).items()) if not isinstance(decl, Exception)}
     from iree.compiler.dialects import func
     from .runtime.digest import DIGEST_KEY, PLACEHOLDER as DIGEST_PLACEHOLDER
     with ir.InsertionPoint(mod.body):
@@ -152,6 +158,7 @@ def _add_meta_function(mod: ir.Module, sites: RaiseSiteTable, relative_to: str |
         f.attributes["iree.reflection"] = ir.DictAttr.get({
             "iree.abi": ir.StringAttr.get('{"a":[],"r":[],"v":1}'),
             "pydm.raise_sites": ir.StringAttr.get(sites.to_json(relative_to)),
+            "pydm.host_functions": ir.StringAttr.get(json.dumps(hosts, separators=(",", ":"))),
             # --- integrity (pydm/runtime/digest.py): a fixed-length placeholder
             # that ``pydm compile`` overwrites with the file's SHA-256 ---
             DIGEST_KEY: ir.StringAttr.get(DIGEST_PLACEHOLDER),

@@ -95,6 +95,8 @@ RECORD_SPLIT = "iree_pydm.record_split"  # seed-002 record -> (code, bits, ref) 
 # the host
 HOST_PRINT = "iree_pydm.host_print"      # print: the tuple (args, sep, end, flush) to the host's print
 HOST_FORMAT = "iree_pydm.host_format"    # str of a tuple of pieces (str, or (value, conversion, spec)) by the host
+HOST_CALL = "iree_pydm.host_call"        # a @pydm.host function: (exc, present i1, tuple of its result)
+HOST_CALL_TYPED = "iree_pydm.host_call_typed"  # a scalar-only call: (exc, present i1, the result)
 HOST_FLOAT = "iree_pydm.host_float"      # float(s) by the host, for a str the runtime library has validated
 
 ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL, NOT,
@@ -105,7 +107,7 @@ ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL,
            MAKE_TUPLE, TUPLE_GET, TUPLE_LEN, SEQ_NEW, SEQ_SET, SEQ_RESIZE, LIST_SET,
            STR_LITERAL, STR_NEW, STR_SET, STR_LEN, STR_CODE, KEPT_GET, KEPT_SET,
            DYN_OF, DYN_UNBOX, DYN_IS, RECORD_OF, RECORD_SPLIT, HOST_PRINT, HOST_FORMAT,
-           HOST_FLOAT)
+           HOST_FLOAT, HOST_CALL, HOST_CALL_TYPED)
 
 BINARY_NAMES = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
                 "lshift", "rshift", "and", "or", "xor")
@@ -461,6 +463,24 @@ def host_format(pieces, ip=None) -> ir.Value:
     return _op(HOST_FORMAT, [pieces], [ir_type(PyType.STR)], ip=ip).result
 
 
+def host_call(args, name: str, answer: PyType, optional: bool, ip=None):
+    """Call the host function ``name`` (``pydm_user.NAME``) with the tuple
+    ``args``: its exception code, whether the host has the function (an
+    ``optional`` one may be absent: then the caller runs its fallback), and
+    the 1-tuple ``answer`` holding its result."""
+    op = _op(HOST_CALL, [args], [exc_type(), ir.IntegerType.get_signless(1), ir_type(answer)],
+             name=_str(name), optional=_unit(optional), ip=ip)
+    return tuple(op.results)
+
+
+def host_call_typed(args, name: str, result: PyType, optional: bool, ip=None):
+    """``host_call`` of scalar arguments and a scalar result, each crossing as
+    itself (``pydm_user.NAME$typed``)."""
+    op = _op(HOST_CALL_TYPED, list(args), [exc_type(), ir.IntegerType.get_signless(1), ir_type(result)],
+             name=_str(name), optional=_unit(optional), ip=ip)
+    return tuple(op.results)
+
+
 def host_float(s, ip=None) -> ir.Value:
     """CPython's ``float(s)`` of a str (runtime_lib/parsing.py calls it only for
     a valid literal its exact fast path does not cover)."""
@@ -557,7 +577,7 @@ class VerifyError(Exception):
 
 
 _FALLIBLE = (APPLY_BINARY, APPLY_UNARY, CONVERT, APPLY_COMPARE, UNBOX, DYN_UNBOX, TUPLE_GET, LIST_SET,
-             EXCEPTION_ARGS)
+             EXCEPTION_ARGS, HOST_CALL, HOST_CALL_TYPED)
 
 
 def verify(module: ir.Module) -> None:

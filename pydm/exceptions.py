@@ -220,6 +220,10 @@ class RaiseSiteTable:
         #: of its cause or None), or None
         self.site_reader = None
         self.exception_reader = None
+        #: set by the runtime for a module calling ``@pydm.host`` functions: the
+        #: Python exception one raised, by the token its exception object carries
+        #: as its raise site (< 0), or None
+        self.host_reader = None
 
     def code_for(self, site: RaiseSite) -> int:
         code = self._index.get(site)
@@ -273,6 +277,10 @@ class RaiseSiteTable:
         object: class code, raise site, args)."""
         if 0 < site_code <= len(self.sites):
             return self.instance(self.sites[site_code - 1], args)
+        if site_code < 0 and self.host_reader is not None:
+            original = self.host_reader(site_code)
+            if original is not None:
+                return original
         name = self.classes.names.get(class_code)
         if name is None:
             return SystemError(f"pydm: unknown exception class code {class_code}")
@@ -302,6 +310,11 @@ class RaiseSiteTable:
                 where = site
                 exc.add_note(site.note())
             return with_site_frame(exc, where)
+        if code < 0 and self.host_reader is not None and self.exception_reader is not None:
+            obj = self.exception_reader()  # a host function's exception: the object it raised
+            original = self.host_reader(obj[0]) if obj is not None and obj[0] < 0 else None
+            if original is not None:
+                return original
         name = self.classes.names.get(code)
         if name is None:
             return SystemError(f"pydm: unknown exception code {code}")

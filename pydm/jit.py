@@ -211,11 +211,15 @@ class JitFunction:
                 return caller
             runtime = _runtime()[0]
             compiled = self._cached_program(arg_types)
+            hosts = {}
             if compiled is None:
                 compiled = _compiler()[0](self.info.module, [(self.info, arg_types)],
                                           global_values=self.py_func.__globals__)
-                self._store_program(arg_types, compiled)
-            program = runtime.LoadedProgram(compiled.vmfb, compiled.sites)
+                from .hostfn import host_functions
+                hosts = host_functions(self.info.module, self.py_func.__globals__)
+                if not hosts:  # a program that calls host functions is not cached
+                    self._store_program(arg_types, compiled)
+            program = runtime.LoadedProgram(compiled.vmfb, compiled.sites, hosts)
             (sig,) = compiled.exports.values()
             if all(t.is_scalar or t is T.BOTTOM for t in (sig.ret, *sig.param_types)):
                 caller = runtime.make_exact_caller(program, sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)

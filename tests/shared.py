@@ -5,7 +5,9 @@ on ``sys.path``, so a test module imports them with ``from shared import ...``).
   ``typed_repr``, ``has_big_int``, ``describe_value``);
 * calling from many threads at once (``run_threads``, ``outcome``);
 * emitting and running hand-written VM-dialect modules (``vm_bytecode``,
-  ``call_vm``).
+  ``call_vm``);
+* the line marked ``# <- error`` in a function of a file of bad programs
+  (``error_markers``).
 
 Where the folders' harnesses differ in semantics (NaN payloads, tuples
 compared element by element or with ``==``), the difference is a parameter
@@ -148,3 +150,20 @@ def call_vm(bytecode: bytes, calls, name: str = "f") -> list[tuple]:
         ctx.invoke(fn, a, r)
         results.append(tuple(r.get_variant(i) for i in range(len(r))))
     return results
+
+
+# ----------------------------------------------------------------------------- compile errors
+def error_markers(path: str):
+    """A function ``marked_line(fname)``: the one line of the module-level
+    function ``fname`` in the file ``path`` marked ``# <- error``."""
+    import ast
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    funcs = {n.name: n for n in ast.parse("\n".join(lines)).body if isinstance(n, ast.FunctionDef)}
+
+    def marked_line(fname: str) -> int:
+        fn = funcs[fname]
+        found = [i + 1 for i in range(fn.lineno - 1, fn.end_lineno) if "# <- error" in lines[i]]
+        assert len(found) == 1, f"test bug: {fname} needs exactly one marker"
+        return found[0]
+    return marked_line

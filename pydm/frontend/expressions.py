@@ -508,6 +508,8 @@ class ExpressionWalker:
             return None
         if kind == "closure":
             return self.call_function_value(e)
+        if kind == "host":
+            return self.host_call(e, what)
         if kind == "exception_class":
             return self.exception_instance(e, what)
         if kind == "intrinsic":

@@ -28,6 +28,7 @@ from .emitter import Emitter
 from .expressions import ExpressionWalker
 from .closures import ClosureWalker
 from .handlers import HandlerWalker
+from .host_calls import HostCallWalker
 from .loops import LoopWalker
 from .scopes import variable_key
 from .typing import ProgramTypes, Specialization
@@ -96,7 +97,7 @@ class Frame:
         return self.prefix + "$return"
 
 
-class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker, ClosureWalker):
+class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker, ClosureWalker, HostCallWalker):
     """Builds one ``func.func`` for one specialization."""
 
     def __init__(self, program: ProgramTypes, spec: Specialization, module: ir.Module, public: bool):

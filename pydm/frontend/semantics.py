@@ -729,3 +729,16 @@ def static_python_name(t: PyType) -> str | None:
     if t.is_dynamic or t is T.BOTTOM:
         return None
     return t.python_name
+
+
+def host_argument_fits(arg: PyType, param: PyType) -> bool:
+    """May a value of static type ``arg`` be passed to a ``@pydm.host``
+    parameter annotated ``param``? Its class is one the annotation names (an
+    int or a bool for a float, a bool for an int, PEP 484), or it is known
+    only at run time (then it crosses as it is: the host function gets the
+    value itself, as under CPython)."""
+    if arg.is_dynamic or arg is T.BOTTOM or param is T.OBJECT:
+        return True
+    if param is T.FLOAT and arg in (T.INT, T.BOOL) or param is T.INT and arg is T.BOOL:
+        return True
+    return arg.python_name == param.python_name

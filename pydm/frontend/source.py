@@ -112,6 +112,8 @@ class ModuleInfo:
     runtime_lib: bool = False  # every function is compiled and intrinsics are available
     #: the module's exception classes (``class E(ValueError): pass``): name -> base name
     exception_classes: dict = field(default_factory=dict)
+    #: the module's ``@pydm.host`` functions (Python code compiled code calls): name -> HostDecl
+    host_functions: dict = field(default_factory=dict)
 
     def function(self, name: str) -> FunctionInfo:
         return self.functions[name]
@@ -126,6 +128,60 @@ def is_jit_decorator(dec: nodes.NodeNG) -> bool:
     if isinstance(dec, nodes.Name):
         return dec.name == "jit"
     return False
+
+
+def host_decorator(dec: nodes.NodeNG):
+    """``@pydm.host`` / ``@host`` -> False; ``@pydm.host(optional=True)`` -> its
+    ``optional``; None for any other decorator."""
+    call = dec if isinstance(dec, nodes.Call) else None
+    if call is not None:
+        dec = dec.func
+    name = dec.attrname if isinstance(dec, nodes.Attribute) else dec.name if isinstance(dec, nodes.Name) else None
+    if name != "host":
+        return None
+    if call is None:
+        return False
+    for k in call.keywords or []:
+        if k.arg != "optional" or not isinstance(k.value, nodes.Const):
+            raise error_at(dec, "@pydm.host takes only the keyword optional=True or optional=False")
+    if call.args:
+        raise error_at(dec, "@pydm.host takes only the keyword optional=True or optional=False")
+    return any(k.value.value for k in call.keywords or [])
+
+
+@dataclass
+class HostDecl:
+    """A ``@pydm.host`` function: Python code that compiled code calls through
+    the host module ``pydm_user`` (pydm/runtime/user_host.py); its parameters
+    and result typed by its annotations. ``optional``: a ``.vmfb`` also runs
+    without the host's function (its own body, compiled, is the fallback)."""
+
+    name: str
+    node: nodes.FunctionDef
+    optional: bool
+    params: tuple
+    param_types: tuple
+    ret: object
+
+    @classmethod
+    def of(cls, node: nodes.FunctionDef, optional: bool) -> "HostDecl":
+        from .annotations import annotation_type
+        a = node.args
+        if a.vararg or a.kwarg or a.kwonlyargs or a.posonlyargs or a.defaults:
+            raise error_at(node, f"the host function '{node.name}' must take plain positional parameters",
+                           "@pydm.host functions have positional parameters without defaults (not yet: "
+                           "*args, keywords, defaults)")
+        types = []
+        for arg, ann in zip(a.args, a.annotations):
+            if ann is None:
+                raise error_at(arg, f"the parameter '{arg.name}' of the host function '{node.name}' "
+                                    "needs an annotation", "compiled code checks its calls against them")
+            types.append(annotation_type(ann))
+        if node.returns is None:
+            raise error_at(node, f"the host function '{node.name}' needs a return annotation",
+                           "write -> None for a function without a result")
+        return cls(node.name, node, optional, tuple(x.name for x in a.args), tuple(types),
+                   annotation_type(node.returns))
 
 
 _cache: dict[str, tuple[float, str, ModuleInfo]] = {}
@@ -176,6 +232,14 @@ def load_module(filename: str, source: str | None = None, runtime_lib: bool = Fa
             if not isinstance(stmt, (nodes.FunctionDef, nodes.AsyncFunctionDef)):
                 continue
             decorators = stmt.decorators.nodes if stmt.decorators else []
+            hosts = [h for h in map(host_decorator, decorators) if h is not None]
+            if hosts and not runtime_lib:
+                info.host_functions[stmt.name] = _host_decl(stmt, hosts[0], len(decorators))
+                info.functions.pop(stmt.name, None)
+                if hosts[0]:  # optional: its body, compiled, runs where the host has no such function
+                    info.functions[stmt.name] = FunctionInfo(stmt.name, stmt, info)
+                continue
+            info.host_functions.pop(stmt.name, None)
             fn = FunctionInfo(stmt.name, stmt, info, decorated=runtime_lib or any(map(is_jit_decorator, decorators)))
             if isinstance(stmt, nodes.AsyncFunctionDef):
                 fn.error = error_at(stmt, "async functions are not supported",
@@ -194,6 +258,17 @@ def load_module(filename: str, source: str | None = None, runtime_lib: bool = Fa
         if mtime >= 0:
             _cache[filename] = (mtime, source, info)
         return info
+
+
+def _host_decl(stmt, optional: bool, n_decorators: int):
+    """The HostDecl of a ``@pydm.host`` def; its CompileError (raised where
+    compiled code calls it) if it cannot be one."""
+    try:
+        if n_decorators != 1:
+            raise error_at(stmt, f"'{stmt.name}' has a decorator besides @pydm.host")
+        return HostDecl.of(stmt, optional)
+    except CompileError as exc:
+        return exc
 
 
 def exception_class_base(node: nodes.ClassDef, info: ModuleInfo) -> str | None:

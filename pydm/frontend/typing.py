@@ -177,6 +177,7 @@ class ProgramTypes:
         #: of time: top-level literal assignments in the source)
         self.global_values = global_values
         self._globals: dict = {}
+        self._hosts: dict = {}  # global name -> another module's HostDecl, None, or its CompileError
         #: every function value the program makes (a call of an ``object`` may reach each)
         self.function_types: list[FunctionType] = []
 
@@ -207,6 +208,23 @@ class ProgramTypes:
         """The globals this program's compilation read: name -> ``(True,
         value)``, or ``(False, None)`` for a name the globals did not hold."""
         return {name: (True, value) if found else (False, None) for name, (found, value) in self._globals.items()}
+
+    def imported_host(self, node):
+        """The HostDecl of the global ``node.name`` if it is bound to another
+        module's ``@pydm.host`` function (JIT only: ahead of time pydm reads
+        no other module), else None."""
+        if self.global_values is None or node.name not in self.global_values:
+            return None
+        if node.name not in self._hosts:
+            from ..hostfn import declaration
+            try:
+                self._hosts[node.name] = declaration(node.name, self.global_values[node.name])
+            except CompileError as exc:
+                self._hosts[node.name] = exc
+        found = self._hosts[node.name]
+        if isinstance(found, CompileError):
+            raise note_call_site(found, node)
+        return found
 
     def is_undefined(self, node) -> bool:
         """No global or builtin of ``node.name`` exists (reading it raises NameError)."""
@@ -327,8 +345,17 @@ def resolve_call(module: ModuleInfo, call: nodes.Call, fn: FunctionInfo, program
             return "intrinsic", f.name
         if f.name in fn.locals or f.name in fn.frees or "@" in variable_key(f):
             return "closure", f.name
+        if f.name in module.host_functions:
+            decl = module.host_functions[f.name]
+            if isinstance(decl, CompileError):
+                raise note_call_site(decl, call)
+            return "host", decl
         if f.name in module.functions:
             return "jit", module.functions[f.name]
+        if program is not None and f.name not in fn.locals:
+            decl = program.imported_host(f)
+            if decl is not None:
+                return "host", decl
         if f.name in BUILTINS and not _shadowed(module, f.name):
             return "builtin", f.name
         if program is not None and f.name not in fn.locals and program.is_undefined(f):
@@ -825,6 +852,13 @@ class _FunctionTyper:
                 return T.BOTTOM
             r = sem.method_type(what, receiver, arg_types)
             return _t(r) if r is not None else T.BOTTOM
+        if kind == "host":  # its annotations; the arguments are checked where the call is built
+            for a in call_operands(e):
+                self.expr(a)
+            if what.optional:  # the compiled fallback: its body, for its annotated types
+                self.program.call_specialization(self.program.module.functions[what.name],
+                                                 list(what.param_types), self.spec, e)
+            return what.ret
         if kind == "jit":
             bound = self.bound_or_none(e, what)
             if bound is None:

@@ -67,6 +67,14 @@ def lower_exception_value(ctx, op, operands):
         scf.YieldOp([util.ListGetOp(i64, saved, _index(1)).result])
     code64 = arith.extsi(i64, code)
     same = arith.cmpi(arith.CmpIPredicate.eq, branch.results[0], code64)
+    # a host function's exception: a token (< -1; -1: no object) for its site, its class's code raised
+    hosted = scf.IfOp(arith.cmpi(arith.CmpIPredicate.slt, branch.results[0], _i64(-1)), [ir.IntegerType.get_signless(1)],
+                      has_else=True)
+    with ir.InsertionPoint(hosted.then_block):
+        scf.YieldOp([arith.cmpi(arith.CmpIPredicate.eq, util.ListGetOp(i64, saved, _index(0)).result, code64)])
+    with ir.InsertionPoint(hosted.else_block):
+        scf.YieldOp([arith.constant(ir.IntegerType.get_signless(1), 0)])
+    same = arith.ori(same, hosted.results[0])
     pick = scf.IfOp(same, [list_type()], has_else=True)
     with ir.InsertionPoint(pick.then_block):
         scf.YieldOp([saved])

@@ -543,6 +543,116 @@ _FORMAT = _failing_import(FORMAT_IMPORT, "pydm$no_host_format",
 _FLOAT = _failing_import(FLOAT_IMPORT, "pydm$no_host_float", "pydm: float() of this str needs pydm's host module")
 
 
+#: the host module of ``@pydm.host`` functions (pydm/runtime/user_host.py)
+USER_MODULE = "pydm_user"
+#: the code an optional host function's fallback answers: the host has no such function
+HOST_ABSENT = 1
+
+
+def host_import_text(name: str, optional: bool) -> str:
+    """The import ``pydm_user.NAME`` of a ``@pydm.host`` function: record of
+    its args tuple -> answer ``[code i32, records of the result's 1-tuple (or
+    of the exception's args), raise-site token i64]``; an ``optional`` one
+    with a local fallback answering HOST_ABSENT."""
+    symbol = f"{USER_MODULE}.{name}"
+    if not optional:
+        return f"func.func private @{symbol}(!util.list<?>) -> !util.list<?>\n"
+    return f"""
+func.func private @{symbol}(!util.list<?>) -> !util.list<?> attributes {{vm.fallback = @pydm$no_host_{name}}}
+func.func private @pydm$no_host_{name}(%record: !util.list<?>) -> !util.list<?> {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %absent = arith.constant {HOST_ABSENT} : i32
+  %token = arith.constant 0 : i64
+  %answer = util.list.create %c3 : !util.list<?>
+  util.list.resize %answer, %c3 : !util.list<?>
+  %items = util.list.create %c0 : !util.list<?>
+  util.list.set %answer[%c0], %absent : i32 -> !util.list<?>
+  util.list.set %answer[%c1], %items : !util.list<?> -> !util.list<?>
+  util.list.set %answer[%c2], %token : i64 -> !util.list<?>
+  return %answer : !util.list<?>
+}}
+"""
+
+
+#: the host's export answering the args of the exception a typed call's function raised
+HOST_ARGS = f"{USER_MODULE}.$args"
+_CC_TYPES = {"I": "i64", "F": "f64"}
+
+
+def host_typed_text(name: str, params: str, result: str, optional: bool) -> str:
+    """The import ``pydm_user.NAME$typed`` of a scalar-only call: the
+    arguments as themselves (cconv letters ``params``: I an i64, F an f64),
+    results ``(code, token, value)`` (``result``'s letter); an ``optional``
+    one with a fallback answering HOST_ABSENT."""
+    symbol = f"{USER_MODULE}.{name}$typed"
+    ins = ", ".join(_CC_TYPES[c] for c in params)
+    out = f"i64, i64, {_CC_TYPES[result]}"
+    if not optional:
+        return f"func.func private @{symbol}({ins}) -> ({out})\n"
+    fallback = f"pydm$no_host_{name}$typed"
+    formals = ", ".join(f"%a{i}: {_CC_TYPES[c]}" for i, c in enumerate(params))
+    zero = "0.0 : f64" if result == "F" else "0 : i64"
+    return f"""
+func.func private @{symbol}({ins}) -> ({out}) attributes {{vm.fallback = @{fallback}}}
+func.func private @{fallback}({formals}) -> ({out}) {{
+  %absent = arith.constant {HOST_ABSENT} : i64
+  %token = arith.constant 0 : i64
+  %value = arith.constant {zero}
+  return %absent, %token, %value : {out}
+}}
+"""
+
+
+#: a host function's changes to the lists, dicts and sets it was passed: pairs
+#: [the module's object, its new contents in the module's layout], copied in
+#: slot by slot (type code, then payload: a reference for a heap code, else i64)
+_WRITE_BACK = f"""
+func.func private @pydm$write_back(%pairs: !util.list<?>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %two = arith.constant 2 : i64
+  %span = arith.constant {0x40 - 2} : i64
+  %n = util.list.size %pairs : !util.list<?>
+  scf.for %k = %c0 to %n step %c2 {{
+    %k1 = arith.addi %k, %c1 : index
+    %dst = util.list.get %pairs[%k] : !util.list<?> -> !util.list<?>
+    %src = util.list.get %pairs[%k1] : !util.list<?> -> !util.list<?>
+    %size = util.list.size %src : !util.list<?>
+    util.list.resize %dst, %size : !util.list<?>
+    scf.for %i = %c0 to %size step %c2 {{
+      %i1 = arith.addi %i, %c1 : index
+      %code = util.list.get %src[%i] : !util.list<?> -> i64
+      util.list.set %dst[%i], %code : i64 -> !util.list<?>
+      %off = arith.subi %code, %two : i64
+      %heap = arith.cmpi ult, %off, %span : i64
+      scf.if %heap {{
+        %ref = util.list.get %src[%i1] : !util.list<?> -> !util.list<?>
+        util.list.set %dst[%i1], %ref : !util.list<?> -> !util.list<?>
+      }} else {{
+        %bits = util.list.get %src[%i1] : !util.list<?> -> i64
+        util.list.set %dst[%i1], %bits : i64 -> !util.list<?>
+      }}
+    }}
+  }}
+  return
+}}
+"""
+
+
+_HOST_ARGS = f"""
+func.func private @{HOST_ARGS}(i64) -> !util.list<?> attributes {{vm.fallback = @pydm$no_host_args}}
+func.func private @pydm$no_host_args(%token: i64) -> !util.list<?> {{
+  %c0 = arith.constant 0 : index
+  %none = util.list.create %c0 : !util.list<?>
+  return %none : !util.list<?>
+}}
+"""
+
+
 _POLL_BUDGET = f"""
 util.global private mutable @{POLL_BUDGET_GLOBAL} = {POLL_INTERVAL} : i64
 """
@@ -575,6 +685,14 @@ def add_support(module: ir.Module, parts: set[str], sites=None) -> None:
     if "site_message" in wanted:
         texts.append(site_message_text(sites))
     texts += [_raise_text(int(p[len("raise"):])) for p in sorted(wanted) if p.startswith("raise")]
+    texts += [host_import_text(p.split(":")[1], p.endswith(":optional")) for p in sorted(wanted)
+              if p.startswith("host:")]
+    texts += [host_typed_text(*p.split(":")[1:4], p.endswith(":optional")) for p in sorted(wanted)
+              if p.startswith("typed:")]
+    if any(p.startswith("typed:") for p in wanted):
+        texts.append(_HOST_ARGS)
+    if any(p.startswith("host:") for p in wanted):
+        texts.append(_WRITE_BACK)
     text = "\n".join(texts)
     with ir.Location.unknown():
         parsed = ir.Module.parse(text)  # one text: the parts call each other

@@ -40,7 +40,7 @@ def read_program(vmfb: bytes, probe=None, origin: str = "<bytes>") -> CompiledPr
 class LoadedModule:
     """The functions of a .vmfb, as attributes."""
 
-    def __init__(self, vmfb: bytes, origin: str = "<bytes>"):
+    def __init__(self, vmfb: bytes, origin: str = "<bytes>", host=None):
         import iree.runtime as rt
         from .program import vm_instance
         try:  # before IREE sees the bytes: its verifier accepts damaged files that crash later
@@ -50,7 +50,8 @@ class LoadedModule:
                                 "(damaged or truncated? compile it again with pydm compile)") from None
         probe = rt.VmModule.copy_buffer(vm_instance(), vmfb)
         described = read_program(vmfb, probe, origin)
-        self._program = LoadedProgram(vmfb, described.sites)
+        meta = probe.lookup_function(META_FUNCTION)
+        self._program = LoadedProgram(vmfb, described.sites, _host_functions(meta, host, origin))
         self._origin = origin
         self._names = []
         sigs = {}
@@ -79,6 +80,35 @@ class LoadedModule:
         return f"<pydm module {self._origin}: {', '.join(self._names)}>"
 
 
-def load(path: str) -> LoadedModule:
+def _host_functions(meta, supplied, origin: str) -> dict:
+    """``{name: (python function, parameter types, return type)}`` for the module's ``@pydm.host``
+    imports (its ``pydm.host_functions`` metadata) from ``supplied``: a dict
+    by name, or functions (by their ``__name__``). A required one missing is a
+    ValueError naming it; an optional one missing runs its compiled fallback."""
+    from ..hostfn import python_function
+    from ..types import parse_type
+    wanted = json.loads(meta.reflection.get("pydm.host_functions", "{}")) if meta else {}
+    if supplied is None:
+        supplied = {}
+    elif not isinstance(supplied, dict):
+        supplied = {getattr(f, "__name__", None): f for f in supplied}
+    unknown = sorted(set(supplied) - set(wanted))
+    if unknown:
+        raise ValueError(f"{origin} imports no host function {unknown[0]!r} "
+                         f"(it imports: {', '.join(sorted(wanted)) or 'none'})")
+    out = {}
+    for name, facts in wanted.items():
+        if name in supplied:
+            out[name] = (python_function(supplied[name]), tuple(parse_type(p) for p in facts["params"]),
+                         parse_type(facts["ret"]))
+        elif not facts["optional"]:
+            raise ValueError(f"{origin} imports the host function {name!r}: pass it, "
+                             f"pydm.load(path, host={{{name!r}: ...}})")
+    return out
+
+
+def load(path: str, host=None) -> LoadedModule:
+    """``host``: the ``@pydm.host`` functions the module calls (a dict by
+    name, or a list of functions)."""
     with open(path, "rb") as f:
-        return LoadedModule(f.read(), path)
+        return LoadedModule(f.read(), path, host)

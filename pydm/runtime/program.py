@@ -34,6 +34,7 @@ from .. import typecodes as tc
 from ..exceptions import RaiseSiteTable
 from ..types import PyType
 from .host import HostState
+from .user_host import UserHost, release_all
 from .values import FunctionValue, IteratorValue, ListSession, not_passed, conforms, describe, from_record, to_record
 
 _instance = None
@@ -57,6 +58,7 @@ _LOADED: "weakref.WeakSet[LoadedProgram]" = weakref.WeakSet()
 def _release_at_exit() -> None:
     """Drop VM contexts and modules before interpreter teardown, so the runtime's
     bindings do not print "leaked instance" warnings for live VM objects."""
+    release_all()  # the exceptions host functions raised, kept for their tokens
     for program in list(_LOADED):
         program.__dict__.clear()
     gc.collect()
@@ -68,11 +70,16 @@ atexit.register(_release_at_exit)
 class _ThreadState:
     """A program's VM state for one thread: its context and result list."""
 
-    __slots__ = ("host", "context", "invoke")
+    __slots__ = ("host", "user", "context", "invoke")
 
-    def __init__(self, module: rt.VmModule, sites=None):
+    def __init__(self, module: rt.VmModule, sites=None, host_functions=None):
         self.host = HostState(sites)
-        self.context = rt.VmContext(vm_instance(), modules=[self.host.module, module])
+        modules = [self.host.module]
+        #: the ``@pydm.host`` functions' module (pydm/runtime/user_host.py)
+        self.user = UserHost(host_functions, sites) if host_functions else None
+        if self.user is not None:
+            modules.append(self.user.module)
+        self.context = rt.VmContext(vm_instance(), modules=[*modules, module])
         results = rt.VmVariantList(2)
         #: what a caller needs per call, read with one attribute access
         self.invoke = (self.context.invoke, results, results.get_variant)
@@ -99,8 +106,11 @@ def _exception_of(ref, sites=None):
 class LoadedProgram:
     """A VM module with one context per calling thread, and its raise-site table."""
 
-    def __init__(self, vmfb: bytes, sites: RaiseSiteTable):
+    def __init__(self, vmfb: bytes, sites: RaiseSiteTable, host_functions: dict | None = None):
+        """``host_functions``: ``{name: (python function, parameter types, return type)}``, the
+        ``@pydm.host`` functions the module imports."""
         _LOADED.add(self)
+        self.host_functions = dict(host_functions or {})
         self.module = rt.VmModule.copy_buffer(vm_instance(), vmfb)
         self.sites = sites
         #: per thread: ``invoke`` (the tuple of :class:`_ThreadState`) and ``state``;
@@ -114,6 +124,13 @@ class LoadedProgram:
             reader = self._global_reader(export, convert)
             if reader is not None:
                 setattr(sites, attr, reader)
+        if self.host_functions:
+            sites.host_reader = self._host_original
+
+    def _host_original(self, token: int):
+        """The Python exception a host function raised, by its token (< 0)."""
+        user = self.thread_state().user
+        return user.original(token) if user is not None else None
 
     def _global_reader(self, export: str, convert=None):
         """A function reading the no-argument export ``export`` (a module
@@ -137,7 +154,7 @@ class LoadedProgram:
         try:
             return local.state
         except AttributeError:
-            state = local.state = _ThreadState(self.module, self.sites)
+            state = local.state = _ThreadState(self.module, self.sites, self.host_functions)
             local.invoke = state.invoke
             return state
 

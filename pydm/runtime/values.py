@@ -488,6 +488,33 @@ class ListSession:
         n = len(vm)
         return (n,) + tuple(vm.get_variant(i) for i in range(0, min(n, 8), 2))
 
+    def module_values(self) -> list:
+        """``(module object, Python value)`` of every Python list, dict and set
+        this session made of (or matched to) a module's own."""
+        return [pair for pairs in self._known.values() for pair in pairs]
+
+    def adopt(self) -> None:
+        """From now on each Python value made of a module's list, dict or set
+        crosses back as that object itself (a host function returning the
+        list compiled code passed it returns the same list)."""
+        for vm, value in self.module_values():
+            self._made[id(value)] = (value, vm)
+
+    def contents(self, value, where: str = "") -> rt.VmVariantList:
+        """A fresh VM list of ``value``'s contents in the module's layout: a
+        list's elements (type code, payload per element), a dict's (set's)
+        table; the module object of :meth:`adopt`'s values stays theirs."""
+        if type(value) is list:
+            vm = rt.VmVariantList(2 * len(value))
+            self._fill(vm, value, where)
+            return vm
+        own = self._made.pop(id(value), None)
+        try:
+            return self.vm_dict(value, where)
+        finally:
+            if own is not None:
+                self._made[id(value)] = own
+
     def _remember(self, vm, value: list) -> None:
         self._known.setdefault(self._bucket(vm), []).append((vm, value))
 

@@ -1,0 +1,100 @@
+"""Calls of ``@pydm.host`` functions (a mixin of the syntax walker).
+
+``log(n)`` where ``log`` is a module-level ``@pydm.host`` function
+(``source.HostDecl``): its arguments, checked against its annotations at
+compile time (``semantics.host_argument_fits``), are built into a tuple and
+handed to the host module's import ``pydm_user.log`` (op ``host_call``,
+pydm/lowering/rules_host.py). The host runs the Python function and answers
+with the record of its result, or with the exception it raised: that
+exception is raised here (its class's code, its args; the host keeps the
+object itself for the caller). An ``optional=True`` function has a compiled
+fallback, its own body: it runs where the host has no such function
+(any IREE host but pydm's).
+"""
+from __future__ import annotations
+
+from astroid import nodes
+
+from .. import dialect as d
+from ..errors import error_at
+from ..types import PyType, tuple_of
+from . import semantics as sem
+
+T = PyType
+#: values the host cannot be given (made by compiled code, no Python object)
+NOT_PASSABLE = ("function", "iterator")
+
+
+class HostCallWalker:
+    """Calls of host functions (a mixin of ``FunctionImporter``)."""
+
+    def host_call(self, e: nodes.Call, decl):
+        if e.keywords or any(isinstance(a, nodes.Starred) for a in e.args):
+            raise error_at(e, f"keyword and star arguments to the host function '{decl.name}' are not supported",
+                           "pass its arguments by position")
+        if len(e.args) != len(decl.params):
+            raise error_at(e, f"{decl.name}() takes {len(decl.params)} positional argument"
+                              f"{'' if len(decl.params) == 1 else 's'} but {len(e.args)} "
+                              f"{'was' if len(e.args) == 1 else 'were'} given",
+                           "a call of a @pydm.host function is checked against its definition")
+        args = []
+        for node, pname, pt in zip(e.args, decl.params, decl.param_types):
+            v = self.expr(node)
+            if self.fb.block is None:
+                return None
+            t = self.emit.type(v)
+            if t.python_name in NOT_PASSABLE:
+                raise error_at(node, f"a {t.python_name} value cannot be passed to the host function '{decl.name}'",
+                               "a function or iterator made by compiled code has no Python object")
+            if not sem.host_argument_fits(t, pt):
+                raise error_at(node, f"{decl.name}() argument '{pname}' must be {pt.python_name}, "
+                                     f"not {t.python_name}", "its annotation says so")
+            args.append(v)
+        if typed_call(decl, [self.emit.type(a) for a in args]):
+            exc, present, value = self.b.host_call_typed(args, decl.name, decl.ret, decl.optional)
+            get = lambda: value  # noqa: E731
+        else:
+            exc, present, answer = self.b.host_call(self.emit.make_tuple(args), decl.name, tuple_of(decl.ret),
+                                                    decl.optional)
+            get = lambda: self.emit.static_get(answer, 0)  # noqa: E731
+        if not decl.optional:
+            self.fb.check(exc)
+            return get()
+        return self._host_or_fallback(decl, args, exc, present, get, e)
+
+    def _host_or_fallback(self, decl, args, exc, present, get, node):
+        """The host's answer where it has the function, else the compiled body's."""
+        host, fallback = self.fb.new_block(), self.fb.new_block()
+        done = self.fb.new_block(d.ir_type(decl.ret))
+        self.fb.cond_br(present, [], [], host, fallback)
+        self.fb.block = host
+        self.fb.check(exc)
+        self.fb.br([get()], done)
+        self.fb.block = fallback
+        spec = self.program.call_specialization(self.program.module.functions[decl.name],
+                                                list(decl.param_types), self.frame.spec)
+        if spec.ret is not decl.ret and spec.ret is not T.BOTTOM and not spec.ret.is_dynamic:
+            raise error_at(node, f"the compiled body of the optional host function '{decl.name}' returns "
+                                 f"{spec.ret.python_name}, not {decl.ret.python_name} (its annotation)",
+                           "its body is the fallback where the host has no such function: it must "
+                           "return the annotated type")
+        values = [self.emit.coerce(self.emit.promote(a, p) if p in (T.INT, T.FLOAT) and not
+                                   self.emit.type(a).is_dynamic else a, p)
+                  for a, p in zip(args, decl.param_types)]
+        out = self.plain_call(spec, values)
+        if self.fb.block is not None:
+            out = self.emit.coerce(out, decl.ret)  # (an object: checked)
+            self.fb.br([out], done)
+        self.fb.block = done
+        return done.arguments[0]
+
+
+#: types a host function's arguments and result cross as themselves (no record)
+TYPED = (T.INT, T.FLOAT, T.BOOL, T.NONE)
+
+
+def typed_call(decl, arg_types) -> bool:
+    """Does a call cross without records (``host_call_typed``): a scalar
+    result, and each argument exactly of its scalar parameter's type (a bool
+    passed for an int crosses as a record: the host function gets the bool)."""
+    return decl.ret in TYPED and all(p in TYPED and t is p for t, p in zip(arg_types, decl.param_types))

@@ -1,0 +1,89 @@
+"""``@pydm.host``: a typed Python function compiled code may call.
+
+    @pydm.host
+    def log(x: int) -> None:
+        seen.append(x)
+
+The decorated function stays a Python function (calling it from Python
+runs it, so a ``@pydm.jit`` function's ``py_func`` calls the real one);
+compiled code calling ``log(n)`` calls it through the host module
+``pydm_user`` (pydm/runtime/user_host.py). What compiled code knows of it
+comes from its source (pydm/frontend/source.py ``HostDecl``): its
+parameters and result, typed by its annotations.
+
+``@pydm.host(optional=True)``: the function's own body is also compiled, as
+the fallback a ``.vmfb`` runs where the host does not supply the function
+(any IREE host but pydm's, e.g. ``iree-run-module``).
+"""
+from __future__ import annotations
+
+import functools
+
+
+class HostFunction:
+    """A ``@pydm.host`` function: callable as itself."""
+
+    def __init__(self, fn, optional: bool = False):
+        self.py_func = fn
+        self.optional = optional
+        functools.update_wrapper(self, fn)
+
+    def __call__(self, *args, **kwargs):
+        return self.py_func(*args, **kwargs)
+
+    def __repr__(self):
+        return f"<pydm.host {self.py_func.__module__}.{self.py_func.__qualname__}>"
+
+
+def host(fn=None, *, optional: bool = False):
+    """Expose ``fn`` to compiled code (``@host`` or ``@host(optional=True)``)."""
+    if fn is None:
+        return lambda f: HostFunction(f, optional)
+    return HostFunction(fn, optional)
+
+
+def python_function(value):
+    """The Python function behind a global a compiled module imports as a host function."""
+    return value.py_func if isinstance(value, HostFunction) else value
+
+
+def declaration(name: str, value):
+    """The HostDecl of a host function defined in another module and bound to
+    the global ``name`` here (``from tools import log``), read from its own
+    source; None if ``value`` is no host function. Such a call is never
+    optional (its body belongs to the other module; the JIT always supplies it)."""
+    import dataclasses
+    import inspect
+    from .errors import CompileError
+    from .frontend.source import load_module
+    if not isinstance(value, HostFunction):
+        return None
+    filename = inspect.getsourcefile(value.py_func)
+    if filename is None:
+        raise CompileError(f"the source of the host function '{name}' is not available",
+                           hint="@pydm.host functions are read from their .py file")
+    decl = load_module(filename).host_functions.get(value.py_func.__name__)
+    if decl is None:
+        raise CompileError(f"the host function '{name}' is not a module-level @pydm.host function of {filename}")
+    if isinstance(decl, Exception):
+        raise decl
+    return dataclasses.replace(decl, name=name, optional=False)
+
+
+def host_functions(module, namespace: dict) -> dict:
+    """``{name: (python function, parameter types, return type)}`` of the host functions a JIT
+    module may call: its own ``@pydm.host`` functions and the globals bound to
+    another module's (a name not bound to a function is left out: the call
+    then fails as the import is missing)."""
+    out = {}
+    for name, decl in module.host_functions.items():
+        if not isinstance(decl, Exception) and callable(namespace.get(name)):
+            out[name] = (python_function(namespace[name]), decl.param_types, decl.ret)
+    for name, value in namespace.items():
+        if isinstance(value, HostFunction) and name not in out and name not in module.host_functions:
+            try:
+                decl = declaration(name, value)
+                out[name] = (value.py_func, decl.param_types, decl.ret)
+            except Exception:  # noqa: BLE001 - not callable from compiled code: its call says why
+                continue
+    return out

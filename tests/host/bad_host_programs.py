@@ -1,0 +1,42 @@
+"""Calls of host functions that are CompileErrors (test_host_functions.py)."""
+import pydm
+
+
+@pydm.host
+def need_int(x: int) -> int:
+    return x
+
+
+@pydm.host
+def unannotated(x):  # <- error
+    return x
+
+
+@pydm.jit
+def too_many(n: int) -> int:
+    return need_int(n, n)  # <- error
+
+
+@pydm.jit
+def wrong_type(n: int) -> int:
+    return need_int("a")  # <- error
+
+
+@pydm.jit
+def by_keyword(n: int) -> int:
+    return need_int(x=n)  # <- error
+
+
+@pydm.jit
+def calls_unannotated(n: int) -> int:
+    return unannotated(n)
+
+
+@pydm.host(optional=True)
+def wrong_fallback(x: int) -> int:
+    return "not an int: " + str(x)
+
+
+@pydm.jit
+def calls_wrong_fallback(n: int) -> int:
+    return wrong_fallback(n)  # <- error
