@@ -5,6 +5,9 @@ passes), ``iree`` (after convert-iree-pydm-to-iree), ``vm`` (VM dialect).
 """
 from __future__ import annotations
 
+import os
+import re
+
 from iree.compiler import ir
 
 from . import dialect as d
@@ -33,6 +36,8 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
     (ahead of time): the source's top-level constant assignments.
     ``relative_to``: the directory the module's source paths are written
     relative to (ahead of time: no build machine's paths in the file)."""
+    dump = os.environ.get("PYDM_DUMP")
+    keep_stages = keep_stages or bool(dump)
     sess = session()
     # one compilation at a time: every phase builds IR in the one shared MLIR
     # context, which is not safe to mutate from two threads at once
@@ -65,7 +70,21 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
         if stages is not None:
             stages["iree"] = _text(mod)
         vmfb = compile_module(mod, stages=stages)
+    if dump and stages:
+        _dump_stages(dump, module, entry_specs, stages)
     return CompiledProgram(vmfb, sites, exports, stages or {}, program.globals_read())
+
+
+def _dump_stages(folder: str, module: ModuleInfo, entry_specs, stages: dict) -> None:
+    """``PYDM_DUMP=folder``: every stage of this compilation as a file,
+    ``<source>.<entries>.<NN>.<stage>.mlir`` in pipeline order."""
+    base = os.path.splitext(os.path.basename(module.filename))[0]
+    entries = "+".join(sorted({s.symbol for s in entry_specs}))[:120]
+    os.makedirs(folder, exist_ok=True)
+    for i, (stage, text) in enumerate(stages.items()):
+        name = re.sub(r"[^A-Za-z0-9_.+-]", "_", f"{base}.{entries}.{i:02d}.{stage}") + ".mlir"
+        with open(os.path.join(folder, name), "w", encoding="utf-8") as f:
+            f.write(text)
 
 
 def _text(mod: ir.Module) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import atexit
 import functools
 import gc
+import os
 import weakref
 import inspect as _inspect
 import threading
@@ -113,7 +114,7 @@ class JitFunction:
 
     def _source_file(self) -> str:
         filename = _inspect.getsourcefile(self.py_func)
-        if filename is None:
+        if filename is None or not os.path.isfile(filename):  # made by exec() or the REPL
             raise CompileError(f"the source of '{self.py_func.__name__}' is not available",
                                hint="pydm compiles functions defined in .py files")
         return filename
@@ -235,7 +236,7 @@ class JitFunction:
     def _cached_program(self, arg_types):
         """The program of these argument types from the disk cache, or None."""
         source = self._source_digest()
-        if source is None:
+        if source is None or os.environ.get("PYDM_DUMP"):  # dumping stages: compile everything
             return None
         cache = _cache()
         vmfb = cache.load_program(source, self.py_func.__name__, _types_text(arg_types), self.py_func.__globals__)
