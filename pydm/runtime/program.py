@@ -103,6 +103,16 @@ def _exception_of(ref, sites=None):
     return fields.get_variant(1), args, cause
 
 
+def _weak_method(method):
+    """``method`` without a strong reference to its program: the raise-site
+    table keeps these readers, and a cycle from the table back to the program
+    through the VM context (a native object the collector cannot see into)
+    would keep every dropped program alive. Called only while a call of the
+    program runs, so the program is alive."""
+    ref = weakref.WeakMethod(method)
+    return lambda *args: ref()(*args)
+
+
 class LoadedProgram:
     """A VM module with one context per calling thread, and its raise-site table."""
 
@@ -125,7 +135,7 @@ class LoadedProgram:
             if reader is not None:
                 setattr(sites, attr, reader)
         if self.host_functions:
-            sites.host_reader = self._host_original
+            sites.host_reader = _weak_method(self._host_original)
 
     def _host_original(self, token: int):
         """The Python exception a host function raised, by its token (< 0)."""
@@ -139,7 +149,7 @@ class LoadedProgram:
         fn = self.module.lookup_function(export)
         if fn is None:
             return None
-        thread_state = self.thread_state
+        thread_state = _weak_method(self.thread_state)
 
         def read():
             out = rt.VmVariantList(1)
