@@ -52,7 +52,12 @@ def _runtime():
 class JitFunction:
     """A Python function compiled to the IREE VM on first call."""
 
-    def __init__(self, fn):
+    def __init__(self, fn, native=None):
+        if native not in (None, True, False):
+            raise TypeError(f"jit(native=...) takes True, False or None, not {native!r}")
+        #: ``True``: compile natively or raise CompileError; ``False``: the VM
+        #: path; ``None``: pydm decides (pydm/native.py, README "Native loops")
+        self.native = native
         if fn.__qualname__ != fn.__name__:
             raise CompileError(f"'{fn.__qualname__}' is not a module-level function",
                                fn.__code__.co_filename, fn.__code__.co_firstlineno, 1,
@@ -160,8 +165,9 @@ class JitFunction:
             compile_program = _compiler()[0]
             runtime = _runtime()[0]
             compiled = compile_program(self.info.module, [(self.info, arg_types)],
-                                       global_values=self.py_func.__globals__)
-            program = runtime.LoadedProgram(compiled.vmfb, compiled.sites)
+                                       global_values=self.py_func.__globals__,
+                                       native={self.info.name: self.native})
+            program = runtime.LoadedProgram(compiled.vmfb, compiled.sites, compiled.native)
             (sig,) = compiled.exports.values()
             if all(t.is_scalar or t is T.BOTTOM for t in (sig.ret, *sig.param_types)):
                 caller = runtime.make_exact_caller(program, sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)
@@ -175,7 +181,9 @@ class JitFunction:
             return caller
 
     def inspect(self, stage: str = "pydm", *example_args) -> str:
-        """The IR text of a compilation stage: ``pydm``, ``iree`` or ``vm``.
+        """The IR text of a compilation stage: ``pydm``, ``iree`` or ``vm``;
+        ``native-decision`` (whether the function went native, and why not)
+        and ``native`` (the native module's text).
 
         Uses the types of ``example_args`` if given, else the most recent
         specialization, else the annotations."""
@@ -190,7 +198,8 @@ class JitFunction:
             types = tuple(self._annotations)
         if types not in self._programs or not self._programs[types][0].stages:
             compiled = _compiler()[0](info.module, [(info, types)], keep_stages=True,
-                                       global_values=self.py_func.__globals__)
+                                       global_values=self.py_func.__globals__,
+                                       native={info.name: self.native})
             self._programs[types] = (compiled, self._programs.get(types, (None, None))[1])
         compiled = self._programs[types][0]
         if stage not in compiled.stages:
@@ -206,9 +215,12 @@ def jit(fn=None, **options):
 
     Returns a plain function (a generated dispatcher) with the attributes
     ``py_func``, ``inspect`` and ``jit`` (the :class:`JitFunction`)."""
+    unknown = set(options) - {"native"}
+    if unknown:
+        raise TypeError(f"jit() got unexpected option(s): {', '.join(sorted(unknown))}")
     if fn is None:
-        return lambda f: jit(f)
-    return make_dispatcher(JitFunction(fn))
+        return lambda f: jit(f, **options)
+    return make_dispatcher(JitFunction(fn, **options))
 
 
 _MISSING = object()

@@ -51,6 +51,21 @@ def vm_instance() -> rt.VmInstance:
         return _instance
 
 
+_hal = None
+
+
+def hal_module() -> rt.VmModule:
+    """The HAL module on the process's one ``local-sync`` device (created on
+    the first program with native parts)."""
+    global _hal
+    instance = vm_instance()  # (takes _lock itself)
+    with _lock:
+        if _hal is None:
+            device = rt.get_driver("local-sync").create_default_device()
+            _hal = (device, rt.create_hal_module(instance, device))
+        return _hal[1]
+
+
 _LOADED: "weakref.WeakSet[LoadedProgram]" = weakref.WeakSet()
 
 
@@ -70,9 +85,12 @@ class _ThreadState:
 
     __slots__ = ("host", "context", "invoke")
 
-    def __init__(self, module: rt.VmModule, sites=None):
+    def __init__(self, module: rt.VmModule, sites=None, native=()):
         self.host = HostState(sites)
-        self.context = rt.VmContext(vm_instance(), modules=[self.host.module, module])
+        # native parts (issue 12): the HAL module on the local-sync device and
+        # the native modules, registered before the VM module that imports them
+        extra = [hal_module(), *native] if native else []
+        self.context = rt.VmContext(vm_instance(), modules=[self.host.module, *extra, module])
         results = rt.VmVariantList(2)
         #: what a caller needs per call, read with one attribute access
         self.invoke = (self.context.invoke, results, results.get_variant)
@@ -99,9 +117,10 @@ def _exception_of(ref, sites=None):
 class LoadedProgram:
     """A VM module with one context per calling thread, and its raise-site table."""
 
-    def __init__(self, vmfb: bytes, sites: RaiseSiteTable):
+    def __init__(self, vmfb: bytes, sites: RaiseSiteTable, native=()):
         _LOADED.add(self)
         self.module = rt.VmModule.copy_buffer(vm_instance(), vmfb)
+        self.native = [rt.VmModule.copy_buffer(vm_instance(), data) for data in native]
         self.sites = sites
         #: per thread: ``invoke`` (the tuple of :class:`_ThreadState`) and ``state``;
         #: a plain ``threading.local`` read is the cheapest (a subclass is slower)
@@ -137,7 +156,7 @@ class LoadedProgram:
         try:
             return local.state
         except AttributeError:
-            state = local.state = _ThreadState(self.module, self.sites)
+            state = local.state = _ThreadState(self.module, self.sites, self.native)
             local.invoke = state.invoke
             return state
 
