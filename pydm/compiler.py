@@ -101,6 +101,7 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
         public = {s.symbol for s in entry_specs}
         mod = build_module(program, public)
         d.verify(mod)
+        forced = _forced_native_constructs(mod, entry_specs, native)
         stages: dict[str, str] | None = {} if keep_stages else None
         if stages is not None:
             stages["import"] = _text(mod)
@@ -113,7 +114,7 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
         if global_values is not None:
             sites.classes.namespace = global_values  # the user's own classes, for the exceptions raised
         lower_module(mod, LoweringContext(sites))
-        native_parts = _go_native(mod, entry_specs, native, stages)
+        native_parts = _go_native(mod, entry_specs, native, stages, forced)
         exports = {}
         for spec in entry_specs:
             sig = ExportSignature(spec.func.name, spec.symbol, list(spec.func.params), list(spec.arg_types),
@@ -129,7 +130,17 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
     return CompiledProgram(vmfb, sites, exports, stages or {}, native_parts)
 
 
-def _go_native(mod, entry_specs, options: dict, stages) -> list:
+def _forced_native_constructs(mod, entry_specs, options) -> dict:
+    """For each entry forced native, where its first non-native construct is
+    in the source-level IR (for the CompileError's line)."""
+    from . import native as nat
+    if not options:
+        return {}
+    return {spec.symbol: nat.first_construct(mod, spec.symbol)
+            for spec in entry_specs if options.get(spec.func.name)}
+
+
+def _go_native(mod, entry_specs, options: dict, stages, forced=None) -> list:
     """The entries that go native (``pydm/native.py``): each replaced in
     ``mod`` by a call of its native module; returns the modules' vmfbs.
     ``native=True`` that cannot go native is a CompileError at the line of
@@ -160,6 +171,8 @@ def _go_native(mod, entry_specs, options: dict, stages) -> list:
         except nat.NotNative as why:
             if option:
                 node = spec.func.node
+                if nat._line(why.location) <= node.lineno and (forced or {}).get(spec.symbol):
+                    why.location = forced[spec.symbol]
                 raise nat.error_for(why, spec.func.name, node.root().file or "<unknown>",
                                     node.lineno) from None
             notes.append(f"{spec.symbol}: VM ({why})")

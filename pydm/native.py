@@ -83,6 +83,11 @@ def _loc(op) -> str:
         return ""
 
 
+def _line(location: str) -> int:
+    m = re.search(r'loc\("[^"]+":(\d+):', location or "")
+    return int(m.group(1)) if m else 0
+
+
 def error_for(reason: NotNative, name: str, filename: str, line: int) -> CompileError:
     """The CompileError of a function forced native that cannot go native:
     at the offending op's line when its location names one."""
@@ -91,7 +96,9 @@ def error_for(reason: NotNative, name: str, filename: str, line: int) -> Compile
         filename, line, col = m.group(1), int(m.group(2)), int(m.group(3))
     else:
         col = 1
+    import linecache
     return CompileError(f"'{name}' cannot run natively (native=True): {reason}", filename, line, col,
+                        source_line=linecache.getline(filename, line),
                         hint="native code takes int/float/bool values and loops with no calls; "
                              "use native=None to let pydm decide")
 
@@ -132,28 +139,56 @@ def check(mod: ir.Module, symbol: str) -> None:
     for t in inputs:
         if t not in _SCALARS:
             raise NotNative(f"a parameter of type {t} is not an int, float or bool", _loc(fop))
-    if len(results) != 2 or results[0] != "i32" or results[1] not in _SCALARS:
-        raise NotNative("the result is not an int, float or bool", _loc(fop))
+    offenders = []  # (reason, op) in body order
     for op in _walk(fop.operation, []):
         name = op.name
         if name == "func.call":
             callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
-            if callee in (CLASS_OF_SITE, POLL_IMPORT):
-                continue
-            raise NotNative("a call", _loc(op))
-        if name == "util.global.store":
+            if callee not in (CLASS_OF_SITE, POLL_IMPORT):
+                offenders.append(("a call", op))
+            continue
+        if name in ("util.global.store", "util.global.load"):
             target = ir.FlatSymbolRefAttr(op.attributes["global"]).value
-            if target in (SITE_GLOBAL, POLL_BUDGET_GLOBAL):
+            if target == POLL_BUDGET_GLOBAL or (target == SITE_GLOBAL and name == "util.global.store"):
                 continue
         if name not in _ALLOWED:
-            raise NotNative(_WHY.get(name, f"the operation {name}"), _loc(op))
+            offenders.append((_WHY.get(name, f"the operation {name}"), op))
+            continue
         for r in op.results:
             if str(r.type).startswith("!"):
-                raise NotNative(f"a value of type {r.type}", _loc(op))
+                offenders.append((f"a value of type {r.type}", op))
+    if offenders:
+        # the first one at a line of the body (helper ops carry the def's line)
+        def_line = _line(_loc(fop))
+        reason, op = next(((w, o) for w, o in offenders if _line(_loc(o)) > def_line), offenders[0])
+        raise NotNative(reason, _loc(op))
+    if len(results) != 2 or results[0] != "i32" or results[1] not in _SCALARS:
+        raise NotNative("the result is not an int, float or bool", _loc(fop))
+
+
+_SCALAR_PYDM = ("!iree_pydm.integer", "!iree_pydm.real", "!iree_pydm.bool", "!iree_pydm.exception_result",
+                "!iree_pydm.none", "i1", "i32", "i64", "f64", "index")
+
+
+def first_construct(mod: ir.Module, symbol: str) -> str:
+    """The location of the first construct in ``symbol``'s source-level IR
+    (pydm's import, before its passes) that native code cannot take: a value
+    of a type other than int/float/bool, or a call; "" if none. Lowered ops
+    of such constructs often carry only the function's own line."""
+    fop = _func(mod, symbol)
+    if fop is None:
+        return ""
+    def_line = _line(_loc(fop))
+    for op in _walk(fop.operation, []):
+        bad = "call" in op.name or any(str(r.type) not in _SCALAR_PYDM for r in op.results)
+        if bad and _line(_loc(op)) > def_line:
+            return _loc(op)
+    return ""
 
 
 def _rewrite_body(fop) -> None:
-    """The copied body in place: raw site codes out, no poll, arith casts."""
+    """The copied body in place: raw site codes out, no poll (the calls'
+    poll budget reads as full: a callee pydm inlined left its tick), arith casts."""
     from .lowering.support import CLASS_OF_SITE, POLL_IMPORT
     from iree.compiler.dialects import arith, math
     i32 = ir.IntegerType.get_signless(32)
@@ -165,7 +200,10 @@ def _rewrite_body(fop) -> None:
             op.erase()
             continue
         with ir.InsertionPoint(op), op.location:
-            if name == "func.call":
+            if name == "util.global.load":  # the poll budget
+                op.results[0].replace_all_uses_with(arith.constant(i64, 1 << 16))
+                op.erase()
+            elif name == "func.call":
                 callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
                 if callee == CLASS_OF_SITE:
                     op.results[0].replace_all_uses_with(op.operands[0])

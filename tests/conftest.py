@@ -11,3 +11,7 @@ if _TESTS not in sys.path:
     sys.path.insert(0, _TESTS)
 
 import shared  # noqa: E402,F401 - importable by every test module from here on
+
+# Native loops (issue 12): the existing suite stays on the VM path (a native
+# compile costs ~1 s); tests/native forces native=True explicitly.
+os.environ.setdefault("PYDM_NATIVE", "0")
