@@ -51,19 +51,19 @@ def vm_instance() -> rt.VmInstance:
         return _instance
 
 
-_hal = None
+_hal = threading.local()
 
 
 def hal_module() -> rt.VmModule:
-    """The HAL module on the process's one ``local-sync`` device (created on
-    the first program with native parts)."""
-    global _hal
-    instance = vm_instance()  # (takes _lock itself)
-    with _lock:
-        if _hal is None:
-            device = rt.get_driver("local-sync").create_default_device()
-            _hal = (device, rt.create_hal_module(instance, device))
-        return _hal[1]
+    """The HAL module on the calling thread's own ``local-sync`` device
+    (created on the thread's first program with native parts): a local-sync
+    device runs its work on the calling thread and is not shared."""
+    module = getattr(_hal, "module", None)
+    if module is None:
+        device = rt.get_driver("local-sync").create_default_device()
+        module = rt.create_hal_module(vm_instance(), device)
+        _hal.device, _hal.module = device, module
+    return module
 
 
 _LOADED: "weakref.WeakSet[LoadedProgram]" = weakref.WeakSet()

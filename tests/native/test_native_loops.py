@@ -187,3 +187,25 @@ def test_went_native():
     assert "native, the whole function" in decision
     assert "flow.dispatch.region" in INT_NATIVE.inspect("native", 0, 1, 0)
     assert "VM (native=False)" in INT_VM.inspect("native-decision", 0, 1, 0)
+
+
+def test_threads():
+    """Each calling thread runs the native part on its own local-sync device."""
+    import threading
+    cases = [(0, 30, 0), (1, 40, 3), (2, 12, 0), (0, 45, 0)]
+    expected = {c: _outcome(INT_VM, *c) for c in cases}
+    failures = []
+
+    def work():
+        for _ in range(5):
+            for c in cases:
+                got = _outcome(INT_NATIVE, *c)
+                if got != expected[c]:
+                    failures.append((c, got, expected[c]))
+
+    threads = [threading.Thread(target=work) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not failures, failures[:3]
