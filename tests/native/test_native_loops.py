@@ -102,6 +102,20 @@ def float_loops(k: int, n: int, x: float, y: float) -> float:
     return -1.0
 
 
+def conversions(k: int, n: int, x: float) -> float:
+    acc = 0.0
+    for i in range(n):
+        if k == 0:  # int(x) (ValueError for NaN, OverflowError for inf), float(i)
+            acc += int(x * i) + float(i)
+        elif k == 1:
+            acc += float(i) * x
+        elif k == 2:  # min/max of floats: NaN and -0.0 as CPython
+            acc = max(acc, x * i) - min(acc, -x)
+        else:
+            acc += abs(x - i)
+    return acc
+
+
 def bool_loop(n: int, m: int) -> bool:
     found = False
     for i in range(1, n):
@@ -118,6 +132,7 @@ def _pair(fn):
 INT_VM, INT_NATIVE = _pair(int_loops)
 FLOAT_VM, FLOAT_NATIVE = _pair(float_loops)
 BOOL_VM, BOOL_NATIVE = _pair(bool_loop)
+CONV_VM, CONV_NATIVE = _pair(conversions)
 
 
 def _outcome(fn, *args):
@@ -173,6 +188,15 @@ FLOAT_CASES = [
 @pytest.mark.parametrize("case", FLOAT_CASES)
 def test_float_loops(case):
     _check(float_loops, FLOAT_VM, FLOAT_NATIVE, *case)
+
+
+CONV_CASES = [(k, 20, x) for k in range(4) for x in (0.5, -2.5, math.nan, -0.0, math.inf, 1e15)] + \
+    [(k, 20, 1e300) for k in (1, 2, 3)]
+
+
+@pytest.mark.parametrize("case", CONV_CASES)
+def test_conversions(case):
+    _check(conversions, CONV_VM, CONV_NATIVE, *case)
 
 
 @pytest.mark.parametrize("case", [(100, 7), (10, 3), (1000, 0), (2, 5)])
