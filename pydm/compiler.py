@@ -148,6 +148,7 @@ def _go_native(mod, entry_specs, options: dict, stages, forced=None) -> list:
     loop, qualifies, and ``PYDM_NATIVE`` is not ``0``."""
     import os
     from . import native as nat
+    from .backend.driver import BackendError
     out, notes = [], []
     if options is None:  # ahead of time: one .vmfb, all on the VM
         if stages is not None:
@@ -171,14 +172,21 @@ def _go_native(mod, entry_specs, options: dict, stages, forced=None) -> list:
         except nat.NotNative as why:
             if option:
                 node = spec.func.node
-                if nat._line(why.location) <= node.lineno and (forced or {}).get(spec.symbol):
+                if nat.line_of(why.location) <= node.lineno and (forced or {}).get(spec.symbol):
                     why.location = forced[spec.symbol]
                 raise nat.error_for(why, spec.func.name, node.root().file or "<unknown>",
                                     node.lineno) from None
             notes.append(f"{spec.symbol}: VM ({why})")
             continue
         name, text = nat.native_text(mod, spec.symbol)
-        out.append(nat.compile_native(text))
+        try:
+            out.append(nat.compile_native(text))
+        except BackendError as failed:
+            if option:
+                raise
+            # pydm's own choice: a module IREE rejects stays on the VM
+            notes.append(f"{spec.symbol}: VM (the native compile failed: {str(failed)[:200]})")
+            continue
         nat.replace_with_call(mod, spec.symbol, name)
         how = "cached" if nat.last_compile.get("cached") else "compiled"
         notes.append(f"{spec.symbol}: native, the whole function ({name}, {how} in "

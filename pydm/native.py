@@ -83,7 +83,7 @@ def _loc(op) -> str:
         return ""
 
 
-def _line(location: str) -> int:
+def line_of(location: str) -> int:
     m = re.search(r'loc\("[^"]+":(\d+):', location or "")
     return int(m.group(1)) if m else 0
 
@@ -159,8 +159,8 @@ def check(mod: ir.Module, symbol: str) -> None:
                 offenders.append((f"a value of type {r.type}", op))
     if offenders:
         # the first one at a line of the body (helper ops carry the def's line)
-        def_line = _line(_loc(fop))
-        reason, op = next(((w, o) for w, o in offenders if _line(_loc(o)) > def_line), offenders[0])
+        def_line = line_of(_loc(fop))
+        reason, op = next(((w, o) for w, o in offenders if line_of(_loc(o)) > def_line), offenders[0])
         raise NotNative(reason, _loc(op))
     if len(results) != 2 or results[0] != "i32" or results[1] not in _SCALARS:
         raise NotNative("the result is not an int, float or bool", _loc(fop))
@@ -178,10 +178,10 @@ def first_construct(mod: ir.Module, symbol: str) -> str:
     fop = _func(mod, symbol)
     if fop is None:
         return ""
-    def_line = _line(_loc(fop))
+    def_line = line_of(_loc(fop))
     for op in _walk(fop.operation, []):
         bad = "call" in op.name or any(str(r.type) not in _SCALAR_PYDM for r in op.results)
-        if bad and _line(_loc(op)) > def_line:
+        if bad and line_of(_loc(op)) > def_line:
             return _loc(op)
     return ""
 
@@ -242,10 +242,7 @@ def native_text(mod: ir.Module, symbol: str) -> tuple[str, str]:
             lines.append(f"      %x{i} = arith.bitcast %a{i} : i64 to f64")
         elif t == "i1":
             lines.append(f"      %x{i} = arith.trunci %a{i} : i64 to i1")
-        else:
-            lines.append(f"      %x{i} = arith.addi %a{i}, %a{i}_zero : i64")
-            lines.insert(-1, f"      %a{i}_zero = arith.constant 0 : i64")
-        vals.append(f"%x{i}")
+        vals.append(f"%x{i}" if t != "i64" else f"%a{i}")
     sig = f"({', '.join(inputs)}) -> (i32, {ret})"
     lines.append(f"      %r:2 = scf.execute_region -> (i32, {ret}) {{")
     lines.append(f"        %c:2 = func.call @body({', '.join(vals)}) : {sig}")
@@ -256,10 +253,8 @@ def native_text(mod: ir.Module, symbol: str) -> tuple[str, str]:
         lines.append("      %e1 = arith.bitcast %r#1 : f64 to i64")
     elif ret == "i1":
         lines.append("      %e1 = arith.extui %r#1 : i1 to i64")
-    else:
-        lines.append("      %e1 = arith.addi %r#1, %e1_zero : i64")
-        lines.insert(-1, "      %e1_zero = arith.constant 0 : i64")
-    lines.append("      %tt = tensor.from_elements %e0, %e1 : tensor<2xi64>")
+    e1 = "%r#1" if ret == "i64" else "%e1"
+    lines.append(f"      %tt = tensor.from_elements %e0, {e1} : tensor<2xi64>")
     lines.append("      flow.return %tt : tensor<2xi64>")
     lines.append("    }")
     lines.append("    %i0 = arith.constant 0 : index")
@@ -294,10 +289,7 @@ def replace_with_call(mod: ir.Module, symbol: str, native_name: str) -> None:
             text.append(f"  %q{i} = arith.bitcast %p{i} : f64 to i64")
         elif t == "i1":
             text.append(f"  %q{i} = arith.extui %p{i} : i1 to i64")
-        else:
-            text.append(f"  %q{i}_zero = arith.constant 0 : i64")
-            text.append(f"  %q{i} = arith.addi %p{i}, %q{i}_zero : i64")
-        args.append(f"%q{i}")
+        args.append(f"%q{i}" if t != "i64" else f"%p{i}")
     text.append(f"  %r:2 = call @{native_name}.run({', '.join(args)}) : "
                 f"({', '.join(['i64'] * len(inputs))}) -> (i64, i64)")
     text.append("  %code = arith.trunci %r#0 : i64 to i32")
@@ -305,9 +297,7 @@ def replace_with_call(mod: ir.Module, symbol: str, native_name: str) -> None:
         text.append("  %value = arith.bitcast %r#1 : i64 to f64")
     elif ret == "i1":
         text.append("  %value = arith.trunci %r#1 : i64 to i1")
-    else:
-        text.append("  %value_zero = arith.constant 0 : i64")
-        text.append("  %value = arith.addi %r#1, %value_zero : i64")
+    value = "%r#1" if ret == "i64" else "%value"
     if raises:
         text.append("  %zero = arith.constant 0 : i32")
         text.append("  %site = arith.cmpi sgt, %code, %zero : i32")
@@ -318,9 +308,9 @@ def replace_with_call(mod: ir.Module, symbol: str, native_name: str) -> None:
         text.append("  } else {")
         text.append("    scf.yield %code : i32")
         text.append("  }")
-        text.append(f"  return %cls, %value : i32, {ret}")
+        text.append(f"  return %cls, {value} : i32, {ret}")
     else:
-        text.append(f"  return %code, %value : i32, {ret}")
+        text.append(f"  return %code, {value} : i32, {ret}")
     text.append("}")
     parsed = ir.Module.parse("\n".join(text))
     ops = list(parsed.body.operations)
