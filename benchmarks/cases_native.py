@@ -1,14 +1,13 @@
 """Native-loop kernels (issue 12). Plain functions: benchmarks/native.py
 compiles each twice, ``pydm.jit(native=False)`` (the VM path) and
-``pydm.jit(native=True)`` (an llvm-cpu dispatch), and runs it under CPython."""
+``pydm.jit(native=True)`` (an llvm-cpu dispatch), and runs it under CPython.
+The int and float loops are the typed rows' own kernels (cases_typed.py)."""
+import cases_typed
 
-
-def int_acc(n: int) -> int:
-    # an unbounded accumulator: every add and multiply keeps its overflow check
-    s = 0
-    for i in range(n):
-        s = s + i * i
-    return s
+#: an unbounded accumulator ``s = s + i * i``: every add and multiply keeps its overflow check
+int_acc = cases_typed.int_sum_loop.py_func
+#: the midpoint rule for the integral of 4 / (1 + x^2) over [0, 1] (= pi)
+float_loop = cases_typed.float_loop.py_func
 
 
 def int_mod_loop(n: int) -> int:
@@ -16,16 +15,6 @@ def int_mod_loop(n: int) -> int:
     for i in range(n):
         s += i * i % 7
     return s
-
-
-def float_loop(n: int) -> float:
-    # midpoint rule for the integral of 4 / (1 + x^2) over [0, 1] (= pi)
-    h = 1.0 / n
-    s = 0.0
-    for i in range(n):
-        x = (i + 0.5) * h
-        s = s + 4.0 / (1.0 + x * x)
-    return s * h
 
 
 def lattice(r: int) -> int:

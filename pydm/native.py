@@ -218,6 +218,18 @@ def _rewrite_body(fop) -> None:
                 op.erase()
 
 
+def _to_bits(value: str, t: str, name: str) -> tuple[list[str], str]:
+    """(lines, value): the i64 a scalar crosses as (a float's bits, a bool as 0/1)."""
+    op = {"f64": "arith.bitcast", "i1": "arith.extui"}.get(t)
+    return ([f"{name} = {op} {value} : {t} to i64"], name) if op else ([], value)
+
+
+def _from_bits(value: str, t: str, name: str) -> tuple[list[str], str]:
+    """(lines, value): the scalar of type ``t`` an i64 from ``_to_bits`` stands for."""
+    op = {"f64": "arith.bitcast", "i1": "arith.trunci"}.get(t)
+    return ([f"{name} = {op} {value} : i64 to {t}"], name) if op else ([], value)
+
+
 def native_text(mod: ir.Module, symbol: str) -> tuple[str, str]:
     """(module name, text) of the native module for the checked ``symbol``."""
     fop = _func(mod, symbol)
@@ -238,22 +250,17 @@ def native_text(mod: ir.Module, symbol: str) -> tuple[str, str]:
     lines.append("    %t = flow.dispatch.region -> (tensor<2xi64>) {")
     vals = []
     for i, t in enumerate(inputs):
-        if t == "f64":
-            lines.append(f"      %x{i} = arith.bitcast %a{i} : i64 to f64")
-        elif t == "i1":
-            lines.append(f"      %x{i} = arith.trunci %a{i} : i64 to i1")
-        vals.append(f"%x{i}" if t != "i64" else f"%a{i}")
+        code, value = _from_bits(f"%a{i}", t, f"%x{i}")
+        lines += ["      " + c for c in code]
+        vals.append(value)
     sig = f"({', '.join(inputs)}) -> (i32, {ret})"
     lines.append(f"      %r:2 = scf.execute_region -> (i32, {ret}) {{")
     lines.append(f"        %c:2 = func.call @body({', '.join(vals)}) : {sig}")
     lines.append(f"        scf.yield %c#0, %c#1 : i32, {ret}")
     lines.append("      }")
     lines.append("      %e0 = arith.extsi %r#0 : i32 to i64")
-    if ret == "f64":
-        lines.append("      %e1 = arith.bitcast %r#1 : f64 to i64")
-    elif ret == "i1":
-        lines.append("      %e1 = arith.extui %r#1 : i1 to i64")
-    e1 = "%r#1" if ret == "i64" else "%e1"
+    code, e1 = _to_bits("%r#1", ret, "%e1")
+    lines += ["      " + c for c in code]
     lines.append(f"      %tt = tensor.from_elements %e0, {e1} : tensor<2xi64>")
     lines.append("      flow.return %tt : tensor<2xi64>")
     lines.append("    }")
@@ -285,19 +292,14 @@ def replace_with_call(mod: ir.Module, symbol: str, native_name: str) -> None:
     text.append(f"func.func @{symbol}({params}) -> (i32, {ret}) {{")
     args = []
     for i, t in enumerate(inputs):
-        if t == "f64":
-            text.append(f"  %q{i} = arith.bitcast %p{i} : f64 to i64")
-        elif t == "i1":
-            text.append(f"  %q{i} = arith.extui %p{i} : i1 to i64")
-        args.append(f"%q{i}" if t != "i64" else f"%p{i}")
+        code, value = _to_bits(f"%p{i}", t, f"%q{i}")
+        text += ["  " + c for c in code]
+        args.append(value)
     text.append(f"  %r:2 = call @{native_name}.run({', '.join(args)}) : "
                 f"({', '.join(['i64'] * len(inputs))}) -> (i64, i64)")
     text.append("  %code = arith.trunci %r#0 : i64 to i32")
-    if ret == "f64":
-        text.append("  %value = arith.bitcast %r#1 : i64 to f64")
-    elif ret == "i1":
-        text.append("  %value = arith.trunci %r#1 : i64 to i1")
-    value = "%r#1" if ret == "i64" else "%value"
+    code, value = _from_bits("%r#1", ret, "%value")
+    text += ["  " + c for c in code]
     if raises:
         text.append("  %zero = arith.constant 0 : i32")
         text.append("  %site = arith.cmpi sgt, %code, %zero : i32")
