@@ -25,7 +25,8 @@ from .passes import run_pipeline
 
 def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]],
                     plain_names: bool = False, keep_stages: bool = False,
-                    global_values: dict | None = None, relative_to: str | None = None) -> CompiledProgram:
+                    global_values: dict | None = None, relative_to: str | None = None,
+                    native: dict | None = None) -> CompiledProgram:
     """Compile the given (function, argument types) entry points and everything they call.
 
     With ``plain_names`` (ahead of time) each entry is exported under its
@@ -35,7 +36,9 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
     globals (a JIT function's ``__globals__``), read at compile time; None
     (ahead of time): the source's top-level constant assignments.
     ``relative_to``: the directory the module's source paths are written
-    relative to (ahead of time: no build machine's paths in the file)."""
+    relative to (ahead of time: no build machine's paths in the file).
+    ``native``: the entries' ``native`` options by function name (True,
+    False or None: pydm decides; ``pydm/native.py``)."""
     dump = os.environ.get("PYDM_DUMP")
     keep_stages = keep_stages or bool(dump)
     sess = session()
@@ -46,6 +49,7 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
         public = {s.symbol for s in entry_specs}
         mod = build_module(program, public)
         d.verify(mod)
+        forced = _forced_native_constructs(mod, entry_specs, native)
         stages: dict[str, str] | None = {} if keep_stages else None
         if stages is not None:
             stages["import"] = _text(mod)
@@ -58,6 +62,7 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
         if global_values is not None:
             sites.classes.namespace = global_values  # the user's own classes, for the exceptions raised
         lower_module(mod, LoweringContext(sites))
+        native_parts = _go_native(mod, entry_specs, native, stages, forced)
         exports = {}
         for spec in entry_specs:
             sig = ExportSignature(spec.func.name, spec.symbol, list(spec.func.params), list(spec.arg_types),
@@ -72,7 +77,81 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
         vmfb = compile_module(mod, stages=stages)
     if dump and stages:
         _dump_stages(dump, module, entry_specs, stages)
-    return CompiledProgram(vmfb, sites, exports, stages or {}, program.globals_read())
+    return CompiledProgram(vmfb, sites, exports, stages or {}, program.globals_read(), native_parts)
+
+
+def _forced_native_constructs(mod, entry_specs, options) -> dict:
+    """For each entry forced native, where its first non-native construct is
+    in the source-level IR (for the CompileError's line)."""
+    from . import native as nat
+    if not options:
+        return {}
+    return {spec.symbol: nat.first_construct(mod, spec.symbol)
+            for spec in entry_specs if options.get(spec.func.name)}
+
+
+def _go_native(mod, entry_specs, options: dict, stages, forced=None) -> list:
+    """The entries that go native (``pydm/native.py``): each replaced in
+    ``mod`` by a call of its native module; returns the modules' vmfbs.
+    ``native=True`` that cannot go native is a CompileError at the line of
+    the offending construct; ``None`` goes native when the function has a
+    loop, qualifies, and ``PYDM_NATIVE`` is not ``0``."""
+    import os
+    from . import native as nat
+    from .backend.driver import BackendError
+    out, notes = [], []
+    if options is None:  # ahead of time: one .vmfb, all on the VM
+        if stages is not None:
+            stages["native-decision"] = "VM (ahead of time)\n"
+            stages["native"] = "// no native module\n"
+        return out
+    for spec in entry_specs:
+        option = options.get(spec.func.name)
+        if option is False:
+            notes.append(f"{spec.symbol}: VM (native=False)")
+            continue
+        if option is None:
+            if os.environ.get("PYDM_NATIVE", "1") == "0":
+                notes.append(f"{spec.symbol}: VM (PYDM_NATIVE=0)")
+                continue
+            if not _has_loop(spec.func.node):
+                notes.append(f"{spec.symbol}: VM (no loop)")
+                continue
+        try:
+            nat.check(mod, spec.symbol)
+        except nat.NotNative as why:
+            if option:
+                node = spec.func.node
+                if nat.line_of(why.location) <= node.lineno and (forced or {}).get(spec.symbol):
+                    why.location = forced[spec.symbol]
+                raise nat.error_for(why, spec.func.name, node.root().file or "<unknown>",
+                                    node.lineno) from None
+            notes.append(f"{spec.symbol}: VM ({why})")
+            continue
+        name, text = nat.native_text(mod, spec.symbol)
+        try:
+            out.append(nat.compile_native(text))
+        except BackendError as failed:
+            if option:
+                raise
+            # pydm's own choice: a module IREE rejects stays on the VM
+            notes.append(f"{spec.symbol}: VM (the native compile failed: {str(failed)[:200]})")
+            continue
+        nat.replace_with_call(mod, spec.symbol, name)
+        how = "cached" if nat.last_compile.get("cached") else "compiled"
+        notes.append(f"{spec.symbol}: native, the whole function ({name}, {how} in "
+                     f"{nat.last_compile.get('seconds', 0.0):.3f} s)")
+        if stages is not None:
+            stages["native"] = stages.get("native", "") + text
+    if stages is not None:
+        stages["native-decision"] = "\n".join(notes) + "\n"
+        stages.setdefault("native", "// no native module\n")
+    return out
+
+
+def _has_loop(node) -> bool:
+    from astroid import nodes
+    return any(True for _ in node.nodes_of_class((nodes.For, nodes.While)))
 
 
 def _dump_stages(folder: str, module: ModuleInfo, entry_specs, stages: dict) -> None:

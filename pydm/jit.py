@@ -58,7 +58,12 @@ def _runtime():
 class JitFunction:
     """A Python function compiled to the IREE VM on first call."""
 
-    def __init__(self, fn, cache: bool = True):
+    def __init__(self, fn, cache: bool = True, native=None):
+        if native not in (None, True, False):
+            raise TypeError(f"jit(native=...) takes True, False or None, not {native!r}")
+        #: ``True``: compile natively or raise CompileError; ``False``: the VM
+        #: path; ``None``: pydm decides (pydm/native.py, README "Native loops")
+        self.native = native
         if fn.__qualname__ != fn.__name__:
             raise CompileError(f"'{fn.__qualname__}' is not a module-level function",
                                fn.__code__.co_filename, fn.__code__.co_firstlineno, 1,
@@ -215,12 +220,14 @@ class JitFunction:
             hosts = {}
             if compiled is None:
                 compiled = _compiler()[0](self.info.module, [(self.info, arg_types)],
-                                          global_values=self.py_func.__globals__)
+                                          global_values=self.py_func.__globals__,
+                                          native={self.info.name: self.native})
                 from .hostfn import host_functions
                 hosts = host_functions(self.info.module, self.py_func.__globals__)
-                if not hosts:  # a program that calls host functions is not cached
+                # cached: the programs of one VM module (no host functions, no native parts)
+                if not hosts and not compiled.native:
                     self._store_program(arg_types, compiled)
-            program = runtime.LoadedProgram(compiled.vmfb, compiled.sites, hosts)
+            program = runtime.LoadedProgram(compiled.vmfb, compiled.sites, hosts, compiled.native)
             (sig,) = compiled.exports.values()
             if all(t.is_scalar or t is T.BOTTOM for t in (sig.ret, *sig.param_types)):
                 caller = runtime.make_exact_caller(program, sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)
@@ -239,7 +246,8 @@ class JitFunction:
         if source is None or os.environ.get("PYDM_DUMP"):  # dumping stages: compile everything
             return None
         cache = _cache()
-        vmfb = cache.load_program(source, self.py_func.__name__, _types_text(arg_types), self.py_func.__globals__)
+        vmfb = cache.load_program(source, self.py_func.__name__, _types_text(arg_types) + _native_text(self.native),
+                                  self.py_func.__globals__)
         if vmfb is None:
             return None
         from .runtime.loading import read_program
@@ -257,10 +265,13 @@ class JitFunction:
         cache = _cache()
         globals_read = {name: cache.fingerprint(value) if found else cache.ABSENT
                         for name, (found, value) in compiled.globals_read.items()}
-        cache.store_program(source, self.py_func.__name__, _types_text(arg_types), compiled.vmfb, globals_read)
+        cache.store_program(source, self.py_func.__name__, _types_text(arg_types) + _native_text(self.native),
+                            compiled.vmfb, globals_read)
 
     def inspect(self, stage: str = "pydm", *example_args) -> str:
-        """The IR text of a compilation stage: ``pydm``, ``iree`` or ``vm``.
+        """The IR text of a compilation stage: ``pydm``, ``iree`` or ``vm``;
+        ``native-decision`` (whether the function went native, and why not)
+        and ``native`` (the native module's text).
 
         Uses the types of ``example_args`` if given, else the most recent
         specialization, else the annotations."""
@@ -275,7 +286,8 @@ class JitFunction:
             types = tuple(self._annotations)
         if types not in self._programs or not self._programs[types][0].stages:
             compiled = _compiler()[0](info.module, [(info, types)], keep_stages=True,
-                                       global_values=self.py_func.__globals__)
+                                       global_values=self.py_func.__globals__,
+                                       native={info.name: self.native})
             self._programs[types] = (compiled, self._programs.get(types, (None, None))[1])
         compiled = self._programs[types][0]
         if stage not in compiled.stages:
@@ -290,16 +302,23 @@ def _types_text(arg_types) -> str:
     return ",".join(t.value for t in arg_types)
 
 
-def jit(fn=None, *, cache: bool = True):
+def _native_text(native) -> str:
+    """The part of a disk-cache key that the native decision depends on."""
+    return f"|native={native}|PYDM_NATIVE={os.environ.get('PYDM_NATIVE', '1')}"
+
+
+def jit(fn=None, *, cache: bool = True, native=None):
     """Compile ``fn`` with pydm (usable as ``@jit`` or ``@jit(...)``).
 
     ``cache=False``: never read or write the disk cache for this function
-    (``PYDM_CACHE=0`` turns it off for all). Returns a plain function (a
-    generated dispatcher) with the attributes ``py_func``, ``inspect`` and
-    ``jit`` (the :class:`JitFunction`)."""
+    (``PYDM_CACHE=0`` turns it off for all). ``native``: ``True`` compiles
+    the function natively or raises CompileError, ``False`` keeps it on the
+    VM, ``None`` lets pydm decide (README "Native loops"). Returns a plain
+    function (a generated dispatcher) with the attributes ``py_func``,
+    ``inspect`` and ``jit`` (the :class:`JitFunction`)."""
     if fn is None:
-        return lambda f: jit(f, cache=cache)
-    return make_dispatcher(JitFunction(fn, cache=cache))
+        return lambda f: jit(f, cache=cache, native=native)
+    return make_dispatcher(JitFunction(fn, cache=cache, native=native))
 
 
 _MISSING = object()

@@ -19,3 +19,7 @@ os.environ["PYDM_JIT_CACHE_DIR"] = tempfile.mkdtemp(prefix="pydm-test-jit-cache-
 atexit.register(shutil.rmtree, os.environ["PYDM_JIT_CACHE_DIR"], True)
 
 import shared  # noqa: E402,F401 - importable by every test module from here on
+
+# Native loops (issue 12): the existing suite stays on the VM path (a native
+# compile costs ~1 s); tests/native forces native=True explicitly.
+os.environ.setdefault("PYDM_NATIVE", "0")

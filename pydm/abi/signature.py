@@ -64,3 +64,5 @@ class CompiledProgram:
     #: the module globals the compilation read: name -> ``(found, value)``
     #: (the JIT's disk cache checks them before reusing the program)
     globals_read: dict = field(default_factory=dict)
+    #: the native modules' vmfbs (issue 12), registered before ``vmfb``
+    native: list = field(default_factory=list)

@@ -52,6 +52,21 @@ def vm_instance() -> rt.VmInstance:
         return _instance
 
 
+_hal = threading.local()
+
+
+def hal_module() -> rt.VmModule:
+    """The HAL module on the calling thread's own ``local-sync`` device
+    (created on the thread's first program with native parts): a local-sync
+    device runs its work on the calling thread and is not shared."""
+    module = getattr(_hal, "module", None)
+    if module is None:
+        device = rt.get_driver("local-sync").create_default_device()
+        module = rt.create_hal_module(vm_instance(), device)
+        _hal.device, _hal.module = device, module
+    return module
+
+
 _LOADED: "weakref.WeakSet[LoadedProgram]" = weakref.WeakSet()
 
 
@@ -72,13 +87,17 @@ class _ThreadState:
 
     __slots__ = ("host", "user", "context", "invoke")
 
-    def __init__(self, module: rt.VmModule, sites=None, host_functions=None):
+    def __init__(self, module: rt.VmModule, sites=None, host_functions=None, native=()):
         self.host = HostState(sites)
         modules = [self.host.module]
         #: the ``@pydm.host`` functions' module (pydm/runtime/user_host.py)
         self.user = UserHost(host_functions, sites) if host_functions else None
         if self.user is not None:
             modules.append(self.user.module)
+        # native parts (issue 12): the HAL module on the local-sync device and
+        # the native modules, registered before the VM module that imports them
+        if native:
+            modules += [hal_module(), *native]
         self.context = rt.VmContext(vm_instance(), modules=[*modules, module])
         results = rt.VmVariantList(2)
         #: what a caller needs per call, read with one attribute access
@@ -116,12 +135,14 @@ def _weak_method(method):
 class LoadedProgram:
     """A VM module with one context per calling thread, and its raise-site table."""
 
-    def __init__(self, vmfb: bytes, sites: RaiseSiteTable, host_functions: dict | None = None):
+    def __init__(self, vmfb: bytes, sites: RaiseSiteTable, host_functions: dict | None = None, native=()):
         """``host_functions``: ``{name: (python function, parameter types, return type)}``, the
-        ``@pydm.host`` functions the module imports."""
+        ``@pydm.host`` functions the module imports; ``native``: the vmfbs of
+        its native modules (issue 12)."""
         _LOADED.add(self)
         self.host_functions = dict(host_functions or {})
         self.module = rt.VmModule.copy_buffer(vm_instance(), vmfb)
+        self.native = [rt.VmModule.copy_buffer(vm_instance(), data) for data in native]
         self.sites = sites
         #: per thread: ``invoke`` (the tuple of :class:`_ThreadState`) and ``state``;
         #: a plain ``threading.local`` read is the cheapest (a subclass is slower)
@@ -164,7 +185,7 @@ class LoadedProgram:
         try:
             return local.state
         except AttributeError:
-            state = local.state = _ThreadState(self.module, self.sites, self.host_functions)
+            state = local.state = _ThreadState(self.module, self.sites, self.host_functions, self.native)
             local.invoke = state.invoke
             return state
 

@@ -53,6 +53,10 @@ from .reference import ComplexPower, Int64Escape, reference_namespace
 WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "worker.py")
 #: seconds a program may take in pydm (all its compiles and calls)
 PROGRAM_TIMEOUT = float(os.environ.get("PYDM_FUZZ_TIMEOUT", "120"))
+#: PYDM_FUZZ_NATIVE=1: every jit call is made again through ``pydm.jit(native=True)``
+#: of its function where that goes native, and must agree with the VM path exactly
+#: (issue 12; off by default: a native compile costs ~1-2 s)
+NATIVE = os.environ.get("PYDM_FUZZ_NATIVE") == "1"
 #: programs per worker process (compiled programs stay loaded: bound the memory)
 REQUESTS_PER_WORKER = 150
 
@@ -474,7 +478,7 @@ def run_program(source: str, jit_calls, aot_calls, directory: str, tolerate=froz
             refs[key] = (out, (a, kw, before, printed.getvalue()))
             kind = out[1] if out[0] == "exc" else "ok"
             report.outcomes[kind] = report.outcomes.get(kind, 0) + 1
-    req = {"path": path, "name": name, "jit": list(jit_calls), "aot": list(aot_calls)}
+    req = {"path": path, "name": name, "jit": list(jit_calls), "aot": list(aot_calls), "native": NATIVE}
     try:
         got = worker().request(req, timeout)
     except WorkerFailure as err:
@@ -495,6 +499,13 @@ def run_program(source: str, jit_calls, aot_calls, directory: str, tolerate=froz
                     cpython += f"; arguments after: {typed_repr(ref_after[:2])}"
                     pydm += f"; arguments after: {typed_repr(got_after[:2])}"
                 report.mismatches.append(Mismatch(mode, fname, args, cpython, pydm, why, kwargs))
+    for (fname, args, kwargs), vm, native in zip(jit_calls, got["jit"], got.get("native") or []):
+        if native is None:
+            continue
+        same = compare(vm[1], native[1]) is None if vm[0] == native[0] == "ok" else vm == native
+        if not same:
+            report.mismatches.append(Mismatch("native", fname, args, "(VM path) " + describe(vm), describe(native),
+                                              "native=True disagrees with the VM path", kwargs))
     return report
 
 

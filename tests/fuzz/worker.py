@@ -8,7 +8,10 @@ Protocol: length-prefixed pickles on the original stdout/stdin (fd 1 is
 redirected to stderr, so nothing printed by pydm can corrupt a frame).
 
 Request: ``{"path": module file, "name": module name, "jit": [(fname, args, kwargs),
-...], "aot": [(fname, args, kwargs), ...]}``. Response: ``{"jit": [outcome, ...], "aot":
+...], "aot": [(fname, args, kwargs), ...], "native": bool}``; with ``native`` the
+response's ``"native"`` holds, per ``jit`` call, the outcome of the same call
+through ``pydm.jit(native=True)`` of the function, or None where it cannot go
+native (issue 12: the runner compares it with the ``jit`` outcome). Response: ``{"jit": [outcome, ...], "aot":
 [outcome, ...], "jit_after": [after, ...], "aot_after": [after, ...]}`` where an
 outcome is ``("ok", value)`` or ``("exc", class name, message)`` (values: None,
 bool, int, float, tuples and lists of them, exceptions of builtin classes whose args
@@ -93,11 +96,24 @@ def _module(req):
         spec = importlib.util.spec_from_file_location(req["name"], req["path"])
         mod = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(mod)
-        entry = [mod, None]
+        entry = [mod, None, {}]  # the module, its AOT load, its native=True functions
     _MODULES[req["path"]] = entry  # most recently used last
     while len(_MODULES) > _KEEP:
         del _MODULES[next(iter(_MODULES))]
     return entry
+
+
+def _native_outcome(entry, fname, args, kwargs):
+    """The outcome of the call through ``pydm.jit(native=True)`` of the same
+    function (issue 12), or None where it cannot go native."""
+    import pydm
+    natives = entry[2]
+    if fname not in natives:
+        natives[fname] = pydm.jit(native=True)(getattr(entry[0], fname).py_func)
+    outcome, _ = _outcome(natives[fname], args, kwargs)
+    if outcome[0] == "exc" and outcome[1] == "pydm.errors.CompileError" and "cannot run natively" in outcome[2]:
+        return None
+    return outcome
 
 
 def handle(req):
@@ -113,6 +129,8 @@ def handle(req):
     jit = [_outcome(getattr(mod, fname), args, kw) for fname, args, kw in req["jit"]]
     jit = [(o, _text(a)) for o, a in jit]
     out = {"jit": [o for o, _ in jit], "jit_after": [a for _, a in jit], "aot": [], "aot_after": []}
+    if req.get("native"):
+        out["native"] = [_native_outcome(entry, fname, args, kw) for fname, args, kw in req["jit"]]
     t1 = time.perf_counter()
     out["seconds"] = {"jit": t1 - t0}
     if req["aot"]:
