@@ -156,12 +156,14 @@ def _has_loop(node) -> bool:
 
 def _dump_stages(folder: str, module: ModuleInfo, entry_specs, stages: dict) -> None:
     """``PYDM_DUMP=folder``: every stage of this compilation as a file,
-    ``<source>.<entries>.<NN>.<stage>.mlir`` in pipeline order."""
+    ``<source>.<entries>.<NN>.<stage>.mlir`` in pipeline order (the native
+    decision as ``.txt``)."""
     base = os.path.splitext(os.path.basename(module.filename))[0]
     entries = "+".join(sorted({s.symbol for s in entry_specs}))[:120]
     os.makedirs(folder, exist_ok=True)
     for i, (stage, text) in enumerate(stages.items()):
-        name = re.sub(r"[^A-Za-z0-9_.+-]", "_", f"{base}.{entries}.{i:02d}.{stage}") + ".mlir"
+        suffix = ".txt" if stage == "native-decision" else ".mlir"  # a note, not IR
+        name = re.sub(r"[^A-Za-z0-9_.+-]", "_", f"{base}.{entries}.{i:02d}.{stage}") + suffix
         with open(os.path.join(folder, name), "w", encoding="utf-8") as f:
             f.write(text)
 
