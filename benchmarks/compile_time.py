@@ -120,11 +120,27 @@ def signatures(k: int):
     return src, "main", (I, F, B)
 
 
+def module(lines: int):
+    """A module of about ``lines`` lines: small typed functions of 20 lines,
+    each calling the one before (the entry reaches all of them) — what a
+    large real module looks like to the compiler (issue 11: linear in size)."""
+    n = max(1, lines // 21)
+    funcs = []
+    for k in range(n):
+        call = f"g{k - 1}(x + {k % 7}, y * 0.5)" if k else "x"
+        body = ["a = x + 1", "b = y * 0.5"] + _statements(18)[2:] + [f"return a + (1 if b > a else 0) + {call}"]
+        funcs.append(f"@pydm.jit\ndef g{k}(x: int, y: float) -> int:\n" + "\n".join("    " + s for s in body)
+                     .replace("return a + b", ""))
+    src = "import pydm\n\n\n" + "\n\n\n".join(funcs) + "\n"
+    return src, f"g{n - 1}", (I, F)
+
+
 FAMILIES = {
     "straight": (straight, [50, 100, 200, 400, 800, 1600], [50, 100, 200]),
     "untyped": (untyped, [25, 50, 100, 200, 400, 800], [25, 50, 100]),
     "loops": (loops, [1, 2, 3, 4, 5], [1, 2, 3]),
     "signatures": (signatures, [1, 2, 3, 6, 12], [1, 3, 6]),
+    "module": (module, [250, 500, 1000, 2000, 5000], [250, 500, 1000]),
 }
 
 

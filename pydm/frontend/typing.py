@@ -315,11 +315,19 @@ class ProgramTypes:
         callees are visited before callers, so call chains settle quickly."""
         while True:
             self._changed = False
-            for spec in reversed(list(self.specs.values())):
-                try:
-                    _FunctionTyper(self, spec).run()
-                except CompileError as exc:
-                    raise note_call_site(exc, spec.call_site)
+            typed: set[int] = set()
+            while True:  # one round: every specialization, those found on the way too
+                pending = [spec for spec in self.specs.values() if id(spec) not in typed]
+                if not pending:
+                    break
+                # found during this round: typed in it, not one per round (a call
+                # chain of n functions settles in a few rounds, not n)
+                for spec in reversed(pending):
+                    typed.add(id(spec))
+                    try:
+                        _FunctionTyper(self, spec).run()
+                    except CompileError as exc:
+                        raise note_call_site(exc, spec.call_site)
             if not self._changed:
                 break
         # (a ret of BOTTOM: never returns normally; a local of type BOTTOM is
