@@ -90,11 +90,16 @@ def item(xs, i: int):
     return xs[i]
 
 
-class _Iterator:
-    """Under CPython, an iterator object of the library is its state list."""
+class _Stateful:
+    """Under CPython, a heap object of the library that compiled code keeps
+    as one reference to its state list (``*_state`` reads it back)."""
 
     def __init__(self, state):
         self.state = state
+
+
+class _Iterator(_Stateful):
+    """An iterator object: its state list."""
 
 
 def is_iterator(x) -> bool:
@@ -110,11 +115,8 @@ def iter_state(it) -> list:
     return it.state
 
 
-class _Dict:
-    """Under CPython, a dict of the library is its state list (runtime_lib/dicts.py)."""
-
-    def __init__(self, state):
-        self.state = state
+class _Dict(_Stateful):
+    """A dict: its state list (runtime_lib/dicts.py)."""
 
 
 def is_dict(x) -> bool:
@@ -135,11 +137,8 @@ def dict_state(d) -> list:
     return d.state
 
 
-class _Set:
-    """Under CPython, a set of the library is its table (runtime_lib/sets.py)."""
-
-    def __init__(self, state):
-        self.state = state
+class _Set(_Stateful):
+    """A set: its table (runtime_lib/sets.py)."""
 
 
 class _FrozenSet(_Set):
