@@ -319,7 +319,7 @@ def test_plain_host_record_forms(built, tmp_path):
             except Exception as e:
                 print("error", type(e).__name__, "malformed object record" in str(e))
     ''')
-    child = subprocess.run([sys.executable, "-c", script, path], capture_output=True, text=True, timeout=60,
+    child = subprocess.run([sys.executable, "-c", script, path], capture_output=True, text=True, timeout=300,
                            env={**os.environ, "PYTHONPATH": ""})
     assert child.returncode == 0, child.stderr
     lines = child.stdout.split("\n")
@@ -362,7 +362,7 @@ def test_iree_run_module(built):
     for name, args, inputs in [("add", (2, 0.5), ["2", "0.5"]), ("maybe", (None,), ["0"]),
                                ("neg", (True,), ["1"]), ("qr", (17, 5), ["17", "5"]), ("qr", (1, 0), ["1", "0"])]:
         p = subprocess.run([IREE_RUN, f"--module={path}", f"--function={name}"] +
-                           [f"--input={x}" for x in inputs], capture_output=True, text=True, timeout=60)
+                           [f"--input={x}" for x in inputs], capture_output=True, text=True, timeout=300)
         assert p.returncode == 0, p.stderr
         out = p.stdout
         want = cpython(plain, name, args)
@@ -392,7 +392,7 @@ def test_iree_run_module_sip(built):
     for name, args in [("qr", (17, 5)), ("qr", (-17, 5)), ("flip", ((3, 1.5),))]:
         leaves, _ = sip.flatten(args)
         p = subprocess.run([IREE_RUN, f"--module={path}", f"--function={name}$sip"] +
-                           [f"--input={x}" for x in leaves], capture_output=True, text=True, timeout=60)
+                           [f"--input={x}" for x in leaves], capture_output=True, text=True, timeout=300)
         assert p.returncode == 0, p.stderr
         lines = [line.split(": ", 1)[1] for line in p.stdout.splitlines() if line.startswith("result[")]
         got = [float(v) if k.startswith("f") else int(v) for k, v in (x.split("=", 1) for x in lines)]
@@ -493,7 +493,7 @@ def test_sip_variants_from_a_plain_host(built):
         assert node == variants[name][1].inputs
         todo.append((name + exports.SUFFIX, [0 if x is None else x for x in leaves]))  # None: i32 0
     child = subprocess.run([sys.executable, "-c", SIP_CHILD, path], input=repr(todo), capture_output=True,
-                           text=True, timeout=60, env={**os.environ, "PYTHONPATH": ""})
+                           text=True, timeout=300, env={**os.environ, "PYTHONPATH": ""})
     assert child.returncode == 0, child.stderr
     got = ast.literal_eval(child.stdout.strip().splitlines()[-1])
     for (name, args), raw in zip(calls, got):

@@ -151,7 +151,7 @@ def test_sealed_file_runs_in_plain_iree(built):
     tool = os.path.join(os.path.dirname(sys.executable), "iree-run-module")
     if not os.path.exists(tool):
         pytest.skip("iree-run-module not installed")
-    p = run([tool, f"--module={out}", "--function=fib", "--input=20"], os.path.dirname(out), timeout=60)
+    p = run([tool, f"--module={out}", "--function=fib", "--input=20"], os.path.dirname(out), timeout=300)
     assert p.returncode == 0 and "6765" in p.stdout, p.stdout + p.stderr
 
 

@@ -236,7 +236,7 @@ def results(tmp_path_factory):
     parts.append(f"\n\nimport json\nITEMS = json.loads({json.dumps(items)!r})\n")
     path = tmp_path_factory.mktemp("pydm_random") / "random_programs_module.py"
     path.write_text("".join(parts))
-    return run_isolated(str(path), len(items), item_timeout=20.0)
+    return run_isolated(str(path), len(items), item_timeout=120.0)  # a hang guard: generous under load
 
 
 SOURCES = {}

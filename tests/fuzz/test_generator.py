@@ -84,7 +84,7 @@ def test_every_kind_is_generated_and_programs_are_sound():
         for call in case.calls:
             t = time.perf_counter()
             out = run_reference(ns, call.function, call.args, kwargs=call.kwargs)
-            if time.perf_counter() - t > 0.5:
+            if time.perf_counter() - t > 5.0:  # a runaway program, not a loaded machine
                 slow.append((case.program.source, call))
             kind = out[1] if out[0] == "exc" else "ok"
             outcomes[kind] = outcomes.get(kind, 0) + 1
@@ -102,7 +102,7 @@ def test_every_kind_is_generated_and_programs_are_sound():
             break
     missing = wanted - used
     assert not missing, f"kinds never generated: {sorted(missing)}"
-    assert not slow, f"{len(slow)} reference calls took over 0.5 s, e.g.\n{slow[0][0]}\n{slow[0][1]}"
+    assert not slow, f"{len(slow)} reference calls took over 5 s, e.g.\n{slow[0][0]}\n{slow[0][1]}"
     total = sum(outcomes.values())
     assert outcomes.get("ok", 0) > total // 3, f"most calls raise: {outcomes}"
 

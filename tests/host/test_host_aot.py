@@ -77,10 +77,10 @@ def test_required_host_function_missing(vmfbs):
 @pytest.mark.skipif(not os.path.exists(RUN_MODULE), reason="iree-run-module not installed")
 def test_plain_iree_host(vmfbs):
     done = subprocess.run([RUN_MODULE, f"--module={vmfbs['aot_optional_program']}", "--function=clamped_sum",
-                           "--input=42", "--input=-9"], capture_output=True, text=True, timeout=60)
+                           "--input=42", "--input=-9"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.split("result[1]:")[1].split()
     assert f"i64={op.clamped_sum.py_func(42, -9)}" in lines, done.stdout
     done = subprocess.run([RUN_MODULE, f"--module={vmfbs['aot_host_program']}", "--function=with_bump",
-                           "--input=1"], capture_output=True, text=True, timeout=60)
+                           "--input=1"], capture_output=True, text=True, timeout=300)
     assert done.returncode != 0 and "pydm_user" in done.stderr, done.stderr

@@ -29,7 +29,7 @@ def test_many_raise_sites_map_to_their_lines(run_script, line_of, notes_name_lin
 for k in {probe!r}:
     report(f"z{{k}}", got=outcome(pick, k, 5, 0))
     report(f"v{{k}}", got=outcome(pick, k, 5, 2))
-''', name="many_sites.py", timeout=60)
+''', name="many_sites.py", timeout=300)
     r.assert_ok()
     for k in probe:
         z = r.results[f"z{k}"]["got"]

@@ -61,7 +61,7 @@ def range_results(run_cases, tmp_path_factory):
         report("last", got=outcome(last, *{args!r}), want=outcome(last.py_func, *{args!r}))
         report("alive", got=outcome(count, 0, 3, 1))
         ''' for case, args in CASES.items()}
-    return run_cases(tmp_path_factory.mktemp("range"), LOOP, calls, name="range_cases.py", timeout=30)
+    return run_cases(tmp_path_factory.mktemp("range"), LOOP, calls, name="range_cases.py", timeout=300)
 
 
 @pytest.mark.parametrize("case", list(CASES))

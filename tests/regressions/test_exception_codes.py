@@ -132,7 +132,7 @@ def test_iree_run_module_returns_the_negative_code(built, fn, text, arg, cls):
     if not os.path.exists(tool):
         pytest.skip("iree-run-module not installed")
     p = subprocess.run([tool, f"--module={out}", f"--function={fn}", f"--input={text}"],
-                       capture_output=True, text=True, timeout=60)
+                       capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stdout + p.stderr
     m = re.search(r"result\[0\]: i32=(-?\d+)", p.stdout)
     assert m, p.stdout
@@ -145,7 +145,7 @@ def test_iree_run_module_success_code(built):
     if not os.path.exists(tool):
         pytest.skip("iree-run-module not installed")
     p = subprocess.run([tool, f"--module={out}", "--function=zde", "--input=5"],
-                       capture_output=True, text=True, timeout=60)
+                       capture_output=True, text=True, timeout=300)
     assert p.returncode == 0 and "result[0]: i32=0" in p.stdout and "result[1]: i64=2" in p.stdout, p.stdout
 
 
