@@ -24,9 +24,9 @@ def main(argv=None) -> int:
     r.add_argument("args", nargs="*", metavar="ARG",
                    help="a Python literal per argument (42, 2.5, None, '(1, [2.0])'); NAME=LITERAL "
                         "passes it by keyword")
-    k = sub.add_parser("cache", help="the JIT's disk cache of compiled functions")
+    k = sub.add_parser("cache", help="pydm's disk cache: compiled functions, native modules, the runtime library")
     k.add_argument("action", choices=("info", "clear"),
-                   help="info: where it is, how many entries and bytes; clear: delete every entry")
+                   help="info: where it is, its files and bytes by kind; clear: delete them all")
     args = parser.parse_args(argv)
     if args.command == "run":
         return _run(args)
@@ -101,11 +101,11 @@ def _cache(action: str) -> int:
     from .runtime import cache
     if action == "clear":
         removed = cache.clear()
-        print(f"removed {removed} entries from {cache.cache_dir()}")
+        print(f"removed {removed} files")
         return 0
-    entries, size = cache.usage()
-    state = "on" if cache.enabled() else "off (PYDM_CACHE=0)"
-    print(f"{cache.cache_dir()}: {entries} entries, {size} bytes; cache {state}")
+    for name, folder, count, size in cache.usage():
+        print(f"{name}: {count} files, {size} bytes in {folder}")
+    print(f"compiled functions are {'cached' if cache.enabled() else 'not cached (PYDM_CACHE=0)'}")
     return 0
 
 

@@ -55,9 +55,8 @@ def cache_key() -> str:
 
 
 def cache_dir() -> str:
-    base = os.environ.get("PYDM_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pydm")
-    return base
+    from .runtime.cache import root_dir
+    return root_dir()
 
 
 def build_text() -> str:

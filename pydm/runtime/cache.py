@@ -34,11 +34,17 @@ def enabled() -> bool:
     return os.environ.get("PYDM_CACHE", "1") != "0"
 
 
+def root_dir() -> str:
+    """pydm's cache folder (``PYDM_CACHE_DIR``, else ``~/.cache/pydm``): the
+    runtime library's IR (``rtl-*.mlir``), native modules (``native-*.vmfb``)
+    and, in ``jit/``, compiled functions."""
+    return os.environ.get("PYDM_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pydm")
+
+
 def cache_dir() -> str:
-    """Where compiled functions are kept: ``PYDM_JIT_CACHE_DIR``, else the
-    ``jit`` folder of pydm's cache (``PYDM_CACHE_DIR``, else ``~/.cache/pydm``)."""
-    return os.environ.get("PYDM_JIT_CACHE_DIR") or os.path.join(os.environ.get("PYDM_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pydm"), "jit")
+    """Where compiled functions are kept: ``PYDM_JIT_CACHE_DIR``, else ``jit/`` of the root."""
+    return os.environ.get("PYDM_JIT_CACHE_DIR") or os.path.join(root_dir(), "jit")
 
 
 def _iree_versions() -> bytes:
@@ -173,33 +179,47 @@ def store_program(source: str, name: str, types_text: str, vmfb: bytes, globals_
     _write(_path(_entry_digest(source, name, types_text), "vmfb"), _FORMAT + header + b"\n" + vmfb)
 
 
-def _entries():
-    folder = cache_dir()
-    for root, _, files in os.walk(folder):
+#: the kinds of files the cache holds: (name, folder, test of a file name)
+KINDS = (("compiled functions", cache_dir, lambda n: n.endswith((".vmfb", ".facts", ".tmp"))),
+         ("native modules", root_dir, lambda n: n.startswith("native-") and n.endswith((".vmfb", ".tmp"))),
+         ("runtime library", root_dir, lambda n: n.startswith("rtl-") and n.endswith(".mlir")))
+
+
+def _entries(kind):
+    _, folder, wanted = kind
+    top = folder()
+    for root, dirs, files in os.walk(top):
+        if root == top and folder is root_dir:
+            dirs[:] = []  # the root's own files only (jit/ is its own kind)
         for name in files:
-            if name.endswith((".vmfb", ".facts", ".tmp")):
+            if wanted(name):
                 yield os.path.join(root, name)
 
 
-def usage() -> tuple[int, int]:
-    """(number of entries, bytes) in the cache folder."""
-    count = size = 0
-    for path in _entries():
-        try:
-            size += os.path.getsize(path)
-            count += 1
-        except OSError:
-            pass
-    return count, size
+def usage() -> list[tuple[str, str, int, int]]:
+    """Per kind: (name, folder, number of files, bytes)."""
+    out = []
+    for kind in KINDS:
+        count = size = 0
+        for path in _entries(kind):
+            try:
+                size += os.path.getsize(path)
+                count += 1
+            except OSError:
+                pass
+        out.append((kind[0], kind[1](), count, size))
+    return out
 
 
 def clear() -> int:
-    """Delete every entry (a process using one has it in memory); the count removed."""
+    """Delete every file of every kind (a process using one keeps its copy in
+    memory); the number removed."""
     removed = 0
-    for path in list(_entries()):
-        try:
-            os.remove(path)
-            removed += 1
-        except OSError:
-            pass
+    for kind in KINDS:
+        for path in list(_entries(kind)):
+            try:
+                os.remove(path)
+                removed += 1
+            except OSError:
+                pass
     return removed

@@ -169,7 +169,12 @@ def test_per_function_switch(tmp_path):
 
 def test_cli_info_and_clear(project):
     cache = project / "cache"
-    env = dict(os.environ, PYTHONPATH=REPO, PYDM_JIT_CACHE_DIR=str(cache))
+    root = project / "root"  # the rest of pydm's cache: a private folder, never the user's
+    root.mkdir()
+    (root / "native-0123.vmfb").write_bytes(b"x" * 10)
+    (root / "rtl-0123.mlir").write_bytes(b"y" * 7)
+    (root / "unrelated.txt").write_bytes(b"z")
+    env = dict(os.environ, PYTHONPATH=REPO, PYDM_JIT_CACHE_DIR=str(cache), PYDM_CACHE_DIR=str(root))
 
     def cli(action):
         out = subprocess.run([sys.executable, "-m", "pydm.cli", "cache", action], env=env,
@@ -180,6 +185,9 @@ def test_cli_info_and_clear(project):
     n = len(cached_files(cache))
     assert n > 0
     size = sum(p.stat().st_size for p in cached_files(cache))
-    assert cli("info").strip() == f"{cache}: {n} entries, {size} bytes; cache on"
-    assert cli("clear").strip() == f"removed {n} entries from {cache}"
-    assert cached_files(cache) == []
+    assert cli("info").splitlines() == [f"compiled functions: {n} files, {size} bytes in {cache}",
+                                        f"native modules: 1 files, 10 bytes in {root}",
+                                        f"runtime library: 1 files, 7 bytes in {root}",
+                                        "compiled functions are cached"]
+    assert cli("clear").strip() == f"removed {n + 2} files"
+    assert cached_files(cache) == [] and sorted(p.name for p in root.iterdir()) == ["unrelated.txt"]
