@@ -13,8 +13,11 @@ _TESTS = os.path.dirname(os.path.abspath(__file__))
 if _TESTS not in sys.path:
     sys.path.insert(0, _TESTS)
 
-# the suite tests the compiler: every run compiles afresh, into a JIT disk
-# cache of its own (tests/api/test_disk_cache.py tests the cache itself)
+# the suite tests the compiler: every jit function compiles afresh (a test that
+# compiles a function again with a patched pipeline must not get the first
+# compile back from the disk cache). tests/api/test_disk_cache.py turns the
+# cache on in its own processes; a folder of the suite's own, should one write.
+os.environ["PYDM_CACHE"] = "0"
 os.environ["PYDM_JIT_CACHE_DIR"] = tempfile.mkdtemp(prefix="pydm-test-jit-cache-")
 atexit.register(shutil.rmtree, os.environ["PYDM_JIT_CACHE_DIR"], True)
 

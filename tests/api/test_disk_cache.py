@@ -174,7 +174,7 @@ def test_cli_info_and_clear(project):
     (root / "native-0123.vmfb").write_bytes(b"x" * 10)
     (root / "rtl-0123.mlir").write_bytes(b"y" * 7)
     (root / "unrelated.txt").write_bytes(b"z")
-    env = dict(os.environ, PYTHONPATH=REPO, PYDM_JIT_CACHE_DIR=str(cache), PYDM_CACHE_DIR=str(root))
+    env = dict(os.environ, PYTHONPATH=REPO, PYDM_JIT_CACHE_DIR=str(cache), PYDM_CACHE_DIR=str(root), PYDM_CACHE="1")
 
     def cli(action):
         out = subprocess.run([sys.executable, "-m", "pydm.cli", "cache", action], env=env,
