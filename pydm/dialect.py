@@ -118,16 +118,29 @@ RAISE_FORMATS = ("", "types", "values", "args", "none")
 
 
 # ---- types -----------------------------------------------------------------
+#: (type text, context) -> the parsed type: a type is uniqued in its context
+#: and lives as long as it; parsing the text again costs more than the lookup
+_PARSED: dict = {}
+
+
+def _parsed(text: str) -> ir.Type:
+    key = (text, ir.Context.current)
+    t = _PARSED.get(key)
+    if t is None:
+        t = _PARSED[key] = ir.Type.parse(text)
+    return t
+
+
 def ir_type(t: PyType | str) -> ir.Type:
-    """The ``!iree_pydm.<text>`` type for a static type (cached by MLIR's uniquing)."""
+    """The ``!iree_pydm.<text>`` type for a static type."""
     name = t.value if isinstance(t, PyType) else t
     if name == PyType.BOTTOM.value:
         name = PyType.NONE.value
-    return ir.Type.parse(f"!{NS}.{name}")
+    return _parsed(f"!{NS}.{name}")
 
 
 def exc_type() -> ir.Type:
-    return ir.Type.parse(f"!{NS}.{EXC}")
+    return _parsed(f"!{NS}.{EXC}")
 
 
 #: type -> its pydm name (or None): types are uniqued in the one process-wide

@@ -22,22 +22,26 @@ from ..errors import error_at
 _SCOPES = (nodes.FunctionDef, nodes.AsyncFunctionDef, nodes.ClassDef, nodes.Lambda)
 
 
-def module_table(source: str, filename: str) -> symtable.SymbolTable:
-    return symtable.symtable(source, filename, "exec")
+def module_table(source: str, filename: str) -> dict[str, list[symtable.SymbolTable]]:
+    """The module's child scopes by name, in order (``get_children()`` makes
+    every child table anew: asked once per module, not once per function)."""
+    children: dict[str, list[symtable.SymbolTable]] = {}
+    for child in symtable.symtable(source, filename, "exec").get_children():
+        children.setdefault(child.get_name(), []).append(child)
+    return children
 
 
-def analyze(fn, table: symtable.SymbolTable) -> None:
-    """Fill a module-level function's scope facts (a FunctionInfo) or raise CompileError."""
+def analyze(fn, table: dict[str, list[symtable.SymbolTable]]) -> None:
+    """Fill a module-level function's scope facts (a FunctionInfo) or raise
+    CompileError; ``table``: the module's scopes (:func:`module_table`)."""
     node: nodes.FunctionDef = fn.node
+    named = table.get(fn.name, [])
     ftable = None
-    for child in table.get_children():
-        if child.get_name() == fn.name and child.get_type() == "function" and child.get_lineno() in (
-                node.lineno, node.fromlineno):
+    for child in named:
+        if child.get_type() == "function" and child.get_lineno() in (node.lineno, node.fromlineno):
             ftable = child
-    if ftable is None:
-        for child in table.get_children():
-            if child.get_name() == fn.name:
-                ftable = child
+    if ftable is None and named:
+        ftable = named[-1]
     _fill(fn, ftable)
 
 

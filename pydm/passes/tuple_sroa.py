@@ -68,8 +68,9 @@ class _Function:
         candidates = self._candidates()
         if not candidates:
             return False
+        names = ir.AsmState(candidates[0])  # one naming of the module for every key
         for web in self._webs(candidates):
-            key = _key(web)
+            key = _key(web, names)
             if key in done:
                 continue
             done.add(key)
@@ -265,10 +266,12 @@ class _Function:
                 user.operands[i] = built
 
 
-def _key(web) -> tuple:
+def _key(web, names) -> tuple:
     """A name of a web that survives rebuilding the function's branches: its
-    values' printed forms (a split web has no tuple values left)."""
-    return tuple(sorted(v.get_name() for v in web))
+    values' printed forms (a split web has no tuple values left). ``names``: an
+    AsmState of the module, made once (``v.get_name()`` alone numbers the whole
+    module again for every value)."""
+    return tuple(sorted(v.get_name(names) for v in web))
 
 
 def _escapes(user) -> bool:

@@ -12,10 +12,15 @@ used as the reference:
   ``(-1e300) ** 2.5``); pydm has no complex numbers and raises ValueError
   (README, Numbers).
 
-``check_all`` runs many cases and reports every disagreement at once.
+``check_all`` runs many cases and reports every disagreement at once;
+``check_all_batched`` does the same through a dispatcher of ``n`` slots
+(``tests/batching.py``): a compile serves ``n`` combinations of argument
+types, and most of them pull in the runtime library's object code, which a
+compile per combination linked and compiled again.
 """
 from __future__ import annotations
 
+import batching
 from conformance.harness import _run, check, check_raises, reference
 
 _INTLIKE = (int, bool)
@@ -69,3 +74,21 @@ def check_all(jit_fn, cases, *, op: str | None = None, operands_of=None, limit: 
 
 def _short(line: str, width: int = 400) -> str:
     return line if len(line) <= width else line[:width] + " ..."
+
+
+def _where(jit_fn, args) -> str:
+    return f"{jit_fn.py_func.__name__}{args!r}"  # as ``check`` names a call
+
+
+def check_all_batched(batch_fn, fn, cases, *, op: str | None = None, operands_of=None, limit: int = 60):
+    """``check_all(fn, cases)`` through ``batch_fn(k, *args_0, ..., *args_{n-1})``,
+    which returns ``fn(*args_k)`` (``batching.check_batched``); each case is
+    still its own differential check, its failure named by ``fn`` and the case."""
+    width = len(cases[0])
+
+    def one(jit_fn, *args):
+        k = args[0]
+        case = args[1 + k * width:1 + (k + 1) * width]
+        check_case(jit_fn, args, op, operands_of(case) if operands_of else None)
+
+    batching.check_batched(batch_fn, fn, cases, check=one, where=_where, limit=limit)

@@ -23,7 +23,8 @@ every pair of operand types):
 
 ``dyn_<name>(c, a, b)`` has one operator and untyped parameters: a statically
 typed argument boxed where it merges into the object (the operator tests call
-each with one pair of argument types, every pair with some operator).
+each with one pair of argument types, every pair with some operator, all of
+them through the dispatcher ``dyn_static``: one compile).
 """
 import pydm
 
@@ -385,6 +386,50 @@ def dyn_ne(c, a, b):
         x = a
         y = b
     return x != y
+
+
+@pydm.jit
+def dyn_static(k: int, c0, a0, b0, c1, a1, b1, c2, a2, b2, c3, a3, b3, c4, a4, b4, c5, a5, b5, c6,
+                       a6, b6, c7, a7, b7, c8, a8, b8, c9, a9, b9, c10, a10, b10, c11, a11, b11,
+                       c12, a12, b12, c13, a13, b13, c14, a14, b14, c15, a15, b15, c16, a16, b16,
+                       c17, a17, b17):
+    # ``dyn_<name>`` of the k-th operator (OPS order) on the k-th argument triple: the
+    # one-operator functions in one compile (test_binary_dynamic_static_arguments)
+    if k == 0:
+        return dyn_add(c0, a0, b0)
+    if k == 1:
+        return dyn_sub(c1, a1, b1)
+    if k == 2:
+        return dyn_mul(c2, a2, b2)
+    if k == 3:
+        return dyn_truediv(c3, a3, b3)
+    if k == 4:
+        return dyn_floordiv(c4, a4, b4)
+    if k == 5:
+        return dyn_mod(c5, a5, b5)
+    if k == 6:
+        return dyn_pow(c6, a6, b6)
+    if k == 7:
+        return dyn_lshift(c7, a7, b7)
+    if k == 8:
+        return dyn_rshift(c8, a8, b8)
+    if k == 9:
+        return dyn_and(c9, a9, b9)
+    if k == 10:
+        return dyn_or(c10, a10, b10)
+    if k == 11:
+        return dyn_xor(c11, a11, b11)
+    if k == 12:
+        return dyn_lt(c12, a12, b12)
+    if k == 13:
+        return dyn_le(c13, a13, b13)
+    if k == 14:
+        return dyn_gt(c14, a14, b14)
+    if k == 15:
+        return dyn_ge(c15, a15, b15)
+    if k == 16:
+        return dyn_eq(c16, a16, b16)
+    return dyn_ne(c17, a17, b17)
 
 
 @pydm.jit

@@ -20,10 +20,11 @@ The one documented divergence: an int result outside 64 bits is OverflowError.
 """
 import math
 
+import batching
 import pytest
 
 from . import opfuncs
-from .dynharness import check_all
+from .dynharness import check_all, check_case
 from .opfuncs import shape_call
 
 VALUES = [None, False, True, 0, 1, -3, 2**62, 1.5, -0.0, float("nan"), float("inf")]
@@ -60,16 +61,36 @@ STATIC_PAIR = {i: (TYPES[(5 * i + 6) % 16 // 4], TYPES[(5 * i + 6) % 4]) for i i
 assert len(set(STATIC_PAIR.values())) == len(TYPES) ** 2
 
 
+def _static_cases(name):
+    ta, tb = STATIC_PAIR[opfuncs.OP[name]]
+    left = [v for v in VALUES if type(v) is ta]
+    right = [v for v in VALUES if type(v) is tb]
+    return [(True, a, b) for a in left for b in right] + [(False, left[0], right[0])]
+
+
+def _check_static(jit_fn, *args):
+    """``check_case`` of a ``dyn_<name>`` call, or of ``dyn_static`` on its slot
+    ``k`` (``batching.Batch``), with the operands of the operator called."""
+    if jit_fn is opfuncs.dyn_static:
+        k = args[0]
+        case, name = args[1 + 3 * k:4 + 3 * k], opfuncs.OPS[k][0]
+    else:
+        case, name = args, jit_fn.py_func.__name__[len("dyn_"):]
+    check_case(jit_fn, args, OPS[name], case[1:] if case[0] else (None, None))
+
+
+#: ``dyn_<name>`` for every operator through one dispatcher (one compile, not 18)
+STATIC_BATCH = batching.Batch(
+    opfuncs.dyn_static,
+    [pytest.param(opfuncs.by_name("dyn", name), _static_cases(name)) for name, _ in opfuncs.OPS],
+    check=_check_static, where=lambda fn, args: f"{fn.py_func.__name__}{args!r}")
+
+
 @pytest.mark.parametrize("name,op", BIN_AND_CMP, ids=_ids(BIN_AND_CMP))
 def test_binary_dynamic_static_arguments(name, op):
     """``dyn_<name>(c, a, b)``: statically typed arguments boxed where they merge
     into the objects (the dispatch on the objects' types is ``test_binary_dynamic``'s)."""
-    ta, tb = STATIC_PAIR[opfuncs.OP[name]]
-    left = [v for v in VALUES if type(v) is ta]
-    right = [v for v in VALUES if type(v) is tb]
-    cases = [(True, a, b) for a in left for b in right] + [(False, left[0], right[0])]
-    check_all(opfuncs.by_name("dyn", name), cases, op=op,
-              operands_of=lambda args: args[1:] if args[0] else (None, None))
+    STATIC_BATCH.check_many(opfuncs.by_name("dyn", name), _static_cases(name))
 
 
 @pytest.mark.parametrize("name,op", BIN_AND_CMP, ids=_ids(BIN_AND_CMP))
