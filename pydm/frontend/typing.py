@@ -172,6 +172,7 @@ class ProgramTypes:
     def __init__(self, module: ModuleInfo, global_values: dict | None = None):
         self.module = module
         self.specs: dict[tuple[str, tuple], Specialization] = {}
+        self._spec_counts: dict[str, int] = {}  # specializations per function key
         self._changed = False
         #: the module's globals (JIT: the function's ``__globals__``; None ahead
         #: of time: top-level literal assignments in the source)
@@ -277,7 +278,7 @@ class ProgramTypes:
             from ..runtime_library import parameter_types
             arg_types = list(parameter_types(fn))
         arg_types = [widen_argument(t) for t in arg_types]
-        if sum(1 for (name, _) in self.specs if name == fn.key) >= MAX_SPECIALIZATIONS and \
+        if self._spec_counts.get(fn.key, 0) >= MAX_SPECIALIZATIONS and \
                 (fn.key, tuple(arg_types)) not in self.specs:
             # (a function value keeps its type: its closure is no object, and its calls are direct)
             arg_types = [t if t.is_scalar or isinstance(t, FunctionType) else T.OBJECT for t in arg_types]
@@ -300,6 +301,7 @@ class ProgramTypes:
             spec = Specialization(fn, tuple(arg_types), mangle(fn.key, arg_types), twin_only=twin,
                                   call_site=call_site)
             self.specs[key] = spec
+            self._spec_counts[fn.key] = self._spec_counts.get(fn.key, 0) + 1
             self._changed = True
             dynamic = sum(1 for a in spec.arg_types if a.is_dynamic)
             if dynamic and not self.module.runtime_lib:
