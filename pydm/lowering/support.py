@@ -78,8 +78,6 @@ func.func private @pydm$record_of(%code: i64, %bits: i64, %ref: !util.list<?>) -
   util.list.set %rec[%c0], %code32 : i32 -> !util.list<?>
   %real = arith.constant {tc.REAL} : i64
   %int = arith.constant {tc.INTEGER} : i64
-  %tuple = arith.constant {tc.TUPLE} : i64
-  %range = arith.constant {tc.RANGE} : i64
   %is_real = arith.cmpi eq, %code, %real : i64
   scf.if %is_real {{
     %f = arith.bitcast %bits : i64 to f64
@@ -89,9 +87,8 @@ func.func private @pydm$record_of(%code: i64, %bits: i64, %ref: !util.list<?>) -
     scf.if %is_int {{
       util.list.set %rec[%c1], %bits : i64 -> !util.list<?>
     }} else {{
-      %is_tuple0 = arith.cmpi eq, %code, %tuple : i64
-      %is_range = arith.cmpi eq, %code, %range : i64
-      %is_tuple = arith.ori %is_tuple0, %is_range : i1
+      // a tuple's, range's or dict view's record holds the records of its elements
+{_code_in("%is_tuple", (tc.TUPLE, tc.RANGE) + tc.DICT_VIEWS, "tup", "      ")}
       // a list's, str's, dict's or set's record holds its reference itself
 {_code_in("%is_list", (tc.LIST,) + _HELD_BY_REFERENCE, "held", "      ")}
       %exception = arith.constant {tc.EXCEPTION_RESULT} : i64
@@ -241,9 +238,8 @@ func.func private @pydm$record_split(%rec: !util.list<?>) -> (i64, i64, !util.li
       %fb = arith.bitcast %f : f64 to i64
       scf.yield %fb, %null : i64, !util.list<?>
     }} else {{
-      %is_tuple0 = arith.cmpi eq, %code, %tuple : i64
-      %is_range = arith.cmpi eq, %code, %range : i64
-      %is_tuple = arith.ori %is_tuple0, %is_range : i1
+      // a tuple's, range's or dict view's record holds the records of its elements
+{_code_in("%is_tuple", (tc.TUPLE, tc.RANGE) + tc.DICT_VIEWS, "tup", "      ")}
       %list = arith.constant {tc.LIST} : i64
       %is_list = arith.cmpi eq, %code, %list : i64
       %b2, %r2 = scf.if %is_tuple -> (i64, !util.list<?>) {{

@@ -250,6 +250,8 @@ def from_record(record: rt.VmVariantList, session=None, nested: bool = False):
         return (session or ListSession()).python_set(record.get_as_list(1))
     if code == tc.FROZENSET:
         return (session or ListSession()).python_frozenset(record.get_as_list(1))
+    if code in tc.DICT_VIEWS:  # [code, [the dict's record]]: that dict's own view
+        return _view(from_record(record.get_as_list(1).get_as_list(0), session, True), code)
     value = record.get_variant(1)
     if code == tc.BOOL:
         return bool(value)
@@ -258,6 +260,12 @@ def from_record(record: rt.VmVariantList, session=None, nested: bool = False):
     if code == tc.REAL:
         return float(value)
     raise ValueError(f"pydm: object record with unknown type code {code}")
+
+
+def _view(d: dict, code: int):
+    """The Python view of dict ``d`` that a view record of ``code`` stands for
+    (live: the caller's own dict's view when the dict came from the caller)."""
+    return (d.keys, d.values, d.items)[tc.DICT_VIEWS.index(code)]()
 
 
 def str_list(value: str) -> rt.VmVariantList:
@@ -560,6 +568,8 @@ class ListSession:
                     out.append(str_of_list(inner))
                 elif code == tc.EXCEPTION_RESULT:  # its object: [class, site, args tuple (, cause)]
                     out.append(self.exception_of_object(inner))
+                elif code in tc.DICT_VIEWS:  # the tuple (d,)
+                    out.append(_view(self._elements(inner)[0], code))
                 elif code in (tc.SEQUENCE_ITERATOR, tc.FUNCTION):
                     not_passed(code)
                 else:
