@@ -473,6 +473,8 @@ def hash_of(x: object) -> int:
         return hash_str(as_str(x))
     if is_frozenset(x):
         return hash_frozenset(as_set(x))
+    if is_values_view(x):  # CPython hashes it by identity; pydm has no identity hash
+        fail("NotImplementedError", "pydm: hash() of a dict_values view is not supported")
     type_error("unhashable type: '{}'", x)
 
 
@@ -498,5 +500,5 @@ from .dicts import dict_contains, dict_getitem, dict_keys, dict_len  # noqa: E40
 from .intrinsics import as_dict, is_dict  # noqa: E402,F401
 from .sets import hash_frozenset, set_contains, set_items, set_len  # noqa: E402,F401
 from .intrinsics import as_set, is_frozenset, is_set  # noqa: E402,F401
-from .intrinsics import is_view  # noqa: E402,F401
+from .intrinsics import is_values_view, is_view  # noqa: E402,F401
 from .views import view_contains, view_len, view_list  # noqa: E402,F401
