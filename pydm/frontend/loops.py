@@ -142,10 +142,11 @@ class LoopWalker:
         if form in ("map", "filter"):
             return self.mapped_loop(s, form)
         if form in ("enumerate", "zip", "reversed") and not any(
-                self.frame.spec.type_of(a) is T.ITERATOR for a in s.iter.args):
+                self.frame.spec.type_of(a) is T.ITERATOR or self.frame.spec.type_of(a).is_dynamic
+                for a in s.iter.args):
             return self.iterator_loop(s, form)
-        if form in ("enumerate", "zip", "reversed"):  # over an iterator: an iterator object, walked lazily
-            form = None
+        if form in ("enumerate", "zip", "reversed"):  # over an iterator or an object (which may hold a
+            form = None  # dict, a set or a view, walked by its own iterator): an iterator object, walked lazily
         if form == "range":
             it = s.iter
             if it.keywords or not 1 <= len(it.args) <= 3:
@@ -267,6 +268,12 @@ class LoopWalker:
                 return
             walks = []
             for v in values:
+                if len(values) == 1 and self.emit.type(v).is_dynamic:  # a dict, set or view: by its iterator
+                    it_v = self.emit.call_library("to_iter", [v], T.ITERATOR)
+                    if it_v is None:
+                        return
+                    walks.append((it_v, "iterator"))
+                    continue
                 walk = self.emit.iteration(v)
                 if walk is None or self.fb.block is None:
                     return

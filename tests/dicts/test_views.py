@@ -211,6 +211,56 @@ def view_errors(d, k: int):
     return -its
 
 
+@pydm.jit
+def view_builtin_loops(d):
+    vs = d.values()
+    out = []
+    for x in map(abs, vs):
+        out.append(x)
+        d["b"] = -100
+    for i, x in enumerate(vs, 5):
+        out.append((i, x))
+    for x in reversed(vs):
+        out.append(x)
+    for x, y in zip([1, 2], vs):
+        out.append((x, y))
+    for i, x in enumerate(vs):
+        d[i + 10] = x
+    return out
+
+
+@pydm.jit
+def object_list_loops(xs):
+    o: object = xs
+    out = []
+    for i, x in enumerate(o):
+        out.append((i, x))
+        if i == 0:
+            xs.append(9)
+    for x in map(abs, o):
+        out.append(x)
+    for x, y in zip(o, o):
+        out.append(x + y)
+    for x in o:
+        out.append(x)
+        if x == 9:
+            xs.append(10)
+    return out
+
+
+@pydm.jit
+def object_dict_loops(d, k: int):
+    o: object = d if k < 2 else set(d)
+    out = []
+    for x in o:
+        out.append(x)
+        if k != 1:
+            d[7] = 7
+            if k == 2:
+                o.add(8)
+    return out
+
+
 CASES = [
     P(view_lengths, [({},), ({1: 2, 3: 4},), ({"a": [1], (1, 2): None, 1.5: {}},)]),
     P(view_length_changes, [({1: 2}, 1), ({1: 2}, 3), ({}, "a")]),
@@ -231,6 +281,9 @@ CASES = [
     P(return_items_of_new, [({1: 2},)]),
     P(object_views, [({1: 2}, 3), ({"a": 1}, "a"), ([1], 1), ({}, [1])]),
     P(views_as_objects, [({1: 2}, 0), ({1: 2}, 1), ({1: 2, 3: 4}, 2), ({}, 0)]),
+    P(view_builtin_loops, [({1: 1, "b": 2},), ({"b": 2},)]),
+    P(object_list_loops, [([1, -2],), ([],)]),
+    P(object_dict_loops, [({1: 1, 2: 2}, 0), ({1: 1, 2: 2}, 1), ({1: 1}, 2), ({}, 0)]),
     P(view_errors, [({1: 2}, k) for k in range(14)]),
 ]
 
@@ -239,7 +292,7 @@ CASES = [
 @pydm.jit
 def views_group(k: int, a0, a1, b1, a2, b2, a3, a4, b4, c4, a5, b5, c5, a6, b6, c6, a7, a8, a9, b9,
                         a10, a11, a12, b12, a13, b13, a14, a15, a16, a17, b17, a18, b18, a19, a20,
-                        b20, a21, b21, a22, b22, a23, b23, a24, b24, a25, b25):
+                        b20, a21, b21, a22, b22, a23, b23, a24, b24, a25, a26, a27, b27, a28, b28):
     if k == 0:
         return view_lengths(a0)
     if k == 1:
@@ -290,7 +343,13 @@ def views_group(k: int, a0, a1, b1, a2, b2, a3, a4, b4, c4, a5, b5, c5, a6, b6, 
         return object_views(a23, b23)
     if k == 24:
         return views_as_objects(a24, b24)
-    return view_errors(a25, b25)
+    if k == 25:
+        return view_builtin_loops(a25)
+    if k == 26:
+        return object_list_loops(a26)
+    if k == 27:
+        return object_dict_loops(a27, b27)
+    return view_errors(a28, b28)
 
 
 BATCH = Batch(views_group, CASES)
@@ -299,3 +358,34 @@ BATCH = Batch(views_group, CASES)
 @pytest.mark.parametrize("fn,cases", CASES)
 def test_views(fn, cases):
     BATCH.check_many(fn, cases)
+
+
+@pydm.jit
+def print_views(d):
+    ks = d.keys()
+    print(ks, d.values(), [d.items()], sep="|")
+    d["new"] = 0
+    print(ks, end="!\n")
+    return 0
+
+
+def test_print(capfd):
+    """print() of views writes what CPython writes (the host prints the caller's
+    dict's own views); the dict's change is seen by the later print."""
+    for d in ({}, {1: 2, "a": [1, "b"], (1,): None}):
+        print_views.py_func(dict(d))
+        ref = capfd.readouterr().out
+        print_views(dict(d))
+        assert capfd.readouterr().out == ref
+
+
+@pydm.jit
+def len_of(x):
+    return len(x)
+
+
+def test_view_passed_in():
+    """A view passed in from Python is a clear TypeError (pydm's views are made
+    by compiled code only; pass the dict)."""
+    with pytest.raises(TypeError, match="pydm cannot pass a dict_keys value"):
+        len_of({1: 2}.keys())
