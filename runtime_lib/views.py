@@ -12,7 +12,7 @@ giving a new set); a values view equals only itself and has no set
 operations. A view in a loop, ``len(d.keys())`` or ``x in d.keys()`` on a
 ``dict`` never comes here: the frontend keeps those direct.
 """
-from .intrinsics import (as_dict, as_tuple, is_items_view, is_set, is_tuple, is_values_view, is_view,  # noqa: F401
+from .intrinsics import (as_dict, as_tuple, fail_types, is_items_view, is_set, is_tuple, is_values_view, is_view,  # noqa: F401
                          item, items_new, keys_new, values_new, view_state)
 
 
@@ -130,6 +130,25 @@ def view_binary(a: object, b: object, op: int) -> set:
     else:
         set_symmetric_difference_update(s, b)
     return s
+
+
+def view_isdisjoint(v: object, other: object) -> bool:
+    """``v.isdisjoint(other)`` of a keys or items view (any other object:
+    CPython's AttributeError): no item of ``other`` (any iterable) is in ``v``;
+    a bigger set-like ``other`` is looked up instead, as CPython's."""
+    if not is_set_view(v):
+        fail_types("AttributeError", "'{}' object has no attribute 'isdisjoint'", v)
+    if is_set_like(other) and length(other) > view_len(v):
+        mine = view_list(v)
+        for i in range(len(mine)):
+            if contains(other, item(mine, i)):
+                return False
+        return True
+    xs = as_items(other)
+    for i in range(len(xs)):
+        if view_contains(v, item(xs, i)):
+            return False
+    return True
 
 
 # (last: the library's modules import each other)

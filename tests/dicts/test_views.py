@@ -261,6 +261,30 @@ def object_dict_loops(d, k: int):
     return out
 
 
+@pydm.jit
+def view_len_list(v):
+    return len(v), list(v)
+
+
+@pydm.jit
+def views_as_arguments(d, e):
+    out = {}
+    out.update(d.items())
+    s = set(e)
+    s.update(d.keys())
+    ks = d.keys()
+    return (view_len_list(d.values()), out, s, ",".join(d.keys()), max(d.keys(), key=lambda k: len(k)),
+            ks.isdisjoint(e), d.items().isdisjoint(e.items()), ks.isdisjoint(list(e)), ks.isdisjoint(set(e) | {"q"}))
+
+
+@pydm.jit
+def view_method_errors(d, k: int):
+    vs = d.values()
+    if k == 0:
+        return vs.isdisjoint([1])
+    return d.keys().isdisjoint(1)
+
+
 CASES = [
     P(view_lengths, [({},), ({1: 2, 3: 4},), ({"a": [1], (1, 2): None, 1.5: {}},)]),
     P(view_length_changes, [({1: 2}, 1), ({1: 2}, 3), ({}, "a")]),
@@ -284,6 +308,8 @@ CASES = [
     P(view_builtin_loops, [({1: 1, "b": 2},), ({"b": 2},)]),
     P(object_list_loops, [([1, -2],), ([],)]),
     P(object_dict_loops, [({1: 1, 2: 2}, 0), ({1: 1, 2: 2}, 1), ({1: 1}, 2), ({}, 0)]),
+    P(views_as_arguments, [({"a": 2, "bb": 1}, {"a": 2}), ({}, {}), ({"x": 1}, {"y": 1, "z": 2})]),
+    P(view_method_errors, [({1: 2}, 0), ({1: 2}, 1)]),
     P(view_errors, [({1: 2}, k) for k in range(14)]),
 ]
 
@@ -292,7 +318,8 @@ CASES = [
 @pydm.jit
 def views_group(k: int, a0, a1, b1, a2, b2, a3, a4, b4, c4, a5, b5, c5, a6, b6, c6, a7, a8, a9, b9,
                         a10, a11, a12, b12, a13, b13, a14, a15, a16, a17, b17, a18, b18, a19, a20,
-                        b20, a21, b21, a22, b22, a23, b23, a24, b24, a25, a26, a27, b27, a28, b28):
+                        b20, a21, b21, a22, b22, a23, b23, a24, b24, a25, a26, a27, b27, a28, b28,
+                        a29, b29, a30, b30):
     if k == 0:
         return view_lengths(a0)
     if k == 1:
@@ -349,7 +376,11 @@ def views_group(k: int, a0, a1, b1, a2, b2, a3, a4, b4, c4, a5, b5, c5, a6, b6, 
         return object_list_loops(a26)
     if k == 27:
         return object_dict_loops(a27, b27)
-    return view_errors(a28, b28)
+    if k == 28:
+        return views_as_arguments(a28, b28)
+    if k == 29:
+        return view_method_errors(a29, b29)
+    return view_errors(a30, b30)
 
 
 BATCH = Batch(views_group, CASES)
