@@ -22,8 +22,7 @@ static type        inside a module                 at the module boundary
                    a dict's table, values None     (by reference)
 ``iterator``       heap ref ``!util.list<?>``      (not passed)
 ``dict_keys``...   heap ref ``!util.list<?>``:     record ``[14, [record of the
-                   tuple ``(d,)``              dict]]`` (15 values, 16 items;
-                                                   out of a module only)
+                   tuple ``(d,)``              dict]]`` (15 values, 16 items)
 ``function<k>``    heap ref ``!util.list<?>``:     (not passed)
                    its closure, a tuple of cells
 ``exception``      heap ref ``!util.list<?>``:     seed-002 record (out only)

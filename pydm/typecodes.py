@@ -28,8 +28,8 @@ SET = 12
 FROZENSET = 13
 #: a dict's views (``d.keys()``, ``d.values()``, ``d.items()`` kept as values): the
 #: payload is the tuple ``(d,)`` in the tuple layout, so the view is live (it reads the
-#: dict's table at each use; runtime_lib/views.py); out of a module it becomes the
-#: Python dict's own view (pydm/runtime/values.py)
+#: dict's table at each use; runtime_lib/views.py); it crosses the boundary as
+#: ``[code, [the dict's record]]``, the Python dict's own view (pydm/runtime/values.py)
 DICT_KEYS = 14
 DICT_VALUES = 15
 DICT_ITEMS = 16

@@ -46,7 +46,7 @@ FLOAT_IMPORT = "pydm_host.float"
 
 #: the type codes a record from the host may carry (``record_split``)
 _RECORD_CODES = (tc.NONE, tc.BOOL, tc.INTEGER, tc.REAL, tc.TUPLE, tc.LIST, tc.LIST_CONVERTED, tc.STR,
-                 tc.RANGE, tc.DICT, tc.SET, tc.FROZENSET)
+                 tc.RANGE, tc.DICT, tc.SET, tc.FROZENSET) + tc.DICT_VIEWS
 
 
 #: the type codes whose record holds the value's own reference (a converted
@@ -226,8 +226,6 @@ func.func private @pydm$record_split(%rec: !util.list<?>) -> (i64, i64, !util.li
   util.status.check_ok %status, "pydm: malformed object record (seed 002): unknown type code or no payload"
   %none = arith.constant {tc.NONE} : i64
   %real = arith.constant {tc.REAL} : i64
-  %tuple = arith.constant {tc.TUPLE} : i64
-  %range = arith.constant {tc.RANGE} : i64
   %is_none = arith.cmpi eq, %code, %none : i64
   %bits, %ref = scf.if %is_none -> (i64, !util.list<?>) {{
     scf.yield %zero, %null : i64, !util.list<?>

@@ -22,6 +22,7 @@ import copy
 import pytest
 
 from conformance.harness import reference
+from pydm.runtime.values import view_dict
 from lists.lharness import compare, has_big_int, show  # noqa: F401
 
 NAN = float("nan")
@@ -50,7 +51,7 @@ def norm(v, memo=None):
     if t is frozenset:  # in no order, each element typed (a frozenset cannot hold itself)
         return ("<frozenset>",) + tuple(sorted((type(x).__name__, repr(norm(x, {}))) for x in v))
     if t in VIEWS:  # the view's type, and its dict (a reference when met before: the caller's own)
-        return ("<" + t.__name__ + ">", norm(v.mapping, memo))
+        return ("<" + t.__name__ + ">", norm(view_dict(v), memo))
     if t is tuple:
         return tuple(norm(x, memo) for x in v)
     if isinstance(v, BaseException):
@@ -77,7 +78,7 @@ def containers(v, out=None, seen=None) -> list:
         for x in v:
             containers(x, out, seen)
     elif type(v) in VIEWS:
-        containers(v.mapping, out, seen)
+        containers(view_dict(v), out, seen)
     return out
 
 

@@ -411,12 +411,29 @@ def test_print(capfd):
 
 
 @pydm.jit
-def len_of(x):
-    return len(x)
+def view_args(d, v, xs):
+    out = [len(v), list(v)]
+    d["x"] = 1
+    out += [len(v), list(v), [len(w) for w in xs], v == d.keys()]
+    return out, v, xs
 
 
-def test_view_passed_in():
-    """A view passed in from Python is a clear TypeError (pydm's views are made
-    by compiled code only; pass the dict)."""
-    with pytest.raises(TypeError, match="pydm cannot pass a dict_keys value"):
-        len_of({1: 2}.keys())
+def _view_arg_cases():
+    """Fresh arguments (a view cannot be deep-copied): a dict, one of its views,
+    and a list of views of it (the dict is one object in all three)."""
+    for which in ("keys", "values", "items"):
+        for d in ({}, {1: 2, "a": [3]}):
+            d = dict(d)
+            yield d, getattr(d, which)(), [d.keys(), d.values(), d.items()]
+
+
+def test_views_passed_in():
+    """A view passed in from Python is a view of the caller's dict inside (it
+    sees the function's change of the dict), and comes back as that dict's own
+    view (the dict crosses by reference)."""
+    from dicts.dharness import compare, norm
+    for ref_args, my_args in zip(_view_arg_cases(), _view_arg_cases()):
+        ref = view_args.py_func(*ref_args)
+        mine = view_args(*my_args)
+        d = compare(norm((ref_args, ref)), norm((my_args, mine)), "(args after, result)")
+        assert d is None, d
