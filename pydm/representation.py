@@ -89,7 +89,7 @@ reference*, in its inside layout, so the host and the module share one VM list
 and the module's mutations are seen by the host (``pydm/runtime/values.py``
 reflects them into the caller's Python list); a dict ``[11, its table]`` and a
 set ``[12, its table]`` likewise (the host leaves the hashes and the index to the
-module).
+module); a dict view ``[14, [the dict's record]]`` (15, 16), its tuple ``(d,)``.
 
 **V1 ABI** (seed 000): :func:`abi_record` describes each boundary form for
 ``iree.abi`` — a scalar as itself, a record as ``["slist", "i32", payload]``
@@ -157,7 +157,7 @@ _DICT = Representation(HEAP, (HEAP_REF,), HEAP_REF, OPAQUE, tc.DICT)
 _SET = Representation(HEAP, (HEAP_REF,), HEAP_REF, OPAQUE, tc.SET)
 _FROZENSET = Representation(HEAP, (HEAP_REF,), HEAP_REF, OPAQUE, tc.FROZENSET)
 #: a dict's views: the tuple ``(d,)`` under their own codes (only the library names
-#: these types; compiled code holds a view boxed, and it crosses as the tuple's record)
+#: these types; compiled code holds a view boxed, and it crosses as the tuple's record, both ways)
 _VIEWS = {T.DICT_KEYS: Representation(HEAP, (HEAP_REF,), HEAP_REF, NOT_PASSED, tc.DICT_KEYS),
           T.DICT_VALUES: Representation(HEAP, (HEAP_REF,), HEAP_REF, NOT_PASSED, tc.DICT_VALUES),
           T.DICT_ITEMS: Representation(HEAP, (HEAP_REF,), HEAP_REF, NOT_PASSED, tc.DICT_ITEMS)}
