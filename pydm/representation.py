@@ -21,6 +21,8 @@ static type        inside a module                 at the module boundary
 ``set``            heap ref ``!util.list<?>``:     record ``[12, the table]``
                    a dict's table, values None     (by reference)
 ``iterator``       heap ref ``!util.list<?>``      (not passed)
+``dict_keys``...   heap ref ``!util.list<?>``:     record ``[14, [record of the
+                   tuple ``(d,)``              dict]]`` (15 values, 16 items)
 ``function<k>``    heap ref ``!util.list<?>``:     (not passed)
                    its closure, a tuple of cells
 ``exception``      heap ref ``!util.list<?>``:     seed-002 record (out only)
@@ -63,6 +65,11 @@ itself]`` both ways (the same list: nothing to convert).
 a VM list in the list layout ``[used, entries, index, fill]`` (entries: ``hash,
 key, value`` triples in insertion order; index: open addressing, built lazily
 when empty). It is mutable and shared by reference, as a list.
+**Dict views** (type codes 14 ``dict_keys``, 15 ``dict_values``, 16 ``dict_items``)
+are the one-element tuple ``(d,)`` of their dict, in the tuple layout, under their
+own code: live (every operation reads the dict's table then), made only where a
+view is kept as a value (``runtime_lib/views.py``; ``for k in d.keys()`` stays a
+direct loop). Compiled code holds a view as an ``object``.
 **Set values** (type code 12) are the same table with every value None
 (``runtime_lib/sets.py``), shared by reference likewise.
 
@@ -82,7 +89,7 @@ reference*, in its inside layout, so the host and the module share one VM list
 and the module's mutations are seen by the host (``pydm/runtime/values.py``
 reflects them into the caller's Python list); a dict ``[11, its table]`` and a
 set ``[12, its table]`` likewise (the host leaves the hashes and the index to the
-module).
+module); a dict view ``[14, [the dict's record]]`` (15, 16), its tuple ``(d,)``.
 
 **V1 ABI** (seed 000): :func:`abi_record` describes each boundary form for
 ``iree.abi`` — a scalar as itself, a record as ``["slist", "i32", payload]``
@@ -149,6 +156,11 @@ _STR = Representation(HEAP, (HEAP_REF,), HEAP_REF, ["py_homogeneous_list", "i64"
 _DICT = Representation(HEAP, (HEAP_REF,), HEAP_REF, OPAQUE, tc.DICT)
 _SET = Representation(HEAP, (HEAP_REF,), HEAP_REF, OPAQUE, tc.SET)
 _FROZENSET = Representation(HEAP, (HEAP_REF,), HEAP_REF, OPAQUE, tc.FROZENSET)
+#: a dict's views: the tuple ``(d,)`` under their own codes (only the library names
+#: these types; compiled code holds a view boxed, and it crosses as the tuple's record, both ways)
+_VIEWS = {T.DICT_KEYS: Representation(HEAP, (HEAP_REF,), HEAP_REF, NOT_PASSED, tc.DICT_KEYS),
+          T.DICT_VALUES: Representation(HEAP, (HEAP_REF,), HEAP_REF, NOT_PASSED, tc.DICT_VALUES),
+          T.DICT_ITEMS: Representation(HEAP, (HEAP_REF,), HEAP_REF, NOT_PASSED, tc.DICT_ITEMS)}
 
 
 def of(t: PyType) -> Representation:
@@ -176,6 +188,8 @@ def of(t: PyType) -> Representation:
         return _SET
     if t is T.FROZENSET:
         return _FROZENSET
+    if t in _VIEWS:
+        return _VIEWS[t]
     if isinstance(t, TupleType):
         return _TUPLE
     if isinstance(t, ListType):
@@ -235,4 +249,4 @@ def crosses_as_record(t: PyType) -> bool:
 #: type codes whose payload is a heap reference
 HEAP_CODES = frozenset({tc.TUPLE, tc.LIST, tc.STR, tc.BYTES, tc.EXCEPTION_RESULT, tc.TYPE,
                         tc.SEQUENCE_ITERATOR, tc.RANGE, tc.FUNCTION, tc.DICT, tc.SET,
-                        tc.FROZENSET})
+                        tc.FROZENSET}) | frozenset(tc.DICT_VIEWS)

@@ -26,6 +26,15 @@ SET = 12
 #: a frozenset: the payload of a set (the same table), never changed; it crosses the
 #: boundary by value
 FROZENSET = 13
+#: a dict's views (``d.keys()``, ``d.values()``, ``d.items()`` kept as values): the
+#: payload is the tuple ``(d,)`` in the tuple layout, so the view is live (it reads the
+#: dict's table at each use; runtime_lib/views.py); it crosses the boundary as
+#: ``[code, [the dict's record]]``, the Python dict's own view (pydm/runtime/values.py)
+DICT_KEYS = 14
+DICT_VALUES = 15
+DICT_ITEMS = 16
+#: the view codes, by ``which`` (0 keys, 1 values, 2 items: runtime_lib/dicts.py's iterator kinds)
+DICT_VIEWS = (DICT_KEYS, DICT_VALUES, DICT_ITEMS)
 #: a list's boundary record after the module converted it: [LIST_CONVERTED, the
 #: list itself] (so a list reached twice converts once, and the caller can
 #: read the list's final contents after the call; see pydm/runtime/values.py)
@@ -39,7 +48,8 @@ FIRST_USER_TYPE = 0x101
 NAMES = {NONE: "NoneType", TUPLE: "tuple", LIST: "list", STR: "str", BYTES: "bytes",
          BOOL: "bool", INTEGER: "int", REAL: "float", RANGE: "range", TYPE: "type",
          SEQUENCE_ITERATOR: "iterator", FUNCTION: "function", EXCEPTION_RESULT: "exception",
-         DICT: "dict", SET: "set", FROZENSET: "frozenset"}
+         DICT: "dict", SET: "set", FROZENSET: "frozenset",
+         DICT_KEYS: "dict_keys", DICT_VALUES: "dict_values", DICT_ITEMS: "dict_items"}
 
 #: the type codes of the scalar values an object record can hold, by static type
 #: and by Python type name (the names CPython's messages use)

@@ -53,6 +53,9 @@ class PyType:
     DICT: "PyType"
     SET: "PyType"
     FROZENSET: "PyType"
+    DICT_KEYS: "PyType"
+    DICT_VALUES: "PyType"
+    DICT_ITEMS: "PyType"
 
     def __new__(cls, value: str, *args):
         found = PyType._interned.get(value)
@@ -203,7 +206,8 @@ class FunctionType(PyType):
 
 _SCALARS = {}
 for _name in ("bottom", "none", "bool", "integer", "real", "object", "object<scalar>", "ref", "range",
-              "iterator", "exception", "str", "dict", "set", "frozenset"):
+              "iterator", "exception", "str", "dict", "set", "frozenset", "dict_keys", "dict_values",
+              "dict_items"):
     _SCALARS[_name] = PyType(_name)
 PyType.BOTTOM = _SCALARS["bottom"]
 PyType.NONE = _SCALARS["none"]
@@ -230,15 +234,21 @@ PyType.DICT = _SCALARS["dict"]
 PyType.SET = _SCALARS["set"]
 #: a ``frozenset``: a set's table that no operation changes (``runtime_lib/sets.py``)
 PyType.FROZENSET = _SCALARS["frozenset"]
+#: a dict's views, only inside the runtime library (``runtime_lib/views.py`` makes
+#: them and boxes them at once: compiled code holds a view as an ``object``)
+PyType.DICT_KEYS = _SCALARS["dict_keys"]
+PyType.DICT_VALUES = _SCALARS["dict_values"]
+PyType.DICT_ITEMS = _SCALARS["dict_items"]
 _SCALARS = set(_SCALARS.values()) - {PyType.OBJECT, PyType.SCALAR_OBJECT, PyType.BOTTOM, PyType.REF, PyType.RANGE,
                                      PyType.ITERATOR, PyType.EXCEPTION, PyType.STR, PyType.DICT, PyType.SET,
-                                     PyType.FROZENSET}
+                                     PyType.FROZENSET, PyType.DICT_KEYS, PyType.DICT_VALUES, PyType.DICT_ITEMS}
 PyType._sealed = True
 
 _PY_NAMES = {"bottom": "<nothing>", "none": "NoneType", "bool": "bool", "integer": "int",
              "real": "float", "object": "object", "object<scalar>": "object", "ref": "object",
              "range": "range", "iterator": "iterator", "exception": "exception", "str": "str", "dict": "dict", "set": "set",
-             "frozenset": "frozenset"}
+             "frozenset": "frozenset", "dict_keys": "dict_keys", "dict_values": "dict_values",
+             "dict_items": "dict_items"}
 
 
 def tuple_of(*elts: PyType) -> TupleType:
@@ -351,7 +361,8 @@ def _parse(s: str):
                 return TupleType(tuple(elts)), s[1:]
             raise ValueError(f"bad pydm tuple type near {s!r}")
     for name in ("bottom", "none", "bool", "integer", "real", "object<scalar>", "object", "ref", "range",
-                 "iterator", "exception", "str", "dict", "set", "frozenset"):
+                 "iterator", "exception", "str", "dict", "set", "frozenset", "dict_keys", "dict_values",
+              "dict_items"):
         if s.startswith(name):
             return PyType._interned[name], s[len(name):]
     raise ValueError(f"bad pydm type near {s!r}")

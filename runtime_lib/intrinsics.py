@@ -173,6 +173,43 @@ def set_state(s) -> list:
     return s.state
 
 
+class _View:
+    """Under CPython, a dict's view of the library: the tuple ``(d,)`` and which view."""
+
+    def __init__(self, state: tuple, which: int):
+        self.state = state
+        self.which = which
+
+
+def is_view(x) -> bool:
+    return type(x) is _View
+
+
+def is_values_view(x) -> bool:
+    return type(x) is _View and x.which == 1
+
+
+def is_items_view(x) -> bool:
+    return type(x) is _View and x.which == 2
+
+
+def keys_new(state: tuple):
+    return _View(state, 0)
+
+
+def values_new(state: tuple):
+    return _View(state, 1)
+
+
+def items_new(state: tuple):
+    return _View(state, 2)
+
+
+def view_state(v) -> tuple:
+    assert type(v) is _View, "view_state of a non-view"
+    return v.state
+
+
 def is_range(x) -> bool:
     return type(x) is range
 

@@ -35,6 +35,8 @@ def sequence_items(x: object) -> list:
         return set_items(as_set(x))
     if is_str(x):
         return str_items(as_str(x))
+    if is_view(x):
+        return view_list(x)
     type_error("'{}' object is not iterable", x)
     return list_new(0)
 
@@ -55,9 +57,27 @@ def to_iter(x: object) -> object:
         return dict_iter(as_dict(x), 0)
     if is_set(x):
         return set_iter(as_set(x))
+    if is_view(x):
+        return view_iter(x)
     state = make_state(0, 0, 0, 1)
     seq_set(state, 3, sequence_items(x))
     return iter_new(state)
+
+
+def loop_iter(x: object) -> object:
+    """How ``for`` walks an object ``x``: a dict, a set or a dict's view by a
+    new iterator (None: by index over ``loop_items(x)``)."""
+    if is_dict(x) or is_set(x) or is_view(x):
+        return to_iter(x)
+    return None
+
+
+def loop_items(x: object) -> list:
+    """The list a ``for`` over object ``x`` walks by index (``loop_iter``
+    gave None), else an empty one."""
+    if is_dict(x) or is_set(x) or is_view(x):
+        return list_new(0)
+    return as_items(x)
 
 
 def make_enumerate(x: object, start: int) -> object:
@@ -160,7 +180,7 @@ def drain(it: object) -> list:
 
 
 # (last: the library's modules import each other)
-from .lists import list_of_tuple  # noqa: E402,F401
+from .lists import as_items, list_of_tuple  # noqa: E402,F401
 from .ranges import range_list  # noqa: E402,F401
 from .tuples import seq_done, seq_new  # noqa: E402,F401
 from .dicts import dict_iter, dict_iter_next, dict_keys  # noqa: E402,F401
@@ -169,3 +189,5 @@ from .sets import set_items, set_iter  # noqa: E402,F401
 from .intrinsics import as_set, is_set  # noqa: E402,F401
 from .strings import str_items  # noqa: E402,F401
 from .intrinsics import as_str, is_str  # noqa: E402,F401
+from .intrinsics import is_view  # noqa: E402,F401
+from .views import view_iter, view_list  # noqa: E402,F401

@@ -663,6 +663,8 @@ def as_items(x: object) -> list:
         return dict_keys(as_dict(x))
     if is_set(x):
         return set_items(as_set(x))
+    if is_view(x):
+        return view_list(x)
     type_error("'{}' object is not iterable", x)
     return list_new(0)
 
@@ -678,7 +680,8 @@ def star_middle(t: tuple, start: int, after: int) -> list:
 
 def unpack_items(x: object) -> tuple:
     """The items ``a, b = x`` unpacks when ``x`` is not a tuple."""
-    if not (is_list(x) or is_range(x) or is_iterator(x) or is_str(x) or is_dict(x) or is_set(x)):
+    if not (is_list(x) or is_range(x) or is_iterator(x) or is_str(x) or is_dict(x) or is_set(x)
+            or is_view(x)):
         type_error("cannot unpack non-iterable {} object", x)
     return tuple_of_list(as_items(x))
 
@@ -758,3 +761,5 @@ from .strings import str_items  # noqa: E402,F401
 from .tuples import adjust_index, slice_index  # noqa: E402,F401
 from .sets import set_items  # noqa: E402,F401
 from .intrinsics import as_set, is_set  # noqa: E402,F401
+from .intrinsics import is_view  # noqa: E402,F401
+from .views import view_list  # noqa: E402,F401

@@ -58,6 +58,8 @@ def sub(a: object, b: object, inplace: bool) -> object:
         return float_value(a) - float_value(b)
     if is_set(a) and is_set(b):
         return set_binary_objects(a, b, 2, inplace)
+    if is_set_view(a) or is_set_view(b):  # a new set, also for |= (a view has no in-place form)
+        return view_binary(a, b, 2)
     if inplace:
         type_error("unsupported operand type(s) for -=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for -: '{}' and '{}'", a, b)
@@ -154,6 +156,8 @@ def bit_and(a: object, b: object, inplace: bool) -> object:
         return int_value(a) & int_value(b)
     if is_set(a) and is_set(b):
         return set_binary_objects(a, b, 1, inplace)
+    if is_set_view(a) or is_set_view(b):  # a new set, also for |= (a view has no in-place form)
+        return view_binary(a, b, 1)
     if inplace:
         type_error("unsupported operand type(s) for &=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for &: '{}' and '{}'", a, b)
@@ -170,6 +174,8 @@ def bit_or(a: object, b: object, inplace: bool) -> object:
         return dict_or(as_dict(a), as_dict(b))
     if is_set(a) and is_set(b):
         return set_binary_objects(a, b, 0, inplace)
+    if is_set_view(a) or is_set_view(b):  # a new set, also for |= (a view has no in-place form)
+        return view_binary(a, b, 0)
     if inplace:
         type_error("unsupported operand type(s) for |=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for |: '{}' and '{}'", a, b)
@@ -182,6 +188,8 @@ def bit_xor(a: object, b: object, inplace: bool) -> object:
         return int_value(a) ^ int_value(b)
     if is_set(a) and is_set(b):
         return set_binary_objects(a, b, 3, inplace)
+    if is_set_view(a) or is_set_view(b):  # a new set, also for |= (a view has no in-place form)
+        return view_binary(a, b, 3)
     if inplace:
         type_error("unsupported operand type(s) for ^=: '{}' and '{}'", a, b)
     type_error("unsupported operand type(s) for ^: '{}' and '{}'", a, b)
@@ -223,6 +231,8 @@ def lt(a: object, b: object) -> bool:
         return str_compare(as_str(a), as_str(b), 0)
     elif is_set(a) and is_set(b):
         return set_compare(as_set(a), as_set(b), 0)
+    elif is_set_view(a) and is_set_like(b) or is_set_like(a) and is_set_view(b):
+        return view_compare(a, b, 0)
     type_error("'<' not supported between instances of '{}' and '{}'", a, b)
 
 
@@ -245,6 +255,8 @@ def le(a: object, b: object) -> bool:
         return str_compare(as_str(a), as_str(b), 1)
     elif is_set(a) and is_set(b):
         return set_compare(as_set(a), as_set(b), 1)
+    elif is_set_view(a) and is_set_like(b) or is_set_like(a) and is_set_view(b):
+        return view_compare(a, b, 1)
     type_error("'<=' not supported between instances of '{}' and '{}'", a, b)
 
 
@@ -267,6 +279,8 @@ def gt(a: object, b: object) -> bool:
         return str_compare(as_str(a), as_str(b), 4)
     elif is_set(a) and is_set(b):
         return set_compare(as_set(a), as_set(b), 4)
+    elif is_set_view(a) and is_set_like(b) or is_set_like(a) and is_set_view(b):
+        return view_compare(a, b, 4)
     type_error("'>' not supported between instances of '{}' and '{}'", a, b)
 
 
@@ -289,6 +303,8 @@ def ge(a: object, b: object) -> bool:
         return str_compare(as_str(a), as_str(b), 5)
     elif is_set(a) and is_set(b):
         return set_compare(as_set(a), as_set(b), 5)
+    elif is_set_view(a) and is_set_like(b) or is_set_like(a) and is_set_view(b):
+        return view_compare(a, b, 5)
     type_error("'>=' not supported between instances of '{}' and '{}'", a, b)
 
 
@@ -316,6 +332,8 @@ def eq(a: object, b: object) -> bool:
         return is_range(b) and range_eq(as_range(a), as_range(b))
     if is_str(a):
         return is_str(b) and str_compare(as_str(a), as_str(b), 2)
+    if is_view(a) or is_view(b):
+        return view_eq(a, b)
     if is_dict(a):
         return is_dict(b) and dict_eq(as_dict(a), as_dict(b))
     if is_set(a):
@@ -389,6 +407,8 @@ def truth(a: object) -> bool:
         return dict_len(as_dict(a)) != 0
     if is_set(a):
         return set_len(as_set(a)) != 0
+    if is_view(a):
+        return view_len(a) != 0
     return not is_none(a)  # functions, exceptions, iterators are true
 
 
@@ -421,3 +441,5 @@ from .intrinsics import as_dict, is_dict  # noqa: E402,F401
 from .parsing import str_to_float, str_to_int  # noqa: E402,F401
 from .sets import set_binary_objects, set_compare, set_eq, set_len  # noqa: E402,F401
 from .intrinsics import as_set, is_set  # noqa: E402,F401
+from .intrinsics import is_view  # noqa: E402,F401
+from .views import is_set_like, is_set_view, view_binary, view_compare, view_eq, view_len  # noqa: E402,F401

@@ -324,7 +324,7 @@ def str_splitlines(s: str, keepends: object) -> list:
 def str_join(sep: str, items: object) -> str:
     """``sep.join(items)``: every item a str (CPython's TypeError names the first other)."""
     if not (is_list(items) or is_tuple(items) or is_range(items) or is_iterator(items) or is_str(items)
-            or is_dict(items)):
+            or is_dict(items) or is_set(items) or is_view(items)):
         fail("TypeError", "can only join an iterable")
     xs = as_items(items)
     count = len(xs)
@@ -615,3 +615,4 @@ def str_ascii_test(s: str, op: int) -> bool:
 
 
 from .lists import as_items, index_bound, list_reverse  # noqa: E402,F401
+from .intrinsics import is_set, is_view  # noqa: E402,F401

@@ -201,6 +201,8 @@ def length(x: object) -> int:
         return dict_len(as_dict(x))
     if is_set(x):
         return set_len(as_set(x))
+    if is_view(x):
+        return view_len(x)
     type_error("object of type '{}' has no len()", x)
 
 
@@ -219,6 +221,8 @@ def contains(c: object, x: object) -> bool:
         return dict_contains(as_dict(c), x)
     if is_set(c):
         return set_contains(as_set(c), x)
+    if is_view(c):
+        return view_contains(c, x)
     type_error("argument of type '{}' is not iterable", c)
 
 
@@ -272,6 +276,8 @@ def to_tuple(x: object) -> tuple:
         return tuple_of_list(dict_keys(as_dict(x)))
     if is_set(x):
         return tuple_of_list(set_items(as_set(x)))
+    if is_view(x):
+        return tuple_of_list(view_list(x))
     type_error("'{}' object is not iterable", x)
 
 
@@ -467,6 +473,8 @@ def hash_of(x: object) -> int:
         return hash_str(as_str(x))
     if is_frozenset(x):
         return hash_frozenset(as_set(x))
+    if is_values_view(x):  # CPython hashes it by identity; pydm has no identity hash
+        fail("NotImplementedError", "pydm: hash() of a dict_values view is not supported")
     type_error("unhashable type: '{}'", x)
 
 
@@ -492,3 +500,5 @@ from .dicts import dict_contains, dict_getitem, dict_keys, dict_len  # noqa: E40
 from .intrinsics import as_dict, is_dict  # noqa: E402,F401
 from .sets import hash_frozenset, set_contains, set_items, set_len  # noqa: E402,F401
 from .intrinsics import as_set, is_frozenset, is_set  # noqa: E402,F401
+from .intrinsics import is_values_view, is_view  # noqa: E402,F401
+from .views import view_contains, view_len, view_list  # noqa: E402,F401

@@ -8,20 +8,15 @@ other kinds have no inline path) and hands anything else on (``super()``).
 """
 from __future__ import annotations
 
-from astroid import nodes
-
 from .. import dialect as d
 from ..errors import error_at
 from ..types import PyType, list_of, tuple_any
 from . import semantics as sem
+from .typing import view_escapes
 
 T = PyType
 DICT = T.DICT
 
-#: builtins whose argument may be a view (``d.keys()``...): they iterate it once, or
-#: make an iterator of it (which CPython's iterates once too)
-_VIEW_CONSUMERS = ("list", "tuple", "sorted", "sum", "min", "max", "any", "all", "dict", "enumerate", "zip",
-                   "map", "filter", "iter")
 _VIEWS = {"keys": 0, "values": 1, "items": 2}
 
 
@@ -205,10 +200,6 @@ class DictOps:
             return self.raise_always(r)
         if keywords:
             raise error_at(node, f".{name}() takes no keyword arguments")
-        if name in _VIEWS and not _iterated_once(node):
-            raise error_at(node, f"d.{name}() is supported only where it is iterated",
-                           f"iterate it (for x in d.{name}(), a comprehension, list(d.{name}()), "
-                           f"sum(d.{name}()), ...) or make a list of it")
         if rt.is_dynamic:  # a dict, else CPython's AttributeError
             hit = self.type_test(receiver, ("dict",))
             bad, ok = self.fb.new_block(), self.fb.new_block()
@@ -217,6 +208,8 @@ class DictOps:
             self.fb.raise_here("AttributeError", f"'{{}}' object has no attribute '{name}'", [receiver], "types")
             self.fb.block = ok
             _, receiver = self.b.unbox(receiver, DICT, checked=False)
+        if name in _VIEWS and view_escapes(node):  # a view object (runtime_lib/views.py)
+            return self.call_library("view_of", [receiver, self.b.constant(_VIEWS[name], T.INT)], T.OBJECT)
         return self.dict_method(name, receiver, args)
 
     def shared_method(self, name, receiver, args, node):
@@ -269,21 +262,6 @@ class DictOps:
         if args:
             self.call_library("dict_update", [d_, args[0]])
         return none
-
-
-def _iterated_once(node) -> bool:
-    """Is the call ``node`` (``d.keys()``...) used where it is iterated once:
-    a ``for``'s or a comprehension's iterable, the argument of a builtin that
-    consumes it, or the right side of ``in``? (A view kept as a value is not
-    supported: pydm's view would be an iterator, consumed once.)"""
-    parent = node.parent
-    if isinstance(parent, (nodes.For, nodes.Comprehension)):
-        return parent.iter is node
-    if isinstance(parent, nodes.Call) and isinstance(parent.func, nodes.Name):
-        return parent.func.name in _VIEW_CONSUMERS and node in parent.args
-    if isinstance(parent, nodes.Compare) and len(parent.ops) == 1:
-        return parent.ops[0][0] in ("in", "not in") and parent.ops[0][1] is node
-    return False
 
 
 __all__ = ["DictOps", "list_of"]

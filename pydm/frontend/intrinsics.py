@@ -25,7 +25,10 @@ _CODE_SETS = {
     "is_tuple": (tc.TUPLE,), "is_list": (tc.LIST,), "is_sequence": (tc.TUPLE, tc.LIST),
     "is_range": (tc.RANGE,), "is_iterator": (tc.SEQUENCE_ITERATOR,), "is_str": (tc.STR,), "is_exception": (tc.EXCEPTION_RESULT,),
     "is_dict": (tc.DICT,), "is_set": (tc.SET, tc.FROZENSET), "is_frozenset": (tc.FROZENSET,),
+    "is_view": tc.DICT_VIEWS, "is_values_view": (tc.DICT_VALUES,), "is_items_view": (tc.DICT_ITEMS,),
 }
+#: the intrinsics that make a dict's view of a tuple ``(d,)`` (runtime_lib/views.py)
+_VIEW_NEW = {"keys_new": T.DICT_KEYS, "values_new": T.DICT_VALUES, "items_new": T.DICT_ITEMS}
 
 _RESULT_TYPES = {
     **{name: T.BOOL for name in _CODE_SETS},
@@ -38,7 +41,7 @@ _RESULT_TYPES = {
     "dict_new": T.DICT, "dict_state": LIST, "as_dict": T.DICT,
     "set_new": T.SET, "set_state": LIST, "as_set": T.SET, "frozenset_new": T.FROZENSET,
     "wrap_add": T.INT, "wrap_mul": T.INT, "rotl": T.INT, "float_bits": T.INT, "bits_float": T.FLOAT,
-    "host_float": T.FLOAT,
+    "host_float": T.FLOAT, **_VIEW_NEW, "view_state": ANY_TUPLE,
 }
 
 #: intrinsics whose first argument is a literal string (not a value)
@@ -137,6 +140,14 @@ def emit(emitter, name: str, args, node):
         if emitter.type(x).is_dynamic:
             _, x = b.unbox(x, kind if name.endswith("_state") else LIST, checked=False)
         return b.static_cast(x, want)
+    if name in _VIEW_NEW:  # the tuple (d,) under the view's code
+        (x,) = args
+        return b.static_cast(emitter.coerce(x, ANY_TUPLE), _VIEW_NEW[name])
+    if name == "view_state":
+        (x,) = args
+        if emitter.type(x).is_dynamic:
+            _, x = b.unbox(x, ANY_TUPLE, checked=False)
+        return b.static_cast(x, ANY_TUPLE)
     if name == "seq_resize":
         xs, n = args
         b.seq_resize(xs, emitter.promote(n, T.INT))

@@ -21,7 +21,7 @@ from astroid import nodes
 
 from .. import dialect as d
 from ..errors import error_at
-from ..types import FunctionType, PyType
+from ..types import FunctionType, PyType, list_of
 from . import inlining
 from . import semantics as sem
 from .literals import const_value
@@ -142,10 +142,11 @@ class LoopWalker:
         if form in ("map", "filter"):
             return self.mapped_loop(s, form)
         if form in ("enumerate", "zip", "reversed") and not any(
-                self.frame.spec.type_of(a) is T.ITERATOR for a in s.iter.args):
+                self.frame.spec.type_of(a) is T.ITERATOR or self.frame.spec.type_of(a).is_dynamic
+                for a in s.iter.args):
             return self.iterator_loop(s, form)
-        if form in ("enumerate", "zip", "reversed"):  # over an iterator: an iterator object, walked lazily
-            form = None
+        if form in ("enumerate", "zip", "reversed"):  # over an iterator or an object (which may hold a
+            form = None  # dict, a set or a view, walked by its own iterator): an iterator object, walked lazily
         if form == "range":
             it = s.iter
             if it.keywords or not 1 <= len(it.args) <= 3:
@@ -165,6 +166,9 @@ class LoopWalker:
         with self.at(s.iter):
             seq = self.expr(s.iter)
             if self.fb.block is None:
+                return
+            if self.emit.type(seq).is_dynamic:
+                self.object_loop(s, seq)
                 return
             walk = self.emit.iteration(seq)
         if walk is None:
@@ -196,6 +200,40 @@ class LoopWalker:
             return nxt[0]
         self.index_loop(s, self.b.constant(0, T.INT), 1, more,
                         lambda i: got["item"] if item is None else item(i, got["item"]))
+
+    def object_loop(self, s: LoopShape, x):
+        """``for`` over an object: a dict, a set or a dict's view is walked by
+        its iterator (it checks the size before each item and reads the values
+        as they are then), anything else by index over ``as_items`` (a list
+        itself: it may grow while the loop runs). Which one is known at run
+        time, so each step branches on it."""
+        fb, emit = self.fb, self.emit
+        it = emit.call_library("loop_iter", [x], T.OBJECT)
+        items = None if it is None else emit.call_library("loop_items", [x], list_of())
+        if items is None or fb.block is None:
+            return
+        by_next = self.b.bool_to_pred(self.b.not_(emit.type_test(it, ("NoneType",))))
+        current = self.hidden_slot("item")
+
+        def more(i):
+            yes, no = fb.new_block(), fb.new_block()
+            merge = fb.new_block(d.i1())
+            fb.cond_br(by_next, [], [], yes, no)
+            fb.block = yes
+            nxt = emit.iterator_next(it)
+            if nxt is not None:
+                fb.store(current, nxt[1])
+                fb.br([nxt[0]], merge)
+            fb.block = no
+            read, done = fb.new_block(), fb.new_block()
+            fb.cond_br(self.live_in_range(items, i), [], [], read, done)
+            fb.block = read
+            fb.store(current, emit.coerce(emit.element_at(items, i), T.OBJECT))
+            fb.br([fb.i1(1)], merge)
+            fb.block = done
+            fb.br([fb.i1(0)], merge)
+            return fb.enter_merge(merge)
+        self.index_loop(s, self.b.constant(0, T.INT), 1, more, lambda i: fb.load(current, T.OBJECT, False, ""))
 
     def live_in_range(self, seq, i):
         """i1: ``0 <= i < len(seq)`` now (a list's length may change while a loop runs)."""
@@ -230,6 +268,12 @@ class LoopWalker:
                 return
             walks = []
             for v in values:
+                if len(values) == 1 and self.emit.type(v).is_dynamic:  # a dict, set or view: by its iterator
+                    it_v = self.emit.call_library("to_iter", [v], T.ITERATOR)
+                    if it_v is None:
+                        return
+                    walks.append((it_v, "iterator"))
+                    continue
                 walk = self.emit.iteration(v)
                 if walk is None or self.fb.block is None:
                     return

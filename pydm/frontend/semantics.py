@@ -471,7 +471,7 @@ FROZENSET_METHODS = {name: (T.FROZENSET if r is T.SET else r, least, most)
                                  "issubset", "issuperset", "isdisjoint")}
 #: the kinds an object holds that have methods, by CPython's type name
 _METHOD_KINDS = {"list": list, "tuple": tuple, "range": range, "str": str, "bytes": bytes, "dict": dict, "set": set,
-                 "frozenset": frozenset}
+                 "frozenset": frozenset, "dict_keys": type({}.keys()), "dict_items": type({}.items())}
 
 
 def method_kinds(name: str) -> tuple[str, ...] | None:

@@ -147,6 +147,8 @@ class SetOps:
                 return self.set_method(name, receiver, args)
 
             def no_attribute():
+                if name == "isdisjoint":  # a keys or items view has it too (else the AttributeError)
+                    return self.call_library("view_isdisjoint", [receiver, args[0]], T.BOOL)
                 self.fb.raise_here("AttributeError", f"'{{}}' object has no attribute '{name}'", [receiver],
                                    "types")
             if name not in sem.FROZENSET_METHODS:

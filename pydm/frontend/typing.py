@@ -394,6 +394,27 @@ def dict_view_call(node):
     return None
 
 
+#: builtins whose argument may be a view (``d.keys()``...) without making a view
+#: object: they iterate it once, or make an iterator of it (which CPython's iterates once too)
+_VIEW_CONSUMERS = ("list", "tuple", "sorted", "sum", "min", "max", "any", "all", "dict", "enumerate", "zip",
+                   "map", "filter", "iter")
+
+
+def view_escapes(node) -> bool:
+    """Is the call ``node`` (``d.keys()``...) a view kept as a value (a view
+    object, ``runtime_lib/views.py``)? Not where it is iterated once: a
+    ``for``'s or a comprehension's iterable, the argument of a builtin that
+    consumes it, or the right side of ``in`` (there it stays a direct loop)."""
+    parent = node.parent
+    if isinstance(parent, (nodes.For, nodes.Comprehension)):
+        return parent.iter is not node
+    if isinstance(parent, nodes.Call) and isinstance(parent.func, nodes.Name):
+        return not (parent.func.name in _VIEW_CONSUMERS and node in parent.args)
+    if isinstance(parent, nodes.Compare) and len(parent.ops) == 1:
+        return not (parent.ops[0][0] in ("in", "not in") and parent.ops[0][1] is node)
+    return True
+
+
 def _shadowed(module: ModuleInfo, name: str) -> bool:
     return name in module.tree.locals
 
@@ -861,6 +882,8 @@ class _FunctionTyper:
             if T.BOTTOM in arg_types or receiver is T.BOTTOM:
                 return T.BOTTOM
             r = sem.method_type(what, receiver, arg_types)
+            if r is T.ITERATOR and what in ("keys", "values", "items") and view_escapes(e):
+                return T.OBJECT  # a view object
             return _t(r) if r is not None else T.BOTTOM
         if kind == "host":  # its annotations; the arguments are checked where the call is built
             for a in call_operands(e):

@@ -46,7 +46,7 @@ FLOAT_IMPORT = "pydm_host.float"
 
 #: the type codes a record from the host may carry (``record_split``)
 _RECORD_CODES = (tc.NONE, tc.BOOL, tc.INTEGER, tc.REAL, tc.TUPLE, tc.LIST, tc.LIST_CONVERTED, tc.STR,
-                 tc.RANGE, tc.DICT, tc.SET, tc.FROZENSET)
+                 tc.RANGE, tc.DICT, tc.SET, tc.FROZENSET) + tc.DICT_VIEWS
 
 
 #: the type codes whose record holds the value's own reference (a converted
@@ -78,8 +78,6 @@ func.func private @pydm$record_of(%code: i64, %bits: i64, %ref: !util.list<?>) -
   util.list.set %rec[%c0], %code32 : i32 -> !util.list<?>
   %real = arith.constant {tc.REAL} : i64
   %int = arith.constant {tc.INTEGER} : i64
-  %tuple = arith.constant {tc.TUPLE} : i64
-  %range = arith.constant {tc.RANGE} : i64
   %is_real = arith.cmpi eq, %code, %real : i64
   scf.if %is_real {{
     %f = arith.bitcast %bits : i64 to f64
@@ -89,9 +87,8 @@ func.func private @pydm$record_of(%code: i64, %bits: i64, %ref: !util.list<?>) -
     scf.if %is_int {{
       util.list.set %rec[%c1], %bits : i64 -> !util.list<?>
     }} else {{
-      %is_tuple0 = arith.cmpi eq, %code, %tuple : i64
-      %is_range = arith.cmpi eq, %code, %range : i64
-      %is_tuple = arith.ori %is_tuple0, %is_range : i1
+      // a tuple's, range's or dict view's record holds the records of its elements
+{_code_in("%is_tuple", (tc.TUPLE, tc.RANGE) + tc.DICT_VIEWS, "tup", "      ")}
       // a list's, str's, dict's or set's record holds its reference itself
 {_code_in("%is_list", (tc.LIST,) + _HELD_BY_REFERENCE, "held", "      ")}
       %exception = arith.constant {tc.EXCEPTION_RESULT} : i64
@@ -229,8 +226,6 @@ func.func private @pydm$record_split(%rec: !util.list<?>) -> (i64, i64, !util.li
   util.status.check_ok %status, "pydm: malformed object record (seed 002): unknown type code or no payload"
   %none = arith.constant {tc.NONE} : i64
   %real = arith.constant {tc.REAL} : i64
-  %tuple = arith.constant {tc.TUPLE} : i64
-  %range = arith.constant {tc.RANGE} : i64
   %is_none = arith.cmpi eq, %code, %none : i64
   %bits, %ref = scf.if %is_none -> (i64, !util.list<?>) {{
     scf.yield %zero, %null : i64, !util.list<?>
@@ -241,9 +236,8 @@ func.func private @pydm$record_split(%rec: !util.list<?>) -> (i64, i64, !util.li
       %fb = arith.bitcast %f : f64 to i64
       scf.yield %fb, %null : i64, !util.list<?>
     }} else {{
-      %is_tuple0 = arith.cmpi eq, %code, %tuple : i64
-      %is_range = arith.cmpi eq, %code, %range : i64
-      %is_tuple = arith.ori %is_tuple0, %is_range : i1
+      // a tuple's, range's or dict view's record holds the records of its elements
+{_code_in("%is_tuple", (tc.TUPLE, tc.RANGE) + tc.DICT_VIEWS, "tup", "      ")}
       %list = arith.constant {tc.LIST} : i64
       %is_list = arith.cmpi eq, %code, %list : i64
       %b2, %r2 = scf.if %is_tuple -> (i64, !util.list<?>) {{

@@ -33,6 +33,8 @@ back into it.
 """
 from __future__ import annotations
 
+import gc
+
 import iree.runtime as rt
 
 from .. import typecodes as tc
@@ -44,11 +46,23 @@ T = PyType
 INT64_MIN, INT64_MAX = -2**63, 2**63 - 1
 #: the type code of each kind of table a record holds (``runtime_lib/dicts.py``)
 _TABLE_CODES = {dict: tc.DICT, set: tc.SET, frozenset: tc.FROZENSET}
+#: a dict's view types and their codes: a view crosses as ``[code, [its dict's record]]``
+#: (the dict by reference), a view of the caller's dict both ways
+_VIEW_CODES = {type({}.keys()): tc.DICT_KEYS, type({}.values()): tc.DICT_VALUES,
+               type({}.items()): tc.DICT_ITEMS}
 
 
 #: the JIT specializes on a tuple argument's element types up to this length
 #: (and the nesting of types.MAX_DEPTH); a longer tuple is a ``tuple<object,...>``
 MAX_PRECISE_TUPLE = 8
+
+
+def view_dict(view) -> dict:
+    """The dict a dict view shows (``view.mapping`` is only a read-only proxy of
+    it; the view holds the dict itself, its one referent in CPython)."""
+    (d,) = gc.get_referents(view)
+    assert type(d) is dict, "a dict view's referent is its dict"
+    return d
 
 
 def static_type_of(value, depth: int = 0) -> PyType | None:
@@ -68,6 +82,8 @@ def static_type_of(value, depth: int = 0) -> PyType | None:
         return T.RANGE
     if cls is str:
         return T.STR
+    if cls in _VIEW_CODES:  # compiled code holds a view as an object
+        return T.OBJECT
     if cls is tuple:
         if len(value) > MAX_PRECISE_TUPLE or depth >= MAX_DEPTH:
             return tuple_any(T.OBJECT) if all(static_type_of(x, depth + 1) for x in value) else None
@@ -101,7 +117,7 @@ def passable(value) -> bool:
     lists)? A list's elements are checked when it is converted (they may be
     many, and a list may hold itself)."""
     cls = type(value)
-    if cls in (int, float, bool, range, list, str, dict, set, frozenset) or value is None:
+    if cls in (int, float, bool, range, list, str, dict, set, frozenset) or cls in _VIEW_CODES or value is None:
         return True
     if cls is tuple:
         return all(passable(x) for x in value)
@@ -204,6 +220,11 @@ def to_record(value, where: str = "", t: PyType | None = None, session=None) -> 
         if session is None:
             raise TypeError(f"{where}pydm cannot pass a {cls.__name__} here")
         return session.dict_record(value, where)
+    elif cls in _VIEW_CODES:
+        items = rt.VmVariantList(1)
+        items.push_list(to_record(view_dict(value), where, None, session))
+        record.push_int(_VIEW_CODES[cls])
+        record.push_list(items)
     else:
         raise TypeError(f"{where}pydm cannot pass a {cls.__name__} value")
     return record
@@ -250,6 +271,8 @@ def from_record(record: rt.VmVariantList, session=None, nested: bool = False):
         return (session or ListSession()).python_set(record.get_as_list(1))
     if code == tc.FROZENSET:
         return (session or ListSession()).python_frozenset(record.get_as_list(1))
+    if code in tc.DICT_VIEWS:  # [code, [the dict's record]]: that dict's own view
+        return _view(from_record(record.get_as_list(1).get_as_list(0), session, True), code)
     value = record.get_variant(1)
     if code == tc.BOOL:
         return bool(value)
@@ -258,6 +281,12 @@ def from_record(record: rt.VmVariantList, session=None, nested: bool = False):
     if code == tc.REAL:
         return float(value)
     raise ValueError(f"pydm: object record with unknown type code {code}")
+
+
+def _view(d: dict, code: int):
+    """The Python view of dict ``d`` that a view record of ``code`` stands for
+    (live: the caller's own dict's view when the dict came from the caller)."""
+    return (d.keys, d.values, d.items)[tc.DICT_VIEWS.index(code)]()
 
 
 def str_list(value: str) -> rt.VmVariantList:
@@ -445,6 +474,11 @@ class ListSession:
             elif cls is dict or cls is set or cls is frozenset:
                 push_int(_TABLE_CODES[cls])
                 push_list(self.vm_dict(x, where))
+            elif cls in _VIEW_CODES:  # the tuple (its dict,)
+                inner = rt.VmVariantList(2)
+                self._fill(inner, [view_dict(x)], where)
+                push_int(_VIEW_CODES[cls])
+                push_list(inner)
             elif cls is tuple or cls is range:
                 inner = rt.VmVariantList(6 if cls is range else 2 * len(x))
                 self._fill(inner, (x.start, x.stop, x.step) if cls is range else x, where)
@@ -560,6 +594,8 @@ class ListSession:
                     out.append(str_of_list(inner))
                 elif code == tc.EXCEPTION_RESULT:  # its object: [class, site, args tuple (, cause)]
                     out.append(self.exception_of_object(inner))
+                elif code in tc.DICT_VIEWS:  # the tuple (d,)
+                    out.append(_view(self._elements(inner)[0], code))
                 elif code in (tc.SEQUENCE_ITERATOR, tc.FUNCTION):
                     not_passed(code)
                 else:

@@ -22,9 +22,12 @@ import copy
 import pytest
 
 from conformance.harness import reference
+from pydm.runtime.values import view_dict
 from lists.lharness import compare, has_big_int, show  # noqa: F401
 
 NAN = float("nan")
+#: the dict view types (a view is compared as its type and its dict)
+VIEWS = (type({}.keys()), type({}.values()), type({}.items()))
 INF = float("inf")
 
 
@@ -47,6 +50,8 @@ def norm(v, memo=None):
         return ("<set>",) + tuple(sorted((type(x).__name__, repr(norm(x, {}))) for x in v))
     if t is frozenset:  # in no order, each element typed (a frozenset cannot hold itself)
         return ("<frozenset>",) + tuple(sorted((type(x).__name__, repr(norm(x, {}))) for x in v))
+    if t in VIEWS:  # the view's type, and its dict (a reference when met before: the caller's own)
+        return ("<" + t.__name__ + ">", norm(view_dict(v), memo))
     if t is tuple:
         return tuple(norm(x, memo) for x in v)
     if isinstance(v, BaseException):
@@ -72,6 +77,8 @@ def containers(v, out=None, seen=None) -> list:
     elif type(v) is tuple:
         for x in v:
             containers(x, out, seen)
+    elif type(v) in VIEWS:
+        containers(view_dict(v), out, seen)
     return out
 
 

@@ -1,27 +1,27 @@
 """What pydm does not compile on dicts is a CompileError naming the line:
-a view kept as a value or passed to ``len`` on an ``object`` (a
-dict method called with a wrong number of arguments raises CPython's
-TypeError: tests/dicts/test_basics.py)."""
+``dict(**m)`` and the class's methods other than ``fromkeys`` (a dict method
+called with a wrong number of arguments raises CPython's TypeError:
+tests/dicts/test_basics.py; views kept as values work:
+tests/dicts/test_views.py)."""
 import pytest
 
 import pydm
 
 
 @pydm.jit
-def view_value(d):
-    v = d.keys()
-    return v
+def double_star(d):
+    e = dict(**d)
+    return e
 
 
 @pydm.jit
-def view_len(d):
-    o = [d][0]  # an object: len(d.items()) of a dict is len(d)
-    return len(o.items())
+def class_method(d):
+    return dict.get(d, 1)
 
 
 @pytest.mark.parametrize("fn,line,what", [
-    (view_value, "v = d.keys()", "d.keys() is supported only where it is iterated"),
-    (view_len, "return len(o.items())", "d.items() is supported only where it is iterated"),
+    (double_star, "e = dict(**d)", "star-arguments in calls are not supported"),
+    (class_method, "return dict.get(d, 1)", "the builtin 'dict' as a value is not supported"),
 ])
 def test_compile_error(fn, line, what):
     with pytest.raises(pydm.CompileError) as ei:

@@ -108,6 +108,9 @@ How it is organised
   ``str()``/``repr()`` of values, ``+``,
   ``*`` by a clamped int, an index or a slice by an int) inside ``len``,
   ``.find``, ``==``, ``!=``, ``<``, ``in`` and truth; no variable holds a str.
+* Dict views (``dict_view``): a view of a small dict display kept as a value (an
+  operand of ``| & - ^ ==``, a list's element, the right side of ``in`` through a list)
+  inside ``len``/``int``; no variable holds a dict.
 * ``del x`` (``del_local``): the variable leaves its scope and becomes possibly
   unbound; never a variable a nested function uses (``Gen.pinned``: pydm deletes no such one),
   and in a loop only one the loop body binds before (comprehensions in the body
@@ -2777,6 +2780,25 @@ def str_compare(g: Gen, want, depth):
     if form < 4:
         return Expr(f"({a} {['==', '!=', '<', 'in'][form]} {b})", T_BOOL)
     return Expr(g.pick([f"(not {a})", f"bool({a})"]), T_BOOL)
+
+
+@expr_kind("dict_view", can=lambda g, want: "i" in want)
+def dict_view(g: Gen, want, depth):
+    """A dict's view kept as a value (issue #10): set operations, ``==``, ``in`` and a
+    view taken from a list, of a small dict display with int keys (no NaN key: pydm's
+    NaNs have no identity), inside ``len``/``int``."""
+    k1, k2, v = g.expr(T_INT, 1).text, g.expr(T_INT, 1).text, g.expr(T_ANY, 1).text
+    d = f"{{{k1}: {v}, {k2}: {k1}}}"
+    form = g.draw(st.integers(0, 4))
+    if form == 0:
+        return Expr(f"len({d}.keys() {g.pick(['|', '&', '-', '^'])} {{{k2} + 1, {k1}}})", T_INT)
+    if form == 1:
+        return Expr(f"len({d}.items() - {{({k1}, {k2})}})", T_INT)
+    if form == 2:
+        return Expr(f"len([{d}.values(), {d}.keys()][{k1} % 2])", T_INT)
+    if form == 3:
+        return Expr(f"int({d}.keys() == {{{k2}, {k1}}})", T_INT)
+    return Expr(f"int({k2} in [{d}.values()][0])", T_INT)
 
 
 @stmt_kind("raise_value", weight=2, can=lambda g: g.exc and bool(_exc_vars(g, True)))

@@ -17,6 +17,7 @@ import runtime_lib.ranges
 import runtime_lib.strings
 import runtime_lib.str_methods
 import runtime_lib.tuples
+import runtime_lib.views
 from pydm.compiler import compile_program
 from pydm.runtime.program import LoadedProgram
 from pydm.runtime_library import library_source, parameter_types
@@ -133,10 +134,10 @@ def outcome(fn, args):
 
 
 #: the dict and set functions take a table, which does not cross the boundary as
-#: one (a dict crosses as a dict, a set as a set): tests/dicts and tests/sets
-#: drive them through compiled programs
-DICT_FUNCTIONS = {name for module in (runtime_lib.dicts, runtime_lib.sets) for name, f in vars(module).items()
-                  if getattr(f, "__module__", "") == module.__name__}
+#: one (a dict crosses as a dict, a set as a set), and the view functions a view:
+#: tests/dicts and tests/sets drive them through compiled programs
+DICT_FUNCTIONS = {name for module in (runtime_lib.dicts, runtime_lib.sets, runtime_lib.views)
+                  for name, f in vars(module).items() if getattr(f, "__module__", "") == module.__name__}
 
 
 def names():
