@@ -26,7 +26,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import tempfile
 import threading
 import time
 
@@ -356,8 +355,8 @@ def compile_native(text: str) -> bytes:
         return data
     except OSError:
         pass
-    from iree.compiler.api import Output, Session, Source
-    from .backend.driver import BackendError, _Fd2Capture
+    from iree.compiler.api import Session, Source
+    from .backend.driver import BackendError, _Fd2Capture, emit_bytecode
     with _lock:
         if _session is None:
             _session = Session()
@@ -369,25 +368,13 @@ def compile_native(text: str) -> bytes:
                 ok = inv.parse_source(Source.wrap_buffer(_session, text.encode(), buffer_name="pydm-native.mlir"))
                 ok = ok and inv.execute_text_pass_pipeline("inline{default-pipeline=''}, symbol-dce")
                 ok = ok and inv.execute()
-                data = None
-                if ok:
-                    out = Output.open_membuffer()
-                    try:
-                        inv.output_vm_bytecode(out)
-                        data = bytes(out.map_memory())
-                    except ValueError:
-                        ok = False
+                data = emit_bytecode(inv) if ok else None
+                ok = data is not None
             if not ok:
                 raise BackendError("native module: " + cap.text)
         finally:
             inv.close()
-    try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except OSError:
-        pass  # no cache, still correct
+    from .runtime.cache import write_atomically
+    write_atomically(path, data)  # a read-only cache: none, still correct
     last_compile.update(seconds=time.perf_counter() - start, cached=False)
     return data

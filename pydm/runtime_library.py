@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 import threading
 
 from iree.compiler import ir
@@ -127,14 +126,8 @@ def library_module() -> ir.Module:
             finally:
                 _builder = None
             _module = ir.Module.parse(text)
-            try:
-                os.makedirs(cache_dir(), exist_ok=True)
-                fd, tmp = tempfile.mkstemp(dir=cache_dir(), suffix=".tmp")
-                with os.fdopen(fd, "w", encoding="utf-8") as f:
-                    f.write(text)
-                os.replace(tmp, path)
-            except OSError:
-                pass  # a read-only home: no cache, still correct
+            from .runtime.cache import write_atomically
+            write_atomically(path, text.encode("utf-8"))  # a read-only home: no cache, still correct
         return _module
 
 

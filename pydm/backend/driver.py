@@ -220,11 +220,8 @@ def compile_module(module: ir.Module, *, stages: dict | None = None) -> bytes:
                     if stages is not None:
                         stages["vm"] = module.operation.get_asm(enable_debug_info=True)
                         done("print vm stage")
-                    out = Output.open_membuffer()
-                    try:
-                        inv.output_vm_bytecode(out)
-                        data = bytes(out.map_memory())
-                    except ValueError:
+                    data = emit_bytecode(inv)
+                    if data is None:
                         ok = False
                         step = "output_vm_bytecode"
                     done("output_vm_bytecode")
@@ -233,6 +230,17 @@ def compile_module(module: ir.Module, *, stages: dict | None = None) -> bytes:
             return data
         finally:
             inv.close()
+
+
+def emit_bytecode(inv) -> bytes | None:
+    """The invocation's module as VM bytecode; None when IREE cannot emit it
+    (its diagnostics are on the captured stderr)."""
+    out = Output.open_membuffer()
+    try:
+        inv.output_vm_bytecode(out)
+        return bytes(out.map_memory())
+    except ValueError:
+        return None
 
 
 # ---- iree-vm-materialize-ref-discards on the functions that hold refs ----------------

@@ -124,7 +124,7 @@ def _read(path: str) -> bytes | None:
         return None
 
 
-def _write(path: str, data: bytes) -> None:
+def write_atomically(path: str, data: bytes) -> None:
     """Write atomically (a reader sees the old file or the whole new one); a
     read-only or full disk leaves the cache as it was."""
     try:
@@ -146,7 +146,7 @@ def load_facts(source: str, name: str) -> dict | None:
 
 
 def store_facts(source: str, name: str, facts: dict) -> None:
-    _write(_path(_entry_digest(source, name, ""), "facts"), json.dumps(facts).encode())
+    write_atomically(_path(_entry_digest(source, name, ""), "facts"), json.dumps(facts).encode())
 
 
 def load_program(source: str, name: str, types_text: str, live_globals: dict) -> bytes | None:
@@ -176,7 +176,7 @@ def store_program(source: str, name: str, types_text: str, vmfb: bytes, globals_
         return
     header = json.dumps({"globals": globals_read, "sha256": hashlib.sha256(vmfb).hexdigest()},
                         separators=(",", ":")).encode()
-    _write(_path(_entry_digest(source, name, types_text), "vmfb"), _FORMAT + header + b"\n" + vmfb)
+    write_atomically(_path(_entry_digest(source, name, types_text), "vmfb"), _FORMAT + header + b"\n" + vmfb)
 
 
 #: the kinds of files the cache holds: (name, folder, test of a file name)
