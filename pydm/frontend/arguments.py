@@ -139,12 +139,12 @@ def _bind(callee: FunctionInfo, positional: list, keywords: dict, where, kw_node
     missing = [n for i, n in enumerate(names) if n not in bound and i < first_default]
     if missing:
         raise ArgumentError(where, f"{who} missing {len(missing)} required positional argument"
-                                   f"{'s' if len(missing) > 1 else ''}: {_listed(missing)}")
+                                   f"{'s' if len(missing) > 1 else ''}: {listed_names(missing)}")
     kw_defaults = dict(zip(callee.kwonly, args.kw_defaults or []))
     missing = [n for n in callee.kwonly if n not in bound and kw_defaults.get(n) is None]
     if missing:
         raise ArgumentError(where, f"{who} missing {len(missing)} required keyword-only argument"
-                                   f"{'s' if len(missing) > 1 else ''}: {_listed(missing)}")
+                                   f"{'s' if len(missing) > 1 else ''}: {listed_names(missing)}")
     out = []
     for i, n in enumerate(names):
         out.append((n, bound[n] if n in bound else _constant_default(defaults[i - first_default], n, callee,
@@ -158,7 +158,7 @@ def _bind(callee: FunctionInfo, positional: list, keywords: dict, where, kw_node
     return out
 
 
-def _listed(names) -> str:
+def listed_names(names) -> str:
     """CPython's list of names in a message: 'a', 'a' and 'b', 'a', 'b', and 'c'."""
     quoted = [f"'{n}'" for n in names]
     if len(quoted) == 1:

@@ -19,6 +19,7 @@ from .. import dialect as d
 from ..errors import error_at
 from ..types import PyType, tuple_of
 from . import semantics as sem
+from .arguments import listed_names
 
 T = PyType
 #: values the host cannot be given (made by compiled code, no Python object)
@@ -29,19 +30,20 @@ class HostCallWalker:
     """Calls of host functions (a mixin of ``FunctionImporter``)."""
 
     def host_call(self, e: nodes.Call, decl):
-        if e.keywords or any(isinstance(a, nodes.Starred) for a in e.args):
-            raise error_at(e, f"keyword and star arguments to the host function '{decl.name}' are not supported",
-                           "pass its arguments by position")
-        if len(e.args) != len(decl.params):
-            raise error_at(e, f"{decl.name}() takes {len(decl.params)} positional argument"
-                              f"{'' if len(decl.params) == 1 else 's'} but {len(e.args)} "
-                              f"{'was' if len(e.args) == 1 else 'were'} given",
-                           "a call of a @pydm.host function is checked against its definition")
-        args = []
-        for node, pname, pt in zip(e.args, decl.params, decl.param_types):
+        if any(isinstance(a, nodes.Starred) for a in e.args) or any(kw.arg is None for kw in e.keywords or []):
+            raise error_at(e, f"star arguments to the host function '{decl.name}' are not supported",
+                           "pass its arguments by position or by name")
+        bound = _bind_host_call(e, decl)
+        values = {}
+        # evaluated in source order (positional, then keywords), then placed by parameter
+        for pname, node in list(zip(decl.params, e.args)) + [(kw.arg, kw.value) for kw in e.keywords or []]:
             v = self.expr(node)
             if self.fb.block is None:
                 return None
+            values[pname] = v
+        args = []
+        for pname, pt in zip(decl.params, decl.param_types):
+            v, node = values[pname], bound[pname]
             t = self.emit.type(v)
             if t.python_name in NOT_PASSABLE:
                 raise error_at(node, f"a {t.python_name} value cannot be passed to the host function '{decl.name}'",
@@ -98,3 +100,26 @@ def typed_call(decl, arg_types) -> bool:
     result, and each argument exactly of its scalar parameter's type (a bool
     passed for an int crosses as a record: the host function gets the bool)."""
     return decl.ret in TYPED and all(p in TYPED and t is p for t, p in zip(arg_types, decl.param_types))
+
+
+def _bind_host_call(e: nodes.Call, decl) -> dict:
+    """Parameter name -> argument node of a call of a host function (its
+    parameters are plain and have no defaults), checked at compile time with
+    CPython's wording: a call that does not fit its definition is a CompileError."""
+    where = "a call of a @pydm.host function is checked against its definition"
+    if len(e.args) > len(decl.params):
+        n = len(decl.params)
+        raise error_at(e, f"{decl.name}() takes {n} positional argument{'' if n == 1 else 's'} but "
+                          f"{len(e.args)} {'was' if len(e.args) == 1 else 'were'} given", where)
+    bound = dict(zip(decl.params, e.args))
+    for kw in e.keywords or []:
+        if kw.arg not in decl.params:
+            raise error_at(kw, f"{decl.name}() got an unexpected keyword argument '{kw.arg}'", where)
+        if kw.arg in bound:
+            raise error_at(kw, f"{decl.name}() got multiple values for argument '{kw.arg}'", where)
+        bound[kw.arg] = kw.value
+    missing = [p for p in decl.params if p not in bound]
+    if missing:
+        raise error_at(e, f"{decl.name}() missing {len(missing)} required positional argument"
+                          f"{'' if len(missing) == 1 else 's'}: {listed_names(missing)}", where)
+    return bound

@@ -24,7 +24,17 @@ def wrong_type(n: int) -> int:
 
 @pydm.jit
 def by_keyword(n: int) -> int:
-    return need_int(x=n)  # <- error
+    return need_int(y=n)  # <- error
+
+
+@pydm.jit
+def twice(n: int) -> int:
+    return need_int(n, x=n)  # <- error
+
+
+@pydm.jit
+def missing(n: int) -> int:
+    return need_int()  # <- error
 
 
 @pydm.jit

@@ -102,6 +102,20 @@ def values(n: int, x: float, s: str):
             scale(x, n), scale(float(n), True), triple(n if n > -100 else "s"))
 
 
+@pydm.host
+def tag(x: object) -> object:
+    LOG.append(("tag", x))
+    return x
+
+
+@pydm.jit
+def keywords(n: int, x: float):
+    """Arguments by name, in any order: evaluated in source order (the tags
+    record it), then bound to the parameters."""
+    return (scale(x, k=n), scale(k=n, x=x), scale(k=tag(n), x=tag(x)), fail(message="abc", kind=0),
+            fail(n % 2, message=str(n)) if n > 10 else None)
+
+
 @pydm.jit
 def effects(n: int):
     """Host side effects in order with print and with each other."""

@@ -54,6 +54,11 @@ def test_values_of_each_type(capsys, args):
     agree(capsys, hp.values, *args)
 
 
+@pytest.mark.parametrize("n, x", [(2, 2.5), (-3, -0.0), (11, 1e300), (12, 0.5)])
+def test_keyword_arguments(capsys, n, x):
+    agree(capsys, hp.keywords, n, x)
+
+
 @pytest.mark.parametrize("n", [0, 1, 4])
 def test_side_effects_in_order(capsys, n):
     agree(capsys, hp.effects, n)
@@ -148,7 +153,9 @@ marked_line = error_markers(_PATH)
 @pytest.mark.parametrize("fname, marked, message", [
     ("too_many", "too_many", "takes 1 positional argument but 2 were given"),
     ("wrong_type", "wrong_type", "argument 'x' must be int, not str"),
-    ("by_keyword", "by_keyword", "keyword"),
+    ("by_keyword", "by_keyword", "got an unexpected keyword argument 'y'"),
+    ("twice", "twice", "got multiple values for argument 'x'"),
+    ("missing", "missing", "missing 1 required positional argument: 'x'"),
     ("calls_unannotated", "unannotated", "needs an annotation"),
     ("calls_wrong_fallback", "calls_wrong_fallback", "returns str, not int"),
 ])
