@@ -30,13 +30,13 @@ class HostCallWalker:
     """Calls of host functions (a mixin of ``FunctionImporter``)."""
 
     def host_call(self, e: nodes.Call, decl):
-        if any(isinstance(a, nodes.Starred) for a in e.args) or any(kw.arg is None for kw in e.keywords or []):
-            raise error_at(e, f"star arguments to the host function '{decl.name}' are not supported",
-                           "pass its arguments by position or by name")
-        bound = _bind_host_call(e, decl)
+        bound = bind_host_call(e, decl)
         values = {}
-        # evaluated in source order (positional, then keywords), then placed by parameter
-        for pname, node in list(zip(decl.params, e.args)) + [(kw.arg, kw.value) for kw in e.keywords or []]:
+        # evaluated in source order (positional, then keywords), then placed by
+        # parameter; a default (a constant) last
+        given = list(zip(decl.params, e.args)) + [(kw.arg, kw.value) for kw in e.keywords or []]
+        given_names = {pname for pname, _ in given}
+        for pname, node in given + [(p, bound[p]) for p in decl.params if p not in given_names]:
             v = self.expr(node)
             if self.fb.block is None:
                 return None
@@ -102,11 +102,15 @@ def typed_call(decl, arg_types) -> bool:
     return decl.ret in TYPED and all(p in TYPED and t is p for t, p in zip(arg_types, decl.param_types))
 
 
-def _bind_host_call(e: nodes.Call, decl) -> dict:
+def bind_host_call(e: nodes.Call, decl) -> dict:
     """Parameter name -> argument node of a call of a host function (its
-    parameters are plain and have no defaults), checked at compile time with
-    CPython's wording: a call that does not fit its definition is a CompileError."""
+    parameters are plain; a missing one with a default gets its default's
+    constant node), checked at compile time with CPython's wording: a call
+    that does not fit its definition is a CompileError."""
     where = "a call of a @pydm.host function is checked against its definition"
+    if any(isinstance(a, nodes.Starred) for a in e.args) or any(kw.arg is None for kw in e.keywords or []):
+        raise error_at(e, f"star arguments to the host function '{decl.name}' are not supported",
+                       "pass its arguments by position or by name")
     if len(e.args) > len(decl.params):
         n = len(decl.params)
         raise error_at(e, f"{decl.name}() takes {n} positional argument{'' if n == 1 else 's'} but "
@@ -118,6 +122,9 @@ def _bind_host_call(e: nodes.Call, decl) -> dict:
         if kw.arg in bound:
             raise error_at(kw, f"{decl.name}() got multiple values for argument '{kw.arg}'", where)
         bound[kw.arg] = kw.value
+    defaults = decl.node.args.defaults or []
+    for pname, default in zip(decl.params[len(decl.params) - len(defaults):], defaults):
+        bound.setdefault(pname, default)
     missing = [p for p in decl.params if p not in bound]
     if missing:
         raise error_at(e, f"{decl.name}() missing {len(missing)} required positional argument"

@@ -166,11 +166,17 @@ class HostDecl:
     @classmethod
     def of(cls, node: nodes.FunctionDef, optional: bool) -> "HostDecl":
         from .annotations import annotation_type
+        from .literals import NO_VALUE, literal_value
         a = node.args
-        if a.vararg or a.kwarg or a.kwonlyargs or a.posonlyargs or a.defaults:
-            raise error_at(node, f"the host function '{node.name}' must take plain positional parameters",
-                           "@pydm.host functions have positional parameters without defaults (not yet: "
-                           "*args, keywords, defaults)")
+        if a.vararg or a.kwarg or a.kwonlyargs or a.posonlyargs:
+            raise error_at(node, f"the host function '{node.name}' must take plain parameters",
+                           "@pydm.host functions have positional-or-keyword parameters (not yet: "
+                           "*args, **kwargs, keyword-only or positional-only ones)")
+        for default in a.defaults or []:
+            if literal_value(default, NO_VALUE) is NO_VALUE:
+                raise error_at(default, f"a default of the host function '{node.name}' is not a constant",
+                               "compiled code fills in a missing argument with it: use int, float, bool, "
+                               "None or a tuple of them")
         types = []
         for arg, ann in zip(a.args, a.annotations):
             if ann is None:

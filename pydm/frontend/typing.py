@@ -886,8 +886,13 @@ class _FunctionTyper:
                 return T.OBJECT  # a view object
             return _t(r) if r is not None else T.BOTTOM
         if kind == "host":  # its annotations; the arguments are checked where the call is built
+            from .host_calls import bind_host_call
             for a in call_operands(e):
                 self.expr(a)
+            given = set(map(id, call_operands(e)))
+            for a in bind_host_call(e, what).values():
+                if id(a) not in given:
+                    self.expr(a)  # a default's constant
             if what.optional:  # the compiled fallback: its body, for its annotated types
                 self.program.call_specialization(self.program.module.functions[what.name],
                                                  list(what.param_types), self.spec, e)

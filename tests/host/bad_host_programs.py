@@ -50,3 +50,13 @@ def wrong_fallback(x: int) -> int:
 @pydm.jit
 def calls_wrong_fallback(n: int) -> int:
     return wrong_fallback(n)  # <- error
+
+
+@pydm.host
+def bad_default(x: int, k: list = []) -> int:  # <- error
+    return x
+
+
+@pydm.jit
+def calls_bad_default(n: int) -> int:
+    return bad_default(n)

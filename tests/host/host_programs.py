@@ -108,12 +108,19 @@ def tag(x: object) -> object:
     return x
 
 
+@pydm.host
+def padded(s: str, width: int = 6, fill: str = "*", twice: bool = False) -> str:
+    out = s.rjust(width, fill)
+    return out + out if twice else out
+
+
 @pydm.jit
 def keywords(n: int, x: float):
     """Arguments by name, in any order: evaluated in source order (the tags
     record it), then bound to the parameters."""
     return (scale(x, k=n), scale(k=n, x=x), scale(k=tag(n), x=tag(x)), fail(message="abc", kind=0),
-            fail(n % 2, message=str(n)) if n > 10 else None)
+            fail(n % 2, message=str(n)) if n > 10 else None,
+            padded(str(n)), padded(str(n), 3), padded("a", fill="-"), padded(s=str(x), twice=n > 0, width=n))
 
 
 @pydm.jit

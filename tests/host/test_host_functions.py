@@ -156,6 +156,7 @@ marked_line = error_markers(_PATH)
     ("by_keyword", "by_keyword", "got an unexpected keyword argument 'y'"),
     ("twice", "twice", "got multiple values for argument 'x'"),
     ("missing", "missing", "missing 1 required positional argument: 'x'"),
+    ("calls_bad_default", "bad_default", "a default of the host function 'bad_default' is not a constant"),
     ("calls_unannotated", "unannotated", "needs an annotation"),
     ("calls_wrong_fallback", "calls_wrong_fallback", "returns str, not int"),
 ])
