@@ -6,7 +6,8 @@ JSON header. Its key is a digest of everything the compilation read:
 
 - the toolchain: pydm's own sources, the runtime library's sources and the
   IREE compiler and runtime versions (``toolchain_digest``);
-- the user's source file, the function's name and the argument types;
+- the user's source file (its path and text), the function's name and the
+  argument types;
 - the module globals the compilation read (constants are frozen at compile
   time): stored in the header as fingerprints, and compared with the
   function's live globals before an entry is used. A global whose value has
@@ -84,13 +85,15 @@ def toolchain_digest() -> str:
 
 
 def source_digest(filename: str) -> str | None:
-    """The digest of a source file with the toolchain; None when unreadable."""
+    """The digest of a source file, its path (a compiled module names it in
+    its raise sites) and the toolchain; None when unreadable."""
     try:
         with open(filename, "rb") as f:
             text = f.read()
     except OSError:
         return None
-    return hashlib.sha256(toolchain_digest().encode() + b"\0" + text).hexdigest()
+    path = os.path.abspath(filename).encode("utf-8", "surrogateescape")
+    return hashlib.sha256(toolchain_digest().encode() + b"\0" + path + b"\0" + text).hexdigest()
 
 
 def fingerprint(value) -> str | None:

@@ -91,7 +91,8 @@ def first_run(tmp_path_factory):
 
 @pytest.fixture
 def project(tmp_path, first_run):
-    """The program and a copy of the first run's cache."""
+    """A copy of the first run's cache (``tmp_path / "cache"``) and of the
+    program (hits need the first run's own file: the key holds its path)."""
     folder, _ = first_run
     for name in ("prog.py", "child.py"):
         shutil.copy(folder / name, tmp_path / name)
@@ -107,7 +108,7 @@ def test_second_process_reuses_compilations(project, first_run):
     cache = project / "cache"
     first = first_run[1]
     assert any(p.suffix == ".vmfb" for p in cached_files(cache))
-    second = run_child(project, cache)
+    second = run_child(first_run[0], cache)
     assert second["agree"], second
     assert second["results"] == first["results"]
     # every call was served from the cache: nothing imported the compiler
@@ -117,13 +118,18 @@ def test_second_process_reuses_compilations(project, first_run):
 def test_changed_global_or_source_is_a_miss(project, first_run):
     cache = project / "cache"
     base = first_run[1]
+    folder = first_run[0]
     # a global read at compile time changed: the entry is not reused
-    changed = run_child(project, cache, K="100")
+    changed = run_child(folder, cache, K="100")
     assert changed["agree"] and changed["compiler"]
     assert changed["results"] != base["results"]
-    # the source changed: a new key
-    (project / "prog.py").write_text(textwrap.dedent(PROGRAM).replace("100 // n", "1000 // n"))
-    edited = run_child(project, cache)
+    # the source changed (the same file): a new key
+    source = folder / "prog.py"
+    try:
+        source.write_text(textwrap.dedent(PROGRAM).replace("100 // n", "1000 // n"))
+        edited = run_child(folder, cache)
+    finally:
+        source.write_text(textwrap.dedent(PROGRAM))
     assert edited["agree"] and edited["compiler"]
     assert edited["results"] != base["results"]
 
@@ -138,7 +144,7 @@ def test_damaged_entry_is_recompiled(project, first_run):
         else:
             data = data[: len(data) // 2]  # a truncated signature record
         path.write_bytes(bytes(data))
-    again = run_child(project, cache)
+    again = run_child(first_run[0], cache)
     assert again["agree"] and again["compiler"]
     assert again["results"] == base["results"]
 
@@ -191,3 +197,14 @@ def test_cli_info_and_clear(project):
                                         "compiled functions are cached"]
     assert cli("clear").strip() == f"removed {n + 2} files"
     assert cached_files(cache) == [] and sorted(p.name for p in root.iterdir()) == ["unrelated.txt"]
+
+
+def test_the_same_text_in_another_file_is_a_miss(project, tmp_path_factory):
+    """A compiled module names its source file in its raise sites: a copy of
+    the program elsewhere must not reuse the entry (its errors would name the
+    other file)."""
+    other = tmp_path_factory.mktemp("elsewhere")
+    for name in ("prog.py", "child.py"):
+        shutil.copy(project / name, other / name)
+    result = run_child(other, project / "cache")
+    assert result["agree"] and result["compiler"]
