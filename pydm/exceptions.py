@@ -176,7 +176,9 @@ def with_site_frame(exc: BaseException, site: RaiseSite) -> BaseException:
     its own): a one-statement code object placed at that file and line, under
     the function's name, raises it once. The Python frames that re-raise it
     are added in front of this entry, as for any exception."""
-    if site.line <= 0 or not site.file or site.file.startswith("<"):
+    if site.line <= 0 or not os.path.isabs(site.file):
+        # ahead of time a site names its file relative to the compiled file's
+        # folder: looked up from here it could show another file's line
         return exc
     key = (site.file, site.line, site.function)
     found = _FRAME_CODES.get(key)

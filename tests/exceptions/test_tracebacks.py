@@ -52,3 +52,23 @@ def test_innermost_frame_is_cpythons(fn, args):
     text = "".join(traceback.format_exception(got.value))
     file, line, name, _ = innermost(want.value)
     assert f'File "{file}", line {line}, in {name}' in text
+
+
+def test_loaded_module_adds_no_entry_for_a_relative_path(tmp_path, monkeypatch):
+    """A .vmfb names its sources relative to its own folder: from another
+    working directory that name could be another file, so no entry is made
+    (the note still names the line)."""
+    src = tmp_path / "aot_div.py"
+    src.write_text("import pydm\n\n\n@pydm.jit\ndef div(x: int) -> int:\n    return 10 // x\n")
+    out = tmp_path / "aot_div.vmfb"
+    pydm.compile_file(str(src), str(out))
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "aot_div.py").write_text("# another file of the same name\n" * 10)
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    with pytest.raises(ZeroDivisionError) as got:
+        pydm.load(str(out)).div(0)
+    with pytest.raises(ZeroDivisionError) as want:
+        10 // 0
+    assert str(got.value) == str(want.value)
+    assert all(f.filename != "aot_div.py" for f in traceback.extract_tb(got.value.__traceback__))
+    assert any("aot_div.py:6" in n for n in got.value.__notes__)
