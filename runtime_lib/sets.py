@@ -232,19 +232,24 @@ def set_eq(a: set, b: set) -> bool:
     return set_len(a) == set_len(b) and set_issubset(a, b)
 
 
+def set_combine(s: set, other: object, op: int) -> None:
+    """``s <op>= other`` (``other``: any iterable): op 0 ``|``, 1 ``&``,
+    2 ``-``, 3 ``^``."""
+    if op == 0:
+        set_update(s, other)
+    elif op == 1:
+        set_intersection_update(s, other)
+    elif op == 2:
+        set_difference_update(s, other)
+    else:
+        set_symmetric_difference_update(s, other)
+
+
 def set_binary(a: set, b: set, op: int, inplace: bool) -> set:
-    """``a <op> b`` of two sets (``a <op>= b`` updates ``a``): op 0 ``|``,
-    1 ``&``, 2 ``-``, 3 ``^``."""
+    """``a <op> b`` of two sets (``a <op>= b`` updates ``a``): op as ``set_combine``."""
     if not inplace:
         a = set_copy(a)
-    if op == 0:
-        set_update(a, b)
-    elif op == 1:
-        set_intersection_update(a, b)
-    elif op == 2:
-        set_difference_update(a, b)
-    else:
-        set_symmetric_difference_update(a, b)
+    set_combine(a, b, op)
     return a
 
 

@@ -121,14 +121,7 @@ def view_binary(a: object, b: object, op: int) -> set:
     ``a``'s items (any iterable) combined with ``b`` (any iterable): op 0
     ``|``, 1 ``&``, 2 ``-``, 3 ``^``."""
     s = set_of(a)
-    if op == 0:
-        set_update(s, b)
-    elif op == 1:
-        set_intersection_update(s, b)
-    elif op == 2:
-        set_difference_update(s, b)
-    else:
-        set_symmetric_difference_update(s, b)
+    set_combine(s, b, op)
     return s
 
 
@@ -155,6 +148,5 @@ def view_isdisjoint(v: object, other: object) -> bool:
 from .dicts import dict_contains, dict_getitem, dict_iter, dict_len  # noqa: E402,F401
 from .iterators import drain  # noqa: E402,F401
 from .lists import as_items, list_contains  # noqa: E402,F401
-from .sets import (set_difference_update, set_intersection_update, set_of,  # noqa: E402,F401
-                   set_symmetric_difference_update, set_update)
+from .sets import set_combine, set_of  # noqa: E402,F401
 from .tuples import contains, length  # noqa: E402,F401
