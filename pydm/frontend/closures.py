@@ -30,7 +30,8 @@ from ..errors import error_at
 from ..types import FunctionType, PyType, list_of
 from .loops import LoopShape
 from .arguments import ArgumentError, Packed, PackedKeywords, StarItem, bind_positional, call_operands
-from .typing import closure_part, function_serial, function_type
+from .specializations import function_serial
+from .typing import closure_part, function_type
 
 T = PyType
 CLOSURE = "$closure"

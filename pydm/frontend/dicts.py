@@ -12,7 +12,7 @@ from .. import dialect as d
 from ..errors import error_at
 from ..types import PyType, list_of, tuple_any
 from . import semantics as sem
-from .typing import view_escapes
+from .callees import view_escapes
 
 T = PyType
 DICT = T.DICT

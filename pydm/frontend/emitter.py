@@ -27,7 +27,7 @@ from .parsing import ParseOps
 from .printing import PrintOps
 from .strings import StrOps
 from .tuples import TupleOps
-from .typing import const_type
+from .literals import const_type
 
 T = PyType
 

@@ -20,8 +20,10 @@ from .loops import LoopShape
 from .scopes import variable_key
 from .arguments import bind_arguments
 from .literals import const_value
-from .typing import (BUILTIN, KEYED, LOOP_FORMS, Specialization, const_type, dict_view_call, loop_form, resolve_call,
-                     slice_bounds)
+from .callees import KEYED, LOOP_FORMS, dict_view_call, loop_form, resolve_call
+from .literals import const_type, slice_bounds
+from .specializations import Specialization
+from .typing import BUILTIN
 
 #: builtins that consume an iterable whole: a generator expression or an
 #: iterator call (``zip(a, b)``) as their argument is walked right there

@@ -31,7 +31,8 @@ from .handlers import HandlerWalker
 from .host_calls import HostCallWalker
 from .loops import LoopWalker
 from .scopes import variable_key
-from .typing import ProgramTypes, Specialization
+from .specializations import Specialization
+from .typing import ProgramTypes
 
 T = PyType
 
@@ -288,7 +289,7 @@ class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker, ClosureWalke
         """``xs[i] += v`` / ``xs[a:b] += v``: the container and the index are
         evaluated once, the item read, the operator applied, the item stored."""
         from .literals import const_value
-        from .typing import slice_bounds
+        from .literals import slice_bounds
         target = s.target
         container = self.expr(target.value)
         if self.fb.block is None:

@@ -72,7 +72,7 @@ def is_leaf(fn) -> bool:
     if body_size(fn.node) > MAX_LEAF_NODES:
         return False
     from .handlers import exception_class_of
-    from .typing import BUILTINS
+    from .callees import BUILTINS
     for call in fn.node.nodes_of_class(nodes.Call):
         f = call.func
         if isinstance(f, nodes.Attribute) or exception_class_of(f, fn) is not None:

@@ -25,7 +25,7 @@ from ..types import FunctionType, PyType, list_of
 from . import inlining
 from . import semantics as sem
 from .literals import const_value
-from .typing import builtin_function, loop_form
+from .callees import builtin_function, loop_form
 
 T = PyType
 

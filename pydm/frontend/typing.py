@@ -13,14 +13,10 @@ types itself. Types come from the same rules the op builders use
 """
 from __future__ import annotations
 
-import itertools
-import re
-from dataclasses import dataclass, field
-
 from astroid import nodes
 
 from ..errors import CompileError, error_at, note_call_site
-from ..types import FunctionType, PyType, TupleType, join, list_of, tuple_any, tuple_of, widen
+from ..types import FunctionType, PyType, join, list_of, tuple_of
 from . import inlining, intrinsics
 from . import semantics as sem
 from .handlers import exception_class_of
@@ -28,107 +24,13 @@ from .scopes import variable_key
 from .source import FunctionInfo, ModuleInfo
 from .arguments import ArgumentError, Packed, PackedKeywords, StarItem, bind_arguments, bind_positional, \
     call_operands, star_lengths
-from .literals import _NO_VALUE, const_value, literal_value
+from .callees import KEYED, LOOP_FORMS, always_returns, builtin_function, dict_view_call, loop_form, \
+    resolve_call, view_escapes
+from .literals import _NO_VALUE, _carried_constant, const_type, const_value, constant_type, literal_value, \
+    slice_bounds
+from .specializations import MAX_SPECIALIZATIONS, Specialization, mangle, twin_signatures, widen_argument
 
 T = PyType
-
-#: the methods pydm compiles (on lists; count and index on tuples too)
-METHODS = (tuple(sem.LIST_METHODS) + tuple(m for m in sem.STR_METHODS if m not in sem.LIST_METHODS)
-           + tuple(m for m in sem.DICT_ONLY_METHODS if m not in sem.STR_METHODS) + sem.SET_ONLY_METHODS)
-METHODS += ("format",)  # str.format (frontend/printing.py)
-
-BUILTINS = ("abs", "min", "max", "int", "float", "bool", "range", "isinstance", "type", "len", "hash",
-            "tuple", "divmod", "pow", "list", "sorted", "any", "all", "sum", "enumerate", "zip", "reversed",
-            "iter", "next", "map", "filter", "print", "str", "ord", "chr", "repr", "format", "dict", "set",
-            "bin", "oct", "hex", "frozenset")
-
-
-@dataclass(eq=False)
-class Specialization:
-    """A function compiled for given argument types."""
-
-    func: FunctionInfo
-    arg_types: tuple[PyType, ...]
-    symbol: str
-    var_types: dict[str, PyType] = field(default_factory=dict)
-    ret: PyType = PyType.BOTTOM
-    #: the static type of every expression node of the body (after inference)
-    expr_types: dict = field(default_factory=dict)
-    #: for a generic (object-argument) specialization: (types, typed twin) pairs —
-    #: when the object arguments hold these types (in order), the twin runs instead
-    fast_paths: list = field(default_factory=list)
-    #: only a generic function's typed twin (nothing calls it): if its body does
-    #: not compile for these types (e.g. ``x is y`` on ints), the twin is dropped
-    twin_only: bool = False
-    #: the first call that reached this specialization (None: an entry point);
-    #: a compile error in its body names it
-    call_site: object = None
-
-    def type_of(self, node) -> PyType:
-        """The inferred static type of an expression node."""
-        t = self.expr_types.get(node, T.BOTTOM)
-        return t
-
-
-#: a function called with more argument-type signatures than this gets
-#: generic (``object``) specializations for further ones
-MAX_SPECIALIZATIONS = 12
-#: a tuple argument longer than this specializes its callee as ``tuple<T,...>``
-MAX_ARGUMENT_TUPLE = 8
-
-
-def widen_argument(t: PyType) -> PyType:
-    """A call's argument type as its callee is specialized on."""
-    if not t.is_tuple:
-        return t
-    if t.elts is not None and len(t.elts) > MAX_ARGUMENT_TUPLE:
-        return widen(tuple_any(t.any_element()))
-    if t.elts is not None:
-        return widen(tuple_of(*(widen_argument(e) for e in t.elts)))
-    return widen(t)
-
-
-#: a generic function with up to this many object parameters gets a typed
-#: twin for every int/float combination of them; with more, all-int and all-float
-MAX_MIXED_TWIN_PARAMS = 3
-
-
-def twin_signatures(n_objects: int) -> list[tuple]:
-    """The object-argument types a generic specialization dispatches to typed
-    twins on entry (int and float: the types numeric code is called with)."""
-    if n_objects <= MAX_MIXED_TWIN_PARAMS:
-        return list(itertools.product((T.INT, T.FLOAT), repeat=n_objects))
-    return [(T.INT,) * n_objects, (T.FLOAT,) * n_objects]
-
-
-_MANGLE = {T.NONE: "n", T.BOOL: "b", T.INT: "i", T.FLOAT: "f", T.OBJECT: "o", T.SCALAR_OBJECT: "s",
-           T.BOTTOM: "n", T.RANGE: "r", T.ITERATOR: "I", T.STR: "S", T.DICT: "D", T.SET: "E",
-           T.FROZENSET: "F"}
-
-
-def _mangle_type(t: PyType) -> str:
-    if isinstance(t, FunctionType):
-        return f"F{_function_serial(t)}_"
-    if t.is_list:
-        return "L"
-    if t.is_tuple:
-        if t.elts is None:
-            return f"T{_mangle_type(t.elt)}_"
-        return "t" + "".join(_mangle_type(e) for e in t.elts) + "_"
-    return _MANGLE[t]
-
-
-def mangle(name: str, arg_types) -> str:
-    name = re.sub(r"[^A-Za-z0-9_.]", "_", name)  # a nested function's key: outer.inner@5.4
-    return f"{name}${''.join(_mangle_type(t) for t in arg_types)}"
-
-
-_SERIALS: dict = {}
-
-
-def _function_serial(t: FunctionType) -> int:
-    return _SERIALS.setdefault(t.value, len(_SERIALS))
-
 
 def function_type(func: FunctionInfo, outer: "Specialization | None", program=None) -> FunctionType:
     """The type of the function value a def or lambda makes in ``outer``, or
@@ -146,11 +48,6 @@ def closure_part(t: FunctionType, closure) -> list:
     """The hidden first argument of a call of a function value: its closure
     (none for a module-level function)."""
     return [closure] if t.outer is not None else []
-
-
-def function_serial(t: FunctionType) -> int:
-    """The number that names a function value's function in its record."""
-    return _function_serial(t)
 
 
 def variable_owner(spec: "Specialization", name: str) -> "Specialization":
@@ -340,128 +237,6 @@ class ProgramTypes:
         if new is not spec.ret:
             spec.ret = new
             self._changed = True
-
-
-def resolve_call(module: ModuleInfo, call: nodes.Call, fn: FunctionInfo, program=None):
-    """What a call's callee is: ('jit', FunctionInfo), ('builtin', name),
-    ('intrinsic', name), ('exception_class', name) - ``ValueError(x)`` makes
-    an exception value - or ('undefined', name) - a name no scope defines
-    (a NameError when the call runs, as CPython)."""
-    f = call.func
-    if isinstance(f, nodes.Name) and exception_class_of(f, fn) is not None:
-        return "exception_class", f.name
-    if isinstance(f, nodes.Name):
-        if module.runtime_lib and intrinsics.is_intrinsic(f.name):
-            return "intrinsic", f.name
-        if f.name in fn.locals or f.name in fn.frees or "@" in variable_key(f):
-            return "closure", f.name
-        if f.name in module.host_functions:
-            decl = module.host_functions[f.name]
-            if isinstance(decl, CompileError):
-                raise note_call_site(decl, call)
-            return "host", decl
-        if f.name in module.functions:
-            return "jit", module.functions[f.name]
-        if program is not None and f.name not in fn.locals:
-            decl = program.imported_host(f)
-            if decl is not None:
-                return "host", decl
-        if f.name in BUILTINS and not _shadowed(module, f.name):
-            return "builtin", f.name
-        if program is not None and f.name not in fn.locals and program.is_undefined(f):
-            return "undefined", f.name
-        raise error_at(f, f"call to '{f.name}' is not supported",
-                       "pydm calls the functions of the same module and the builtins "
-                       + ", ".join(b for b in BUILTINS if b != "range"))
-    if (isinstance(f, nodes.Attribute) and f.attrname == "fromkeys" and isinstance(f.expr, nodes.Name)
-            and f.expr.name == "dict" and f.expr.name not in fn.locals and f.expr.name not in fn.frees
-            and not _shadowed(module, "dict")):
-        return "builtin", "dict.fromkeys"  # a method of the class: a builtin of its own
-    if isinstance(f, nodes.Attribute) and f.attrname in METHODS:
-        return "method", f.attrname
-    if not isinstance(f, nodes.Attribute):  # f(...)(...), fs[0](...), (lambda: 1)(): a function value
-        return "closure", None
-    raise error_at(f, f"method calls are not supported ('.{f.attrname}')",
-                   "call module-level functions or supported builtins")
-
-
-def dict_view_call(node):
-    """``(receiver node, name)`` when ``node`` is ``x.keys()``, ``x.values()``
-    or ``x.items()`` (``len`` of one on a dict is the dict's length), else None."""
-    if (isinstance(node, nodes.Call) and isinstance(node.func, nodes.Attribute) and not node.args
-            and not node.keywords and node.func.attrname in ("keys", "values", "items")):
-        return node.func.expr, node.func.attrname
-    return None
-
-
-#: builtins whose argument may be a view (``d.keys()``...) without making a view
-#: object: they iterate it once, or make an iterator of it (which CPython's iterates once too)
-_VIEW_CONSUMERS = ("list", "tuple", "sorted", "sum", "min", "max", "any", "all", "dict", "enumerate", "zip",
-                   "map", "filter", "iter")
-
-
-def view_escapes(node) -> bool:
-    """Is the call ``node`` (``d.keys()``...) a view kept as a value (a view
-    object, ``runtime_lib/views.py``)? Not where it is iterated once: a
-    ``for``'s or a comprehension's iterable, the argument of a builtin that
-    consumes it, or the right side of ``in`` (there it stays a direct loop)."""
-    parent = node.parent
-    if isinstance(parent, (nodes.For, nodes.Comprehension)):
-        return parent.iter is not node
-    if isinstance(parent, nodes.Call) and isinstance(parent.func, nodes.Name):
-        return not (parent.func.name in _VIEW_CONSUMERS and node in parent.args)
-    if isinstance(parent, nodes.Compare) and len(parent.ops) == 1:
-        return not (parent.ops[0][0] in ("in", "not in") and parent.ops[0][1] is node)
-    return True
-
-
-def _shadowed(module: ModuleInfo, name: str) -> bool:
-    return name in module.tree.locals
-
-
-def _carried_constant(value) -> bool:
-    if type(value) is tuple:
-        return all(map(_carried_constant, value))
-    return value is None or type(value) in (bool, float, str) or type(value) is int and -2**63 <= value < 2**63
-
-
-def constant_type(value) -> PyType:
-    """The static type of a constant (a scalar, or a tuple of constants)."""
-    if type(value) is tuple:
-        return tuple_of(*map(constant_type, value))
-    return const_type(None, value)
-
-
-def const_type(node, value) -> PyType:
-    if value is None:
-        return T.NONE
-    if isinstance(value, bool):
-        return T.BOOL
-    if isinstance(value, int):
-        if not -2**63 <= value < 2**63:
-            raise error_at(node, "integer literal does not fit in 64 bits",
-                           "pydm ints are 64-bit; results that do not fit raise OverflowError")
-        return T.INT
-    if isinstance(value, float):
-        return T.FLOAT
-    if isinstance(value, str):
-        return T.STR
-    raise error_at(node, f"{type(value).__name__} literals are not supported",
-                   "pydm compiles int, float, bool and None values and tuples of them")
-
-
-def slice_bounds(s: nodes.Slice):
-    """The (start, stop, step) of a slice whose parts are all literals or absent, else None."""
-    out = []
-    for part in (s.lower, s.upper, s.step):
-        if part is None:
-            out.append(None)
-            continue
-        v = const_value(part)
-        if not isinstance(v, int):
-            return None
-        out.append(int(v))
-    return tuple(out)
 
 
 def starred_index(target) -> int | None:
@@ -932,74 +707,3 @@ class _FunctionTyper:
                 return join(item, default[0]) if default else item
         r = sem.builtin_type(what, arg_types, [const_value(a) for a in e.args])
         return _t(r, e) if r is not None else T.BOTTOM
-
-
-def _is_range_call(it, fn) -> bool:
-    return loop_form(it, fn) == "range"
-
-
-#: builtins that take ``key=``
-KEYED = ("sorted", "min", "max")
-
-#: builtins that make iterators: compiled as loop forms of ``for`` and comprehensions
-LOOP_FORMS = ("range", "enumerate", "zip", "reversed", "map", "filter")
-
-#: builtins ``map(f, xs)`` may apply by name (``map(abs, xs)``)
-MAPPABLE = ("abs", "int", "float", "bool", "len", "hash", "tuple", "list", "sorted", "sum", "min", "max",
-            "any", "all")
-
-
-def builtin_function(node, fn) -> str | None:
-    """The builtin a ``map``/``filter`` function argument names, if it is
-    one pydm applies by name; else None."""
-    if (isinstance(node, nodes.Name) and node.name in MAPPABLE and node.name not in fn.locals
-            and node.name not in fn.frees and node.name not in fn.module.tree.locals):
-        return node.name
-    return None
-
-
-def loop_form(it, fn) -> str | None:
-    """``range``/``enumerate``/``zip``/``reversed`` if ``it`` calls that builtin."""
-    if (isinstance(it, nodes.Call) and isinstance(it.func, nodes.Name) and it.func.name in LOOP_FORMS
-            and it.func.name not in fn.locals and it.func.name not in fn.module.tree.locals):
-        return it.func.name
-    return None
-
-
-def is_range_loop(s: nodes.For, fn) -> bool:
-    """``for ... in range(...)`` with the builtin range."""
-    return _is_range_call(s.iter, fn)
-
-
-def always_returns(body) -> bool:
-    """Does control never fall off the end of ``body``? (Conservative.)"""
-    for s in body:
-        if isinstance(s, (nodes.Return, nodes.Raise)) or intrinsics.is_terminating(s):
-            return True
-        if isinstance(s, nodes.Try) and (always_returns(s.finalbody) or (
-                (always_returns(s.body) or always_returns(s.orelse))
-                and all(always_returns(h.body) for h in s.handlers))):
-            return True
-        if isinstance(s, nodes.If) and s.orelse and always_returns(s.body) and always_returns(s.orelse):
-            return True
-        if isinstance(s, (nodes.While, nodes.For)):
-            has_break = any(isinstance(b, nodes.Break) for b in _own_breaks(s.body))
-            if has_break:
-                continue
-            if isinstance(s, nodes.While) and isinstance(s.test, nodes.Const) and s.test.value is True:
-                return True
-            if s.orelse and always_returns(s.orelse):
-                return True
-    return False
-
-
-def _own_breaks(body):
-    for s in body:
-        if isinstance(s, nodes.Break):
-            yield s
-        elif isinstance(s, (nodes.While, nodes.For)):
-            continue
-        else:
-            for child in s.get_children():
-                if isinstance(child, nodes.NodeNG) and not isinstance(child, (nodes.While, nodes.For)):
-                    yield from _own_breaks([child])
