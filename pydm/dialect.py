@@ -48,6 +48,7 @@ POLL_TICK = "iree_pydm.poll_tick"        # count a call down: false when the hos
 EXCEPTION_CLASS = "iree_pydm.exception_class"  # the code a public function returns: a builtin class's (< 0)
 ORIGIN = "iree_pydm.origin"              # this location, as the origin of a runtime-library failure
 RECORD_ORIGIN = "iree_pydm.record_origin"  # remember (once) where a runtime-library call failed
+TRACE_PUSH = "iree_pydm.trace_push"      # an exception leaves a call here: this line joins its traceback
 EXCEPTION_MATCHES = "iree_pydm.exception_matches"  # i1: is the exception an instance of one of `classes`
 EXCEPTION_CAUGHT = "iree_pydm.exception_caught"  # a handler took the exception: (its site, its object)
 EXCEPTION_RESTORE = "iree_pydm.exception_restore"  # bare raise: the handled exception's object is current again
@@ -101,7 +102,7 @@ HOST_FLOAT = "iree_pydm.host_float"      # float(s) by the host, for a str the r
 
 ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL, NOT,
            BOOL_TO_PRED, SELECT, IS, RANGE_NEXT, RAW_INT, FAILED, SUCCESS, RAISE, POLL, POLL_TICK, EXCEPTION_CLASS,
-           ORIGIN, RECORD_ORIGIN, EXCEPTION_MATCHES, EXCEPTION_CAUGHT, EXCEPTION_RESTORE,
+           ORIGIN, RECORD_ORIGIN, TRACE_PUSH, EXCEPTION_MATCHES, EXCEPTION_CAUGHT, EXCEPTION_RESTORE,
            EXCEPTION_VALUE, EXCEPTION_NEW, EXCEPTION_RAISE, EXCEPTION_ARGS, EXCEPTION_ISINSTANCE, EXCEPTION_SET_CAUSE,
            LOAD_VAR, STORE_VAR, DEL_VAR, UNDEF, STATIC_CAST, BOX, UNBOX, GET_TYPE_CODE,
            MAKE_TUPLE, TUPLE_GET, TUPLE_LEN, SEQ_NEW, SEQ_SET, SEQ_RESIZE, LIST_SET,
@@ -370,6 +371,13 @@ def record_origin(exc, origin_site, ip=None) -> ir.Operation:
     """If ``exc`` failed and ``origin_site`` names a call site, remember it as
     the origin of the failure (the first one recorded wins)."""
     return _op(RECORD_ORIGIN, [exc, origin_site], [], ip=ip)
+
+
+def trace_push(ip=None) -> ir.Operation:
+    """An exception is leaving a call of a compiled function made here: this
+    location (the caller's line) joins the exception's traceback, innermost
+    first (``pydm$trace``; the runtime turns it into traceback entries)."""
+    return _op(TRACE_PUSH, [], [], ip=ip)
 
 
 def poll(ip=None) -> ir.Value:

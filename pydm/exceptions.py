@@ -32,6 +32,7 @@ import ast
 import builtins
 import json
 import os
+import types
 from dataclasses import dataclass, asdict
 
 #: Predefined negative codes. -1..-10 follow seed 002 exactly; the rest extend it.
@@ -170,16 +171,10 @@ def _relative_path(path: str, base: str) -> str:
 _FRAME_CODES: dict = {}
 
 
-def with_site_frame(exc: BaseException, site: RaiseSite) -> BaseException:
-    """``exc`` with a traceback entry for the compiled line that raised it
-    (``File "x.py", line N, in f``, its source line shown as CPython shows
-    its own): a one-statement code object placed at that file and line, under
-    the function's name, raises it once. The Python frames that re-raise it
-    are added in front of this entry, as for any exception."""
-    if site.line <= 0 or not os.path.isabs(site.file):
-        # ahead of time a site names its file relative to the compiled file's
-        # folder: looked up from here it could show another file's line
-        return exc
+def _site_code(site: RaiseSite):
+    """(code object, the name it raises) of a one-statement code placed at
+    ``site``'s file and line, under its function's name: raising through it
+    makes a traceback entry that shows that line as CPython shows its own."""
     key = (site.file, site.line, site.function)
     found = _FRAME_CODES.get(key)
     if found is None:
@@ -194,13 +189,35 @@ def with_site_frame(exc: BaseException, site: RaiseSite) -> BaseException:
         name = (site.function or "<pydm>").rsplit(".", 1)[-1]
         code = compile(prefix + statement, site.file, "exec")
         found = _FRAME_CODES[key] = (code.replace(co_name=name, co_qualname=site.function or name), variable)
-    code, variable = found
+    return found
+
+
+def _site_entry(exc: BaseException, site: RaiseSite):
+    """(frame, lasti, line) of a traceback entry for ``site``: its code raises
+    ``exc`` once (the exec's own frame is left out)."""
+    code, variable = _site_code(site)
     try:
         exec(code, {variable: exc})
     except BaseException as raised:  # noqa: BLE001 - it is exc itself
-        tb = raised.__traceback__
-        return exc.with_traceback(tb.tb_next if tb is not None else None)  # without the exec's own frame
-    return exc  # pragma: no cover - the code always raises
+        tb = raised.__traceback__.tb_next
+        return tb.tb_frame, tb.tb_lasti, tb.tb_lineno
+    raise AssertionError("pydm: a traceback entry's code did not raise")  # pragma: no cover
+
+
+def with_frames(exc: BaseException, sites: list) -> BaseException:
+    """``exc`` with a traceback entry per compiled frame it left, outermost
+    first (``File "x.py", line N, in f`` and the source line): the lines of
+    the compiled calls it passed, then the line that raised. The Python
+    frames that re-raise it are added in front, as for any exception."""
+    if not sites or any(s.line <= 0 or not os.path.isabs(s.file) for s in sites):
+        # ahead of time a site names its file relative to the compiled file's
+        # folder: looked up from here it could show another file's line
+        return exc
+    tb = None
+    for site in reversed(sites):
+        frame, lasti, line = _site_entry(exc, site)
+        tb = types.TracebackType(tb, frame, lasti, line)
+    return exc.with_traceback(tb)
 
 
 class RaiseSiteTable:
@@ -226,6 +243,11 @@ class RaiseSiteTable:
         #: Python exception one raised, by the token its exception object carries
         #: as its raise site (< 0), or None
         self.host_reader = None
+        #: set by the runtime for a module whose calls can raise: returns (and
+        #: clears) the calling thread's trace of the last exception - the site
+        #: codes of the compiled calls' lines it left, innermost first - or
+        #: None when it was not kept (a re-raise)
+        self.trace_reader = None
 
     def code_for(self, site: RaiseSite) -> int:
         code = self._index.get(site)
@@ -288,6 +310,12 @@ class RaiseSiteTable:
             return SystemError(f"pydm: unknown exception class code {class_code}")
         return self.classes.python_class(name)(*(args or ()))
 
+    def _callers(self) -> list:
+        """The sites of the compiled calls the last exception left, outermost
+        first ([] when it left none or its trace was not kept)."""
+        trace = self.trace_reader() if self.trace_reader is not None else None
+        return [self.sites[c - 1] for c in reversed(trace or ()) if 0 < c <= len(self.sites)]
+
     def make_exception(self, code: int) -> BaseException:
         """The Python exception a non-zero code stands for: a builtin class's
         code (< 0) with the detail the context recorded (its raise site and
@@ -311,7 +339,7 @@ class RaiseSiteTable:
             else:
                 where = site
                 exc.add_note(site.note())
-            return with_site_frame(exc, where)
+            return with_frames(exc, self._callers() + [where])
         if code < 0 and self.host_reader is not None and self.exception_reader is not None:
             obj = self.exception_reader()  # a host function's exception: the object it raised
             original = self.host_reader(obj[0]) if obj is not None and obj[0] < 0 else None

@@ -150,14 +150,32 @@ class FunctionBuilder:
             self._exit_handler = block
         return self._exit_handler
 
-    def check(self, exc: ir.Value, origin: bool = False) -> None:
+    def check(self, exc: ir.Value, origin: bool = False, frame: bool = False) -> None:
         """Continue only if ``exc`` is success; otherwise raise it (``origin``:
-        ``exc`` is a runtime-library call's, made here)."""
+        ``exc`` is a runtime-library call's, made here; ``frame``: a compiled
+        function's, called here: this line joins the exception's traceback)."""
         failed = self.ops.failed(exc)
         cont = self.new_block()
         where = self.ops.origin() if origin else self.ops.success()
-        self.cond_br(failed, [exc, where], [], self.handler, cont)
+        if frame:
+            leaving = self.new_block()
+            self.cond_br(failed, [], [], leaving, cont)
+            self.block = leaving
+            self.ops.trace_push()
+            self.goto(self.handler, [exc, where])
+        else:
+            self.cond_br(failed, [exc, where], [], self.handler, cont)
         self.block = cont
+
+    def close_traced_handler(self, block: ir.Block) -> None:
+        """Complete ``block``, the handler of a callee's body expanded in place
+        (popped from ``handlers``): an exception leaving the body joins the
+        traceback at the call's line (the current location), as from a real
+        call, then goes on outwards. With no way in, it only branches on."""
+        with self.in_block(block):
+            if any(True for _ in block.predecessors):
+                self.ops.trace_push()
+            self.goto(self.handler, list(block.arguments))
 
     def raise_exc(self, exc: ir.Value) -> None:
         """Raise the exception ``exc`` unconditionally; nothing follows."""

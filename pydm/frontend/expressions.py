@@ -9,6 +9,7 @@ the callee expanded in place (``inlining.py`` decides).
 from __future__ import annotations
 
 from astroid import nodes
+from iree.compiler import ir
 
 from .. import dialect as d
 from ..errors import CompileError, error_at, note_call_site
@@ -619,12 +620,15 @@ class ExpressionWalker:
         from .arguments import star_lengths
         return star_lengths(e, self.type_of)
 
-    def plain_call(self, spec: Specialization, args):
+    def plain_call(self, spec: Specialization, args, frame: bool = True):
+        """A VM call of ``spec``; ``frame``: an exception leaving it adds this
+        line to its traceback (not a call the runtime library makes, nor the
+        one that ends a partly expanded copy, whose handler adds it)."""
         # a specialization's parameter types may be wider than the arguments'
         # (a widened tuple type, or a generic one past MAX_SPECIALIZATIONS)
         args = [self.emit.coerce(a, t) for a, t in zip(args, spec.arg_types)]
         call = self.fb.call([d.exc_type(), d.ir_type(spec.ret)], spec.symbol, args)
-        self.fb.check(call.results[0])
+        self.fb.check(call.results[0], frame=frame and not self.emit.in_runtime_library)
         if spec.ret is T.BOTTOM:  # the callee never returns normally
             self.fb.raise_exc(call.results[0])
             return None
@@ -649,6 +653,10 @@ class ExpressionWalker:
         exit_block = self.fb.new_block()
         frame = Frame(spec, f"{caller.prefix}@{self._copies}.", exit_block)
         self.frame = frame
+        traced = None if self.emit.in_runtime_library else self.fb.new_block(d.exc_type(), d.exc_type())
+        if traced is not None:
+            self.fb.handlers.append(traced)
+        call_site = ir.Location.current
         try:
             for name, arg in zip(spec.func.params, args):
                 self.fb.store(frame.slot(name), self.emit.coerce(arg, frame.var_type(name)))
@@ -663,7 +671,7 @@ class ExpressionWalker:
                         self.emit_return(result)
                     self.fb.block = miss
                 if self.fb.block is not None:
-                    result = self.plain_call(spec, args)
+                    result = self.plain_call(spec, args, frame=False)
                     if self.fb.block is not None:
                         self.emit_return(result)
             else:
@@ -673,6 +681,10 @@ class ExpressionWalker:
                         self.emit_return(self.emit.const(None))
         finally:
             self.frame = caller
+            if traced is not None:
+                self.fb.handlers.pop()
+                with call_site:
+                    self.fb.close_traced_handler(traced)
         if not any(True for _ in exit_block.predecessors):
             self.fb.block = None
             return None

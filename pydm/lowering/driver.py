@@ -116,6 +116,7 @@ class LoweringContext:
         self.sites = sites or RaiseSiteTable()
         self.op: ir.Operation | None = None
         self.uses_origin = False
+        self.uses_trace = False  # an exception can leave a compiled call (``iree_pydm.trace_push``)
         self.support: set[str] = set()  # support.py parts the rules used
         #: globals that keep immutable heap values (str literals by their codepoints,
         #: kept constants by name) -> their symbols (declared after the conversion)
@@ -273,6 +274,7 @@ def lower_module(module: ir.Module, ctx: LoweringContext) -> None:
         raise LoweringError(f"no lowering rule for {', '.join(sorted(missing))}")
     annotate_operand_types(module)
     ctx.uses_origin = _uses(module, d.ORIGIN)
+    ctx.uses_trace = _uses(module, d.TRACE_PUSH)
     frozen = patterns.freeze()
     rw.apply_partial_conversion(module.operation, target, frozen)
     del keep

@@ -80,6 +80,48 @@ def lower_record_origin(ctx, op, operands):
     return []
 
 
+#: the attribute of the ops of a trace push
+TRACE_MARK = "pydm.trace"
+
+
+@rule(d.TRACE_PUSH)
+def lower_trace_push(ctx, op, operands):
+    """An exception leaves a call here: this line (a site code) joins its trace."""
+    from iree.compiler.dialects import func, scf
+    from .support import TRACE_DEPTH_GLOBAL, TRACE_GLOBAL, TRACE_PUSH
+    ctx.support.add("trace")
+    site = _i32(ctx.sites.code_for(ctx.site("", "")))
+    i32 = ir.IntegerType.get_signless(32)
+    depth = util.GlobalLoadOp(i32, TRACE_DEPTH_GLOBAL).result
+    trace = util.GlobalLoadOp(ir.Type.parse("!util.list<i32>"), TRACE_GLOBAL).result
+    index = arith.index_castui(ir.IndexType.get(), depth)  # depth -1: past any size
+    size = util.ListSizeOp(trace).result
+    room = arith.cmpi(arith.CmpIPredicate.ult, index, size)
+    fast = scf.IfOp(room, [], has_else=True)
+    with ir.InsertionPoint(fast.then_block):
+        util.ListSetOp(trace, index, site)
+        util.GlobalStoreOp(arith.addi(depth, _i32(1)), TRACE_DEPTH_GLOBAL)
+        scf.YieldOp([])
+    with ir.InsertionPoint(fast.else_block):
+        func.CallOp([], TRACE_PUSH, [site])
+        scf.YieldOp([])
+    # marked, so native code (pydm/native.py), which keeps no trace, can drop them
+    for value in (site, depth, trace, index, size, room):
+        value.owner.attributes[TRACE_MARK] = ir.UnitAttr.get()
+    fast.operation.attributes[TRACE_MARK] = ir.UnitAttr.get()
+    return []
+
+
+def _set_trace_depth(ctx, op, depth: int) -> None:
+    """A handler took the exception (0: a new trace starts) or re-raises it
+    (-1: its trace is not kept). The runtime library's own handlers leave
+    the trace alone (its calls add no lines)."""
+    from .support import TRACE_DEPTH_GLOBAL
+    if ctx.uses_trace and not ctx.in_runtime_library(op):
+        ctx.support.add("trace")
+        util.GlobalStoreOp(_i32(depth), TRACE_DEPTH_GLOBAL)
+
+
 @rule(d.EXCEPTION_MATCHES)
 def lower_exception_matches(ctx, op, operands):
     """``except (E1, ...)``: the exception's class code (a raise site's code
@@ -113,6 +155,7 @@ def lower_exception_caught(ctx, op, operands):
     code = operands[0]
     if ctx.uses_origin:
         util.GlobalStoreOp(_ok(), ORIGIN_GLOBAL)
+    _set_trace_depth(ctx, op, 0)
     i32 = ir.IntegerType.get_signless(32)
     site = util.GlobalLoadOp(i32, SITE_GLOBAL).result
     site_class = func.CallOp([i32], CLASS_OF_SITE, [site]).results[0]
@@ -131,6 +174,7 @@ def lower_exception_restore(ctx, op, operands):
     from .support import EXCEPTION_GLOBAL
     ctx.support.add("exception")
     util.GlobalStoreOp(operands[0], EXCEPTION_GLOBAL)
+    _set_trace_depth(ctx, op, -1)
     return []
 
 

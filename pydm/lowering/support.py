@@ -11,6 +11,13 @@ Written as MLIR text, so each reads as what it is:
 * ``site`` and ``class_of_site``: a public function returns a builtin
   class's negative code (seed 002); the raise site behind it (message,
   location) waits in ``@pydm$site`` for the export ``__pydm_site``;
+* ``trace``: the lines of the compiled calls an exception has left on its
+  way out (``@pydm$trace``, innermost first; the export ``__pydm_trace``
+  hands them to the runtime, which makes them traceback entries). A handler
+  that takes an exception starts a new trace (depth 0); a re-raise (bare
+  ``raise``, the end of a ``finally``) stops keeping one (depth -1: the
+  runtime then shows only the raising line), so a trace never names a frame
+  the exception did not leave;
 * ``poll``: the optional host import ``pydm_host.poll`` that lets the host
   interrupt a long-running call, with a local fallback (a ``.vmfb`` still
   runs in a host without pydm's module);
@@ -33,6 +40,12 @@ SITE_GLOBAL = "pydm$site"
 POLL_BUDGET_GLOBAL = "pydm$poll_budget"
 EXCEPTION_FUNCTION = "__pydm_exception"
 SITE_FUNCTION = "__pydm_site"
+#: the lines of compiled calls an exception has left, innermost first (``!util.list<i32>``
+#: of site codes, null until the first), and how many are valid (-1: not kept)
+TRACE_GLOBAL = "pydm$trace"
+TRACE_DEPTH_GLOBAL = "pydm$trace_depth"
+TRACE_PUSH = "pydm$trace_push"
+TRACE_FUNCTION = "__pydm_trace"
 CLASS_OF_SITE = "pydm$class_of_site"
 SITE_HAS_MESSAGE = "pydm$site_has_message"
 SITE_MESSAGE = "pydm$site_message"
@@ -335,6 +348,53 @@ func.func @{EXCEPTION_FUNCTION}() -> !util.list<?> attributes {{iree.reflection 
     scf.yield %r : !util.list<?>
   }}
   return %record : !util.list<?>
+}}
+"""
+
+_TRACE = f"""
+util.global private mutable @{TRACE_GLOBAL} : !util.list<i32>
+util.global private mutable @{TRACE_DEPTH_GLOBAL} = 0 : i32
+
+util.initializer {{
+  %c16 = arith.constant 16 : index
+  %trace = util.list.create %c16 : !util.list<i32>
+  util.list.resize %trace, %c16 : !util.list<i32>
+  util.global.store %trace, @{TRACE_GLOBAL} : !util.list<i32>
+  util.return
+}}
+
+// the slow path of a trace push (``lower_trace_push`` inlines the fast one):
+// the list is full (it doubles), or the trace is not kept (depth -1)
+func.func private @{TRACE_PUSH}(%site: i32) {{
+  %depth = util.global.load @{TRACE_DEPTH_GLOBAL} : i32
+  %zero = arith.constant 0 : i32
+  %kept = arith.cmpi sge, %depth, %zero : i32
+  scf.if %kept {{
+    %trace = util.global.load @{TRACE_GLOBAL} : !util.list<i32>
+    %one = arith.constant 1 : i32
+    %next = arith.addi %depth, %one : i32
+    %i = arith.index_castui %depth : i32 to index
+    %size = util.list.size %trace : !util.list<i32>
+    %full = arith.cmpi ule, %size, %i : index
+    scf.if %full {{
+      %two = arith.constant 2 : index
+      %more = arith.muli %i, %two : index
+      util.list.resize %trace, %more : !util.list<i32>
+    }}
+    util.list.set %trace[%i], %site : i32 -> !util.list<i32>
+    util.global.store %next, @{TRACE_DEPTH_GLOBAL} : i32
+  }}
+  return
+}}
+
+// the trace of the last exception that left a public function: its depth (-1: not
+// kept) and its list (valid up to the depth; null: none); cleared
+func.func @{TRACE_FUNCTION}() -> (i32, !util.list<i32>) attributes {{iree.reflection = {{pydm.internal = "trace"}}}} {{
+  %zero = arith.constant 0 : i32
+  %depth = util.global.load @{TRACE_DEPTH_GLOBAL} : i32
+  %trace = util.global.load @{TRACE_GLOBAL} : !util.list<i32>
+  util.global.store %zero, @{TRACE_DEPTH_GLOBAL} : i32
+  return %depth, %trace : i32, !util.list<i32>
 }}
 """
 
@@ -651,7 +711,7 @@ _POLL_BUDGET = f"""
 util.global private mutable @{POLL_BUDGET_GLOBAL} = {POLL_INTERVAL} : i64
 """
 
-_PARTS = {"records": _RECORDS, "exception": _EXCEPTION, "site": _SITE, "poll": _POLL,
+_PARTS = {"records": _RECORDS, "exception": _EXCEPTION, "site": _SITE, "trace": _TRACE, "poll": _POLL,
           "poll_budget": _POLL_BUDGET, "print": _PRINT,
           "format": _FORMAT, "float": _FLOAT}
 #: parts that need others
@@ -669,7 +729,7 @@ def add_support(module: ir.Module, parts: set[str], sites=None) -> None:
             wanted.update(("exception", "records"))
     if "class_of_site" in wanted:
         wanted.add("site")
-    texts = [_PARTS[name] for name in ("records", "exception", "site", "poll", "poll_budget", "print",
+    texts = [_PARTS[name] for name in ("records", "exception", "site", "trace", "poll", "poll_budget", "print",
                                        "format", "float")
              if name in wanted]
     if "class_of_site" in wanted:

@@ -155,8 +155,24 @@ class LoadedProgram:
             reader = self._global_reader(export, convert)
             if reader is not None:
                 setattr(sites, attr, reader)
+        if self.module.lookup_function("__pydm_trace") is not None:
+            sites.trace_reader = _weak_method(self._read_trace)
         if self.host_functions:
             sites.host_reader = _weak_method(self._host_original)
+
+    def _read_trace(self):
+        """The calling thread's trace of the last exception that left the
+        module (``__pydm_trace``, then cleared): the site codes of the lines of
+        the compiled calls it left, innermost first; None if it was not kept."""
+        out = rt.VmVariantList(2)
+        self.thread_state().context.invoke(self.module.lookup_function("__pydm_trace"), rt.VmVariantList(0), out)
+        depth = out.get_variant(0)
+        if depth < 0:
+            return None
+        if depth == 0:
+            return []
+        trace = out.get_as_list(1)
+        return [trace.get_variant(i) for i in range(depth)]
 
     def _host_original(self, token: int):
         """The Python exception a host function raised, by its token (< 0)."""

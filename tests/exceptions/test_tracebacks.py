@@ -72,3 +72,128 @@ def test_loaded_module_adds_no_entry_for_a_relative_path(tmp_path, monkeypatch):
     assert str(got.value) == str(want.value)
     assert all(f.filename != "aot_div.py" for f in traceback.extract_tb(got.value.__traceback__))
     assert any("aot_div.py:6" in n for n in got.value.__notes__)
+
+
+# ---- every compiled frame between: the lines of the calls an exception left ----
+def _h(x):
+    return 10 // x
+
+
+def _g(x, y):
+    z = x + 1
+    return _h(y) + z
+
+
+def _leaf(v):
+    if v < 0:
+        raise ValueError("negative")
+    return v
+
+
+def _down(n):
+    if n == 0:
+        raise KeyError(n)
+    return _down(n - 1) + 1
+
+
+def _finish(n):
+    try:
+        _g(n, 1)
+    except ZeroDivisionError:
+        pass
+    return _leaf(n - 100)
+
+
+@pydm.jit
+def chains(case: int, n: int):
+    if case == 0:  # two callees deep
+        return _g(n, 0) + 1
+    if case == 1:  # a small leaf callee (expanded in place)
+        return _leaf(-n)
+    if case == 2:  # self-recursion (expanded a few levels per VM call)
+        return _down(n)
+    if case == 3:  # an exception caught on the way starts a new trace
+        try:
+            _g(1, 0)
+        except ZeroDivisionError:
+            pass
+        return _finish(n)
+    if case == 4:  # a nested function
+        def inner(k):
+            return _h(k - n)
+        return inner(n) + 1
+    if case == 5:  # raised in a handler of another exception
+        try:
+            return _g(n, 0)
+        except ZeroDivisionError:
+            return _leaf(-1)
+    return 0
+
+
+def compiled_entries(exc, here: str):
+    """The traceback entries after the test's own frame: file, line, function,
+    without pydm's Python glue (its dispatcher and caller)."""
+    out = []
+    for f in traceback.extract_tb(exc.__traceback__):
+        if f.name == here or f.filename.startswith("<pydm") or "/pydm/" in f.filename:
+            continue
+        out.append((f.filename, f.lineno, f.name, f.line))
+    return out
+
+
+@pytest.mark.parametrize("case, n", [(0, 1), (1, 3), (2, 12), (3, 7), (4, 4), (5, 2)])
+def test_every_compiled_frame_in_cpythons_order(case, n):
+    with pytest.raises(Exception) as want:
+        chains.py_func(case, n)
+    with pytest.raises(Exception) as got:
+        chains(case, n)
+    assert type(got.value) is type(want.value) and str(got.value) == str(want.value)
+    here = "test_every_compiled_frame_in_cpythons_order"
+    assert compiled_entries(got.value, here) == compiled_entries(want.value, here)
+
+
+@pydm.jit
+def reraises(n: int):
+    try:
+        return _g(n, 0)
+    except ZeroDivisionError:
+        raise
+
+
+def test_a_reraised_exception_keeps_only_the_raising_line():
+    """A bare ``raise`` (and the end of a ``finally``) does not keep the
+    trace of the calls the exception left before it was caught: the
+    traceback shows the line that raised (CPython's innermost entry) and no
+    caller that could be wrong (README "Errors")."""
+    with pytest.raises(ZeroDivisionError) as want:
+        reraises.py_func(1)
+    with pytest.raises(ZeroDivisionError) as got:
+        reraises(1)
+    here = "test_a_reraised_exception_keeps_only_the_raising_line"
+    assert compiled_entries(got.value, here) == compiled_entries(want.value, here)[-1:]
+
+
+def test_traces_of_threads_are_their_own():
+    """Each thread's context keeps its own trace: concurrent failures at
+    different depths get their own chains."""
+    import threading
+    results = {}
+
+    def run(i, case, n):
+        try:
+            chains(case, n)
+        except Exception as exc:  # noqa: BLE001 - compared below
+            results[(case, n, i)] = compiled_entries(exc, "run")
+
+    cases = [(0, 1), (2, 9), (2, 3), (1, 5)] * 3
+    threads = [threading.Thread(target=run, args=(i, c, n)) for i, (c, n) in enumerate(cases)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(results) == 12
+    for (case, n, _), entries in results.items():
+        try:
+            chains.py_func(case, n)
+        except Exception as exc:  # noqa: BLE001
+            assert entries == compiled_entries(exc, "test_traces_of_threads_are_their_own")
