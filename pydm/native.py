@@ -116,13 +116,39 @@ def _has_symbol(mod: ir.Module, symbol: str) -> bool:
     return False
 
 
-def _walk(op, out):
+def _walk(op, out, traces: bool = True):
+    """The ops nested in ``op``, in order; ``traces=False``: without the ops
+    of trace pushes (``TRACE_MARK``: native code keeps no trace)."""
+    from .lowering.rules_scalar import TRACE_MARK
     for region in op.regions:
         for block in region.blocks:
             for inner in block.operations:
+                if not traces and TRACE_MARK in inner.operation.attributes:
+                    continue
                 out.append(inner.operation)
-                _walk(inner.operation, out)
+                _walk(inner.operation, out, traces)
     return out
+
+
+def _has_traces(fop) -> bool:
+    """Does the lowered function push the lines of calls onto the trace
+    (``pydm$trace``: a callee expanded in place that can raise)?"""
+    from .lowering.rules_scalar import TRACE_MARK
+    return any(TRACE_MARK in op.attributes for op in _walk(fop.operation, []))
+
+
+def _drop_traces(fop) -> None:
+    """Erase the trace pushes of the copied body (the ``scf.if`` of each, then
+    the values it read, once unused)."""
+    from .lowering.rules_scalar import TRACE_MARK
+    marked = [op for op in _walk(fop.operation, []) if TRACE_MARK in op.attributes]
+    pushes = [op for op in marked if op.name == "scf.if"]
+    reads = [op for op in marked if op.name != "scf.if"]
+    for op in pushes:
+        op.erase()
+    for op in reversed(reads):
+        if all(not list(r.uses) for r in op.results):
+            op.erase()
 
 
 def _signature(fop) -> tuple[list[str], list[str]]:
@@ -139,7 +165,7 @@ def check(mod: ir.Module, symbol: str) -> None:
         if t not in _SCALARS:
             raise NotNative(f"a parameter of type {t} is not an int, float or bool", _loc(fop))
     offenders = []  # (reason, op) in body order
-    for op in _walk(fop.operation, []):
+    for op in _walk(fop.operation, [], traces=False):
         name = op.name
         if name == "func.call":
             callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
@@ -193,6 +219,7 @@ def _rewrite_body(fop) -> None:
     i32 = ir.IntegerType.get_signless(32)
     f64 = ir.F64Type.get()
     i64 = ir.IntegerType.get_signless(64)
+    _drop_traces(fop)
     for op in _walk(fop.operation, []):
         name = op.name
         if name == "util.global.store":
@@ -278,15 +305,20 @@ def native_text(mod: ir.Module, symbol: str) -> tuple[str, str]:
 def replace_with_call(mod: ir.Module, symbol: str, native_name: str) -> None:
     """The VM function ``symbol`` (same name, signature and attributes) as a
     call of the native module's ``run`` and the VM path's exception exit."""
-    from .lowering.support import CLASS_OF_SITE, SITE_GLOBAL
+    from .lowering.support import CLASS_OF_SITE, SITE_GLOBAL, TRACE_DEPTH_GLOBAL
     fop = _func(mod, symbol)
     inputs, results = _signature(fop)
     ret = results[1]
     raises = _has_symbol(mod, CLASS_OF_SITE)
+    # native code keeps no trace of the calls it expanded: an exception from
+    # it shows only its raising line, as a re-raised one (README "Errors")
+    untraced = raises and _has_traces(fop)
     text = [f"func.func private @{native_name}.run({', '.join(['i64'] * len(inputs))}) -> (i64, i64)"]
     if raises:
         text.append(f"func.func private @{CLASS_OF_SITE}(i32) -> i32")
         text.append(f"util.global private mutable @{SITE_GLOBAL} : i32")
+    if untraced:
+        text.append(f"util.global private mutable @{TRACE_DEPTH_GLOBAL} : i32")
     params = ", ".join(f"%p{i}: {t}" for i, t in enumerate(inputs))
     text.append(f"func.func @{symbol}({params}) -> (i32, {ret}) {{")
     args = []
@@ -301,6 +333,12 @@ def replace_with_call(mod: ir.Module, symbol: str, native_name: str) -> None:
     text += ["  " + c for c in code]
     if raises:
         text.append("  %zero = arith.constant 0 : i32")
+        if untraced:
+            text.append("  %failed = arith.cmpi ne, %code, %zero : i32")
+            text.append("  scf.if %failed {")
+            text.append("    %unkept = arith.constant -1 : i32")
+            text.append(f"    util.global.store %unkept, @{TRACE_DEPTH_GLOBAL} : i32")
+            text.append("  }")
         text.append("  %site = arith.cmpi sgt, %code, %zero : i32")
         text.append("  %cls = scf.if %site -> (i32) {")
         text.append(f"    util.global.store %code, @{SITE_GLOBAL} : i32")
