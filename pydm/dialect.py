@@ -49,6 +49,8 @@ EXCEPTION_CLASS = "iree_pydm.exception_class"  # the code a public function retu
 ORIGIN = "iree_pydm.origin"              # this location, as the origin of a runtime-library failure
 RECORD_ORIGIN = "iree_pydm.record_origin"  # remember (once) where a runtime-library call failed
 TRACE_PUSH = "iree_pydm.trace_push"      # an exception leaves a call here: this line joins its traceback
+TRACE_SAVE = "iree_pydm.trace_save"      # a handler that may re-raise takes the trace aside: (depth, list)
+TRACE_RESTORE = "iree_pydm.trace_restore"  # it re-raises: the trace it took aside is current again
 EXCEPTION_MATCHES = "iree_pydm.exception_matches"  # i1: is the exception an instance of one of `classes`
 EXCEPTION_CAUGHT = "iree_pydm.exception_caught"  # a handler took the exception: (its site, its object)
 EXCEPTION_RESTORE = "iree_pydm.exception_restore"  # bare raise: the handled exception's object is current again
@@ -102,7 +104,7 @@ HOST_FLOAT = "iree_pydm.host_float"      # float(s) by the host, for a str the r
 
 ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL, NOT,
            BOOL_TO_PRED, SELECT, IS, RANGE_NEXT, RAW_INT, FAILED, SUCCESS, RAISE, POLL, POLL_TICK, EXCEPTION_CLASS,
-           ORIGIN, RECORD_ORIGIN, TRACE_PUSH, EXCEPTION_MATCHES, EXCEPTION_CAUGHT, EXCEPTION_RESTORE,
+           ORIGIN, RECORD_ORIGIN, TRACE_PUSH, TRACE_SAVE, TRACE_RESTORE, EXCEPTION_MATCHES, EXCEPTION_CAUGHT, EXCEPTION_RESTORE,
            EXCEPTION_VALUE, EXCEPTION_NEW, EXCEPTION_RAISE, EXCEPTION_ARGS, EXCEPTION_ISINSTANCE, EXCEPTION_SET_CAUSE,
            LOAD_VAR, STORE_VAR, DEL_VAR, UNDEF, STATIC_CAST, BOX, UNBOX, GET_TYPE_CODE,
            MAKE_TUPLE, TUPLE_GET, TUPLE_LEN, SEQ_NEW, SEQ_SET, SEQ_RESIZE, LIST_SET,
@@ -378,6 +380,19 @@ def trace_push(ip=None) -> ir.Operation:
     location (the caller's line) joins the exception's traceback, innermost
     first (``pydm$trace``; the runtime turns it into traceback entries)."""
     return _op(TRACE_PUSH, [], [], ip=ip)
+
+
+def trace_save(ip=None) -> tuple[ir.Value, ir.Value]:
+    """A handler that may re-raise (a ``finally``, an ``except`` with a bare
+    ``raise``) takes the caught exception's trace aside - (its depth, its
+    list) - and starts an empty one for the exceptions its body raises."""
+    op = _op(TRACE_SAVE, [], [ir_type(PyType.INT), ir_type(PyType.REF)], ip=ip)
+    return op.results[0], op.results[1]
+
+
+def trace_restore(depth, trace, ip=None) -> ir.Operation:
+    """The handler re-raises: the trace ``trace_save`` took aside is current again."""
+    return _op(TRACE_RESTORE, [depth, trace], [], ip=ip)
 
 
 def poll(ip=None) -> ir.Value:

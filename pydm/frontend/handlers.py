@@ -156,8 +156,10 @@ class HandlerWalker:
         if not self.frame.handling:
             self.fb.raise_here("RuntimeError", "No active exception to reraise")
             return
-        code, origin, saved = self.frame.handling[-1]
+        code, origin, saved, trace = self.frame.handling[-1]
         self.b.exception_restore(saved)
+        if trace is not None:
+            self.b.trace_restore(*trace)
         self.fb.goto(self.fb.handler, [code, origin])
 
     def stmt_Assert(self, s):
@@ -196,12 +198,14 @@ class HandlerWalker:
                 fb.block = fin
                 code, origin = fin.arguments
                 with self.at(s):
+                    trace = self.b.trace_save()
                     code, saved = self.b.exception_caught(code)
-                frame.handling.append((code, origin, saved))
+                frame.handling.append((code, origin, saved, trace))
                 self.visit_body(s.finalbody)
                 frame.handling.pop()
                 if fb.block is not None:
                     self.b.exception_restore(saved)
+                    self.b.trace_restore(*trace)
                 fb.goto(fb.handler, [code, origin])
         fb.block = done if any(True for _ in done.predecessors) else None
         if fin is not None and fb.block is not None:
@@ -224,12 +228,13 @@ class HandlerWalker:
                     fb.cond_br(self.b.exception_matches(code, classes), [], [], hit, miss)
             fb.block = hit
             with self.at(h):
+                trace = self.b.trace_save() if _reraises(h.body) else None
                 caught, saved = self.b.exception_caught(code)
             if h.name is None:
-                frame.handling.append((caught, origin, saved))
+                frame.handling.append((caught, origin, saved, trace))
                 self.visit_body(h.body)
             else:
-                self.bound_handler(h, caught, origin, saved)
+                self.bound_handler(h, caught, origin, saved, trace)
             frame.handling.pop()
             fb.goto(done)
             if miss is None:
@@ -237,7 +242,7 @@ class HandlerWalker:
             fb.block = miss
         fb.goto(fb.handler, [code, origin])  # no clause matched: on outwards
 
-    def bound_handler(self, h, caught, origin, saved) -> None:
+    def bound_handler(self, h, caught, origin, saved, trace) -> None:
         """``except E as e``: the body runs with ``e`` bound to the exception;
         on every way out of it (its end, return/break/continue, an exception)
         ``e`` is unbound again, as CPython's ``finally: del e``. The value is
@@ -251,7 +256,7 @@ class HandlerWalker:
             value = self.emit.caught_value(caught, saved)
         self.bind_variable(name, value)
         _, exception = self.b.unbox(value, T.EXCEPTION, checked=False)
-        frame.handling.append((caught, origin, exception))
+        frame.handling.append((caught, origin, exception, trace))
         def unbind():
             if fb.block is None:
                 return
@@ -294,6 +299,14 @@ class HandlerWalker:
                     self.visit_body(f.body)
         finally:
             stack[:], fb.handlers[:], frame.loops[:], frame.handling[:] = saved
+
+
+def _reraises(body) -> bool:
+    """Does an except clause's body hold a bare ``raise`` (its own, or a
+    nested handler's: either way its trace is worth keeping)?"""
+    scopes = (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)
+    return any(isinstance(n, nodes.Raise) and n.exc is None
+               for stmt in body for n in stmt.nodes_of_class(nodes.Raise, skip_klass=scopes))
 
 
 def _inside_handler(node) -> bool:

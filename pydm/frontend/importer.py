@@ -81,7 +81,7 @@ class Frame:
         self.exit_block = exit_block  # an expanded copy: where its returns go
         self.loops: list[tuple] = []  # (continue block, break block, finally depth)
         self.finally_stack: list = []  # the enclosing try statements with a final body (handlers.py)
-        self.handling: list[tuple] = []  # (code, origin, saved object) of the exceptions being handled
+        self.handling: list[tuple] = []  # (code, origin, saved object, saved trace or None) of the exceptions being handled
         if not hasattr(self.fn, "_unbound_reads"):
             self.fn._unbound_reads = bindings.maybe_unbound(self.fn.node, self.fn.params)
         self.unbound_reads = self.fn._unbound_reads

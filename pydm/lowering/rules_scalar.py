@@ -93,7 +93,7 @@ def lower_trace_push(ctx, op, operands):
     site = _i32(ctx.sites.code_for(ctx.site("", "")))
     i32 = ir.IntegerType.get_signless(32)
     depth = util.GlobalLoadOp(i32, TRACE_DEPTH_GLOBAL).result
-    trace = util.GlobalLoadOp(ir.Type.parse("!util.list<i32>"), TRACE_GLOBAL).result
+    trace = util.GlobalLoadOp(ir.Type.parse("!util.list<?>"), TRACE_GLOBAL).result
     index = arith.index_castui(ir.IndexType.get(), depth)  # depth -1: past any size
     size = util.ListSizeOp(trace).result
     room = arith.cmpi(arith.CmpIPredicate.ult, index, size)
@@ -112,12 +112,55 @@ def lower_trace_push(ctx, op, operands):
     return []
 
 
+def _keeps_trace(ctx, op) -> bool:
+    """Does this op's function keep the trace? (A module with calls that can
+    raise; the runtime library's own handlers leave it alone: its calls add no lines.)"""
+    return ctx.uses_trace and not ctx.in_runtime_library(op)
+
+
+@rule(d.TRACE_SAVE)
+def lower_trace_save(ctx, op, operands):
+    """Take the trace aside (depth, list) and start an empty one (a new list:
+    the handler's own exceptions must not write over the saved lines)."""
+    from .rules_object import list_type
+    from .support import TRACE_DEPTH_GLOBAL, TRACE_GLOBAL
+    i64 = ir.IntegerType.get_signless(64)
+    if not _keeps_trace(ctx, op):
+        return [arith.constant(i64, -1), util.NullOp(list_type()).result]
+    ctx.support.add("trace")
+    i32 = ir.IntegerType.get_signless(32)
+    depth = util.GlobalLoadOp(i32, TRACE_DEPTH_GLOBAL).result
+    trace = util.GlobalLoadOp(list_type(), TRACE_GLOBAL).result
+    c16 = arith.constant(ir.IndexType.get(), 16)
+    fresh = util.ListCreateOp(list_type(), initial_capacity=c16).result
+    util.ListResizeOp(fresh, c16)
+    util.GlobalStoreOp(fresh, TRACE_GLOBAL)
+    util.GlobalStoreOp(_i32(0), TRACE_DEPTH_GLOBAL)
+    # a barrier: IREE folds `store(load @g) -> @g` away although @g was stored
+    # in between (PLATFORM.md; tests/platform/test_platform_globals.py)
+    kept = util.OptimizationBarrierOp([i64, trace.type], [arith.extsi(i64, depth), trace]).results
+    return [kept[0], kept[1]]
+
+
+@rule(d.TRACE_RESTORE)
+def lower_trace_restore(ctx, op, operands):
+    """Re-raising: the trace taken aside is current again."""
+    from .support import TRACE_DEPTH_GLOBAL, TRACE_GLOBAL
+    if not _keeps_trace(ctx, op):
+        return []
+    ctx.support.add("trace")
+    depth, trace = operands
+    util.GlobalStoreOp(trace, TRACE_GLOBAL)
+    util.GlobalStoreOp(arith.trunci(ir.IntegerType.get_signless(32), depth), TRACE_DEPTH_GLOBAL)
+    return []
+
+
 def _set_trace_depth(ctx, op, depth: int) -> None:
     """A handler took the exception (0: a new trace starts) or re-raises it
     (-1: its trace is not kept). The runtime library's own handlers leave
     the trace alone (its calls add no lines)."""
     from .support import TRACE_DEPTH_GLOBAL
-    if ctx.uses_trace and not ctx.in_runtime_library(op):
+    if _keeps_trace(ctx, op):
         ctx.support.add("trace")
         util.GlobalStoreOp(_i32(depth), TRACE_DEPTH_GLOBAL)
 

@@ -14,10 +14,11 @@ Written as MLIR text, so each reads as what it is:
 * ``trace``: the lines of the compiled calls an exception has left on its
   way out (``@pydm$trace``, innermost first; the export ``__pydm_trace``
   hands them to the runtime, which makes them traceback entries). A handler
-  that takes an exception starts a new trace (depth 0); a re-raise (bare
-  ``raise``, the end of a ``finally``) stops keeping one (depth -1: the
-  runtime then shows only the raising line), so a trace never names a frame
-  the exception did not leave;
+  that takes an exception starts a new trace (depth 0); one that may re-raise
+  it (a ``finally``, an ``except`` with a bare ``raise``) first takes the
+  trace aside and puts it back when it re-raises; a re-raise without one
+  (native code's) stops keeping it (depth -1: the runtime then shows only the
+  raising line), so a trace never names a frame the exception did not leave;
 * ``poll``: the optional host import ``pydm_host.poll`` that lets the host
   interrupt a long-running call, with a local fallback (a ``.vmfb`` still
   runs in a host without pydm's module);
@@ -40,8 +41,8 @@ SITE_GLOBAL = "pydm$site"
 POLL_BUDGET_GLOBAL = "pydm$poll_budget"
 EXCEPTION_FUNCTION = "__pydm_exception"
 SITE_FUNCTION = "__pydm_site"
-#: the lines of compiled calls an exception has left, innermost first (``!util.list<i32>``
-#: of site codes, null until the first), and how many are valid (-1: not kept)
+#: the lines of compiled calls an exception has left, innermost first (a ``!util.list<?>``
+#: of i32 site codes), and how many are valid (-1: not kept)
 TRACE_GLOBAL = "pydm$trace"
 TRACE_DEPTH_GLOBAL = "pydm$trace_depth"
 TRACE_PUSH = "pydm$trace_push"
@@ -352,14 +353,14 @@ func.func @{EXCEPTION_FUNCTION}() -> !util.list<?> attributes {{iree.reflection 
 """
 
 _TRACE = f"""
-util.global private mutable @{TRACE_GLOBAL} : !util.list<i32>
+util.global private mutable @{TRACE_GLOBAL} : !util.list<?>
 util.global private mutable @{TRACE_DEPTH_GLOBAL} = 0 : i32
 
 util.initializer {{
   %c16 = arith.constant 16 : index
-  %trace = util.list.create %c16 : !util.list<i32>
-  util.list.resize %trace, %c16 : !util.list<i32>
-  util.global.store %trace, @{TRACE_GLOBAL} : !util.list<i32>
+  %trace = util.list.create %c16 : !util.list<?>
+  util.list.resize %trace, %c16 : !util.list<?>
+  util.global.store %trace, @{TRACE_GLOBAL} : !util.list<?>
   util.return
 }}
 
@@ -370,18 +371,18 @@ func.func private @{TRACE_PUSH}(%site: i32) {{
   %zero = arith.constant 0 : i32
   %kept = arith.cmpi sge, %depth, %zero : i32
   scf.if %kept {{
-    %trace = util.global.load @{TRACE_GLOBAL} : !util.list<i32>
+    %trace = util.global.load @{TRACE_GLOBAL} : !util.list<?>
     %one = arith.constant 1 : i32
     %next = arith.addi %depth, %one : i32
     %i = arith.index_castui %depth : i32 to index
-    %size = util.list.size %trace : !util.list<i32>
+    %size = util.list.size %trace : !util.list<?>
     %full = arith.cmpi ule, %size, %i : index
     scf.if %full {{
       %two = arith.constant 2 : index
       %more = arith.muli %i, %two : index
-      util.list.resize %trace, %more : !util.list<i32>
+      util.list.resize %trace, %more : !util.list<?>
     }}
-    util.list.set %trace[%i], %site : i32 -> !util.list<i32>
+    util.list.set %trace[%i], %site : i32 -> !util.list<?>
     util.global.store %next, @{TRACE_DEPTH_GLOBAL} : i32
   }}
   return
@@ -389,12 +390,12 @@ func.func private @{TRACE_PUSH}(%site: i32) {{
 
 // the trace of the last exception that left a public function: its depth (-1: not
 // kept) and its list (valid up to the depth; null: none); cleared
-func.func @{TRACE_FUNCTION}() -> (i32, !util.list<i32>) attributes {{iree.reflection = {{pydm.internal = "trace"}}}} {{
+func.func @{TRACE_FUNCTION}() -> (i32, !util.list<?>) attributes {{iree.reflection = {{pydm.internal = "trace"}}}} {{
   %zero = arith.constant 0 : i32
   %depth = util.global.load @{TRACE_DEPTH_GLOBAL} : i32
-  %trace = util.global.load @{TRACE_GLOBAL} : !util.list<i32>
+  %trace = util.global.load @{TRACE_GLOBAL} : !util.list<?>
   util.global.store %zero, @{TRACE_DEPTH_GLOBAL} : i32
-  return %depth, %trace : i32, !util.list<i32>
+  return %depth, %trace : i32, !util.list<?>
 }}
 """
 
