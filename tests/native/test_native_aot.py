@@ -239,3 +239,21 @@ def test_no_native_flag(built, tmp_path):
     m = pydm.load(str(out))
     for name, args in [("grow", (20, 7)), ("midpoint", (7, -0.25)), ("grow", (5, 0))]:
         assert outcome(getattr(m, name), args) == outcome(getattr(plain, name), args)
+
+
+@pytest.mark.parametrize("decorator, body, line, message", [
+    ("@pydm.jit(native=True)", "    xs = [0]\n    for i in range(n):\n        xs[0] += i\n    return xs[0]\n",
+     4, "'f' cannot run natively (native=True)"),
+    ("@pydm.jit(native=1 > 0)", "    return n\n", 2, "jit(native=...) takes True, False or None"),
+])
+def test_compile_errors(tmp_path, capsys, decorator, body, line, message):
+    """``pydm compile`` keeps the JIT's rule: native=True that cannot go native
+    is a CompileError at the offending line (exit 1, stderr); ``native=``
+    must be a constant (the file is never run)."""
+    from pydm.cli import main
+    src = tmp_path / "bad.py"
+    src.write_text(f"import pydm\n{decorator}\ndef f(n: int) -> int:\n{body}")
+    assert main(["compile", str(src), "-o", str(tmp_path / "bad.vmfb")]) == 1
+    err = capsys.readouterr().err
+    assert message in err and f"bad.py:{line}:" in err, err
+    assert not (tmp_path / "bad.vmfb").exists()
