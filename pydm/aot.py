@@ -4,7 +4,9 @@
 it. Each ``@pydm.jit`` function becomes an export typed by its annotations
 (V1-ABI ``iree.abi`` reflection plus pydm's own signature under ``pydm.sig``);
 the ``__pydm_meta`` export carries the raise-site table and the file's SHA-256
-(``runtime/digest.py``). ``load`` checks the digest (a damaged file raises
+(``runtime/digest.py``). Functions that go native (the JIT's rules, README
+"Native loops") have their native parts inside the same file
+(``native_embed.py``). ``load`` checks the digest (a damaged file raises
 ``ValueError`` before IREE sees it), then rebuilds callables from that
 metadata alone.
 """
@@ -51,11 +53,12 @@ def compile_path(path: str, keep_stages: bool = False, native: bool = True) -> C
 def _native_option(fn) -> bool | None:
     """The ``native=`` of ``fn``'s ``@pydm.jit(...)`` (None when not given)."""
     from astroid import nodes
-    for dec in fn.node.decorators.nodes if fn.node.decorators else []:
-        for k in dec.keywords or [] if isinstance(dec, nodes.Call) else []:
+    calls = [d for d in (fn.node.decorators.nodes if fn.node.decorators else []) if isinstance(d, nodes.Call)]
+    for dec in calls:
+        for k in dec.keywords or []:
             if k.arg != "native":
                 continue
-            if not isinstance(k.value, nodes.Const) or k.value.value not in (True, False, None):
+            if not isinstance(k.value, nodes.Const) or all(k.value.value is not v for v in (True, False, None)):
                 raise error_at(k.value, "jit(native=...) takes True, False or None",
                                "write the constant itself: pydm compile does not run the file")
             return k.value.value

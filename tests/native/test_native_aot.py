@@ -245,6 +245,7 @@ def test_no_native_flag(built, tmp_path):
     ("@pydm.jit(native=True)", "    xs = [0]\n    for i in range(n):\n        xs[0] += i\n    return xs[0]\n",
      4, "'f' cannot run natively (native=True)"),
     ("@pydm.jit(native=1 > 0)", "    return n\n", 2, "jit(native=...) takes True, False or None"),
+    ("@pydm.jit(cache=False, native=1)", "    return n\n", 2, "jit(native=...) takes True, False or None"),
 ])
 def test_compile_errors(tmp_path, capsys, decorator, body, line, message):
     """``pydm compile`` keeps the JIT's rule: native=True that cannot go native
