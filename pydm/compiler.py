@@ -135,7 +135,7 @@ def _go_native(mod, entry_specs, options: dict, stages, forced=None, embed=False
             continue
         name, text = nat.native_text(mod, spec.symbol)
         try:
-            out.append(embedder.compile_hal(text, nat.last_compile) if embed else nat.compile_native(text))
+            out.append(nat.compile_native(text, embedder.HAL_PHASE if embed else None))
         except BackendError as failed:
             if option:
                 raise

@@ -20,89 +20,14 @@ simply replaced by the function.
 """
 from __future__ import annotations
 
-import hashlib
-import os
-import threading
-import time
-
 from iree.compiler import ir
 
-#: the standard pipeline's last phase run here (the native module's flags otherwise)
+#: the standard pipeline's last phase run on an embedded native module
 HAL_PHASE = "hal"
-
-_lock = threading.Lock()
-_session = None
-
-
-def _cache_path(text: str) -> str:
-    from iree.compiler import version as iree_version
-    from .native import NATIVE_FLAGS
-    from .runtime_library import cache_dir
-    h = hashlib.sha256()
-    h.update(str(getattr(iree_version, "VERSION", "")).encode())
-    h.update("\0".join((*NATIVE_FLAGS, HAL_PHASE)).encode())
-    h.update(text.encode())
-    return os.path.join(cache_dir(), f"native-hal-{h.hexdigest()[:32]}.mlirbc")
-
-
-def compile_hal(text: str, timing: dict | None = None) -> bytes:
-    """The native module ``text`` after the standard pipeline's ``hal`` phase
-    (MLIR bytecode; from the disk cache when there). ``timing`` gets
-    ``seconds`` and ``cached``."""
-    global _session
-    start = time.perf_counter()
-    path = _cache_path(text)
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-        if timing is not None:
-            timing.update(seconds=time.perf_counter() - start, cached=True)
-        return data
-    except OSError:
-        pass
-    from iree.compiler.api import Output, Session, Source
-    from .backend.driver import BackendError, _Fd2Capture
-    from .native import NATIVE_FLAGS
-    with _lock:
-        if _session is None:
-            _session = Session()
-            _session.set_flags(*NATIVE_FLAGS)
-        inv = _session.invocation()
-        inv.enable_console_diagnostics()
-        _compile_to(inv, HAL_PHASE)
-        data = None
-        try:
-            with _Fd2Capture() as cap:
-                ok = inv.parse_source(Source.wrap_buffer(_session, text.encode(), buffer_name="pydm-native.mlir"))
-                ok = ok and inv.execute_text_pass_pipeline("inline{default-pipeline=''}, symbol-dce")
-                ok = ok and inv.execute()
-                if ok:
-                    out = Output.open_membuffer()
-                    inv.output_ir_bytecode(out)
-                    data = bytes(out.map_memory())
-            if data is None:
-                raise BackendError("native module (hal phase): " + cap.text)
-        finally:
-            inv.close()
-    from .runtime.cache import write_atomically
-    write_atomically(path, data)  # a read-only cache: none, still correct
-    if timing is not None:
-        timing.update(seconds=time.perf_counter() - start, cached=False)
-    return data
-
-
-def _compile_to(inv, phase: str) -> None:
-    """``--compile-to=phase`` for one invocation: a C API call
-    (``ireeCompilerInvocationSetCompileToPhase``) the Python API does not wrap
-    (the session's flags do not take it)."""
-    import ctypes
-    setter = inv._local_dylib.ireeCompilerInvocationSetCompileToPhase
-    setter.restype, setter.argtypes = None, [ctypes.c_void_p, ctypes.c_char_p]
-    setter(inv._inv_p, phase.encode())
 
 
 def embed(mod: ir.Module, name: str, hal: bytes) -> None:
-    """Move the native module ``name`` (``hal``: :func:`compile_hal`'s output)
+    """Move the native module ``name`` (``hal``: ``native.compile_native(text, HAL_PHASE)``)
     into ``mod`` (in the current context), in place of the declaration of its
     import ``@<name>.run``."""
     part = ir.Module.parse(hal)
