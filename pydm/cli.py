@@ -18,6 +18,9 @@ def main(argv=None) -> int:
     c.add_argument("--emit", metavar="STAGE", default="vmfb",
                    help="print the IR of a compilation stage (pydm, iree, vm, after:<pass>, ...) "
                         "instead of writing bytecode (default: vmfb, write the file)")
+    c.add_argument("--native", action=argparse.BooleanOptionalAction, default=True,
+                   help="compile qualifying functions natively, inside the .vmfb (default; as the JIT "
+                        "decides, PYDM_NATIVE=0 honoured); --no-native: every function on the VM")
     r = sub.add_parser("run", help="call one function of a compiled .vmfb and print its result")
     r.add_argument("vmfb")
     r.add_argument("function")
@@ -36,7 +39,7 @@ def main(argv=None) -> int:
         from .aot import compile_path
         output = args.output or os.path.splitext(args.file)[0] + ".vmfb"
         try:
-            compiled = compile_path(args.file, keep_stages=args.emit != "vmfb")
+            compiled = compile_path(args.file, keep_stages=args.emit != "vmfb", native=args.native)
             if args.emit == "vmfb":
                 with open(output, "wb") as f:
                     f.write(compiled.vmfb)

@@ -62,7 +62,10 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
         if global_values is not None:
             sites.classes.namespace = global_values  # the user's own classes, for the exceptions raised
         lower_module(mod, LoweringContext(sites))
-        native_parts = _go_native(mod, entry_specs, native, stages, forced)
+        native_parts = _go_native(mod, entry_specs, native, stages, forced, embed=plain_names)
+        embedded = plain_names and bool(native_parts)
+        if embedded:
+            native_parts = []  # inside the VM module: it imports IREE's hal module instead
         exports = {}
         for spec in entry_specs:
             sig = ExportSignature(spec.func.name, spec.symbol, list(spec.func.params), list(spec.arg_types),
@@ -71,7 +74,7 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
             _attach_reflection(mod, spec.symbol, sig)
             if plain_names and sip_exports.eligible(sig.param_types, sig.ret):
                 _add_sip_variant(mod, sig)
-        _add_meta_function(mod, sites, relative_to, module.host_functions)
+        _add_meta_function(mod, sites, relative_to, module.host_functions, embedded)
         if stages is not None:
             stages["iree"] = _text(mod)
         vmfb = compile_module(mod, stages=stages)
@@ -90,19 +93,21 @@ def _forced_native_constructs(mod, entry_specs, options) -> dict:
             for spec in entry_specs if options.get(spec.func.name)}
 
 
-def _go_native(mod, entry_specs, options: dict, stages, forced=None) -> list:
+def _go_native(mod, entry_specs, options: dict, stages, forced=None, embed=False) -> list:
     """The entries that go native (``pydm/native.py``): each replaced in
     ``mod`` by a call of its native module; returns the modules' vmfbs.
     ``native=True`` that cannot go native is a CompileError at the line of
     the offending construct; ``None`` goes native when the function has a
-    loop, qualifies, and ``PYDM_NATIVE`` is not ``0``."""
+    loop, qualifies, and ``PYDM_NATIVE`` is not ``0``. ``embed`` (ahead of
+    time): each native module is moved into ``mod`` itself
+    (``pydm/native_embed.py``); the list holds their hal-phase IR then."""
     import os
-    from . import native as nat
+    from . import native as nat, native_embed as embedder
     from .backend.driver import BackendError
     out, notes = [], []
-    if options is None:  # ahead of time: one .vmfb, all on the VM
+    if options is None:  # ahead of time without native parts (pydm compile --no-native)
         if stages is not None:
-            stages["native-decision"] = "VM (ahead of time)\n"
+            stages["native-decision"] = "VM (ahead of time, --no-native)\n"
             stages["native"] = "// no native module\n"
         return out
     for spec in entry_specs:
@@ -130,7 +135,7 @@ def _go_native(mod, entry_specs, options: dict, stages, forced=None) -> list:
             continue
         name, text = nat.native_text(mod, spec.symbol)
         try:
-            out.append(nat.compile_native(text))
+            out.append(nat.compile_native(text, embedder.HAL_PHASE if embed else None))
         except BackendError as failed:
             if option:
                 raise
@@ -138,6 +143,8 @@ def _go_native(mod, entry_specs, options: dict, stages, forced=None) -> list:
             notes.append(f"{spec.symbol}: VM (the native compile failed: {str(failed)[:200]})")
             continue
         nat.replace_with_call(mod, spec.symbol, name)
+        if embed:
+            embedder.embed(mod, name, out[-1])
         how = "cached" if nat.last_compile.get("cached") else "compiled"
         notes.append(f"{spec.symbol}: native, the whole function ({name}, {how} in "
                      f"{nat.last_compile.get('seconds', 0.0):.3f} s)")
@@ -244,10 +251,12 @@ def _add_sip_variant(mod: ir.Module, sig: ExportSignature) -> None:
 
 
 def _add_meta_function(mod: ir.Module, sites: RaiseSiteTable, relative_to: str | None = None,
-                       host_functions: dict | None = None) -> None:
+                       host_functions: dict | None = None, native: bool = False) -> None:
     """An exported no-op whose reflection carries the module's raise-site
     table and its ``@pydm.host`` functions (``pydm.host_functions``: name ->
-    its parameter and return types and whether it is optional; what ``pydm.load`` supplies)."""
+    its parameter and return types and whether it is optional; what ``pydm.load`` supplies).
+    ``native``: the module holds native parts (``pydm.device``: the HAL device
+    whose module ``pydm.load`` registers first)."""
     import json
     hosts = {name: {"params": [t.value for t in decl.param_types], "ret": decl.ret.value, "optional": decl.optional}
              for name, decl in sorted((host_functions or {}).items()) if not isinstance(decl, Exception)}
@@ -259,6 +268,7 @@ def _add_meta_function(mod: ir.Module, sites: RaiseSiteTable, relative_to: str |
             "iree.abi": ir.StringAttr.get('{"a":[],"r":[],"v":1}'),
             "pydm.raise_sites": ir.StringAttr.get(sites.to_json(relative_to)),
             "pydm.host_functions": ir.StringAttr.get(json.dumps(hosts, separators=(",", ":"))),
+            **({"pydm.device": ir.StringAttr.get("local-sync")} if native else {}),
             # --- integrity (pydm/runtime/digest.py): a fixed-length placeholder
             # that ``pydm compile`` overwrites with the file's SHA-256 ---
             DIGEST_KEY: ir.StringAttr.get(DIGEST_PLACEHOLDER),

@@ -37,7 +37,8 @@ def enabled() -> bool:
 
 def root_dir() -> str:
     """pydm's cache folder (``PYDM_CACHE_DIR``, else ``~/.cache/pydm``): the
-    runtime library's IR (``rtl-*.mlir``), native modules (``native-*.vmfb``)
+    runtime library's IR (``rtl-*.mlir``), native modules (``native-*.vmfb``,
+    ``native-hal-*.mlirbc``)
     and, in ``jit/``, compiled functions."""
     return os.environ.get("PYDM_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pydm")
@@ -184,7 +185,8 @@ def store_program(source: str, name: str, types_text: str, vmfb: bytes, globals_
 
 #: the kinds of files the cache holds: (name, folder, test of a file name)
 KINDS = (("compiled functions", cache_dir, lambda n: n.endswith((".vmfb", ".facts", ".tmp"))),
-         ("native modules", root_dir, lambda n: n.startswith("native-") and n.endswith((".vmfb", ".tmp"))),
+         # native-*.vmfb (the JIT's), native-hal-*.mlirbc (a .vmfb's embedded parts, pydm/native_embed.py)
+         ("native modules", root_dir, lambda n: n.startswith("native-") and n.endswith((".vmfb", ".mlirbc", ".tmp"))),
          ("runtime library", root_dir, lambda n: n.startswith("rtl-") and n.endswith(".mlir")))
 
 

@@ -51,7 +51,12 @@ class LoadedModule:
         probe = rt.VmModule.copy_buffer(vm_instance(), vmfb)
         described = read_program(vmfb, probe, origin)
         meta = probe.lookup_function(META_FUNCTION)
-        self._program = LoadedProgram(vmfb, described.sites, _host_functions(meta, host, origin))
+        device = meta.reflection.get("pydm.device") if meta else None
+        if device not in (None, "local-sync"):
+            raise DamagedModule(f"{origin} runs on the HAL device {device!r}, which this pydm does not know "
+                                "(made by another pydm version? compile it again with pydm compile)")
+        self._program = LoadedProgram(vmfb, described.sites, _host_functions(meta, host, origin),
+                                      hal=device is not None)
         self._origin = origin
         self._names = []
         sigs = {}

@@ -87,7 +87,7 @@ class _ThreadState:
 
     __slots__ = ("host", "user", "context", "invoke")
 
-    def __init__(self, module: rt.VmModule, sites=None, host_functions=None, native=()):
+    def __init__(self, module: rt.VmModule, sites=None, host_functions=None, native=(), hal=False):
         self.host = HostState(sites)
         modules = [self.host.module]
         #: the ``@pydm.host`` functions' module (pydm/runtime/user_host.py)
@@ -96,7 +96,8 @@ class _ThreadState:
             modules.append(self.user.module)
         # native parts (issue 12): the HAL module on the local-sync device and
         # the native modules, registered before the VM module that imports them
-        if native:
+        # (``hal``: a .vmfb holding its native parts imports the HAL module alone)
+        if native or hal:
             modules += [hal_module(), *native]
         self.context = rt.VmContext(vm_instance(), modules=[*modules, module])
         results = rt.VmVariantList(2)
@@ -135,14 +136,17 @@ def _weak_method(method):
 class LoadedProgram:
     """A VM module with one context per calling thread, and its raise-site table."""
 
-    def __init__(self, vmfb: bytes, sites: RaiseSiteTable, host_functions: dict | None = None, native=()):
+    def __init__(self, vmfb: bytes, sites: RaiseSiteTable, host_functions: dict | None = None, native=(),
+                 hal: bool = False):
         """``host_functions``: ``{name: (python function, parameter types, return type)}``, the
         ``@pydm.host`` functions the module imports; ``native``: the vmfbs of
-        its native modules (issue 12)."""
+        its native modules (issue 12); ``hal``: the module itself imports IREE's
+        HAL module (a ``.vmfb`` with native parts inside, ``pydm/native_embed.py``)."""
         _LOADED.add(self)
         self.host_functions = dict(host_functions or {})
         self.module = rt.VmModule.copy_buffer(vm_instance(), vmfb)
         self.native = [rt.VmModule.copy_buffer(vm_instance(), data) for data in native]
+        self.hal = hal
         self.sites = sites
         #: per thread: ``invoke`` (the tuple of :class:`_ThreadState`) and ``state``;
         #: a plain ``threading.local`` read is the cheapest (a subclass is slower)
@@ -201,7 +205,8 @@ class LoadedProgram:
         try:
             return local.state
         except AttributeError:
-            state = local.state = _ThreadState(self.module, self.sites, self.host_functions, self.native)
+            state = local.state = _ThreadState(self.module, self.sites, self.host_functions, self.native,
+                                               self.hal)
             local.invoke = state.invoke
             return state
 
