@@ -62,7 +62,7 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
         if global_values is not None:
             sites.classes.namespace = global_values  # the user's own classes, for the exceptions raised
         lower_module(mod, LoweringContext(sites))
-        native_parts = _go_native(mod, entry_specs, native, stages, forced)
+        native_parts = _go_native(mod, entry_specs, native, stages, forced, program.specs.values())
         exports = {}
         for spec in entry_specs:
             sig = ExportSignature(spec.func.name, spec.symbol, list(spec.func.params), list(spec.arg_types),
@@ -90,68 +90,118 @@ def _forced_native_constructs(mod, entry_specs, options) -> dict:
             for spec in entry_specs if options.get(spec.func.name)}
 
 
-def _go_native(mod, entry_specs, options: dict, stages, forced=None) -> list:
-    """The entries that go native (``pydm/native.py``): each replaced in
-    ``mod`` by a call of its native module; returns the modules' vmfbs.
-    ``native=True`` that cannot go native is a CompileError at the line of
-    the offending construct; ``None`` goes native when the function has a
-    loop, qualifies, and ``PYDM_NATIVE`` is not ``0``."""
+def _go_native(mod, entry_specs, options: dict, stages, forced=None, all_specs=()) -> list:
+    """The functions that go native (``pydm/native.py``): each replaced in
+    ``mod`` by a call of its native module, which holds the functions it
+    calls too; returns the modules' vmfbs. ``native=True`` that cannot go
+    native is a CompileError at the line of the offending construct;
+    ``None`` (with ``PYDM_NATIVE`` not ``0``) follows the cost model
+    (``native.cost_decision``) for the entries and, below an entry that
+    stays on the VM, for the functions the VM code calls."""
     import os
     from . import native as nat
-    from .backend.driver import BackendError
-    out, notes = [], []
+    notes: list[str] = []
     if options is None:  # ahead of time: one .vmfb, all on the VM
         if stages is not None:
             stages["native-decision"] = "VM (ahead of time)\n"
             stages["native"] = "// no native module\n"
-        return out
+        return []
+    env_off = os.environ.get("PYDM_NATIVE", "1") == "0"
+    plans = []  # (symbol, callees, forced, what)
+    vm_roots = []  # entries left on the VM whose callees the cost model may take
     for spec in entry_specs:
         option = options.get(spec.func.name)
         if option is False:
             notes.append(f"{spec.symbol}: VM (native=False)")
             continue
+        if option is None and env_off:
+            notes.append(f"{spec.symbol}: VM (PYDM_NATIVE=0)")
+            continue
+        why_cost = ""
         if option is None:
-            if os.environ.get("PYDM_NATIVE", "1") == "0":
-                notes.append(f"{spec.symbol}: VM (PYDM_NATIVE=0)")
-                continue
-            if not _has_loop(spec.func.node):
-                notes.append(f"{spec.symbol}: VM (no loop)")
+            go, why_cost = nat.cost_decision(spec.func.node)
+            if not go:
+                notes.append(f"{spec.symbol}: VM ({why_cost})")
+                vm_roots.append(spec.symbol)
                 continue
         try:
-            nat.check(mod, spec.symbol)
+            called = nat.check(mod, spec.symbol)
         except nat.NotNative as why:
             if option:
                 node = spec.func.node
-                if nat.line_of(why.location) <= node.lineno and (forced or {}).get(spec.symbol):
+                own = not (why.is_callee or why.is_cycle)  # else: a callee's line or the call's
+                if own and nat.line_of(why.location) <= node.lineno and (forced or {}).get(spec.symbol):
                     why.location = forced[spec.symbol]
                 raise nat.error_for(why, spec.func.name, node.root().file or "<unknown>",
                                     node.lineno) from None
             notes.append(f"{spec.symbol}: VM ({why})")
+            vm_roots.append(spec.symbol)
             continue
-        name, text = nat.native_text(mod, spec.symbol)
-        try:
-            out.append(nat.compile_native(text))
-        except BackendError as failed:
-            if option:
-                raise
-            # pydm's own choice: a module IREE rejects stays on the VM
-            notes.append(f"{spec.symbol}: VM (the native compile failed: {str(failed)[:200]})")
-            continue
-        nat.replace_with_call(mod, spec.symbol, name)
-        how = "cached" if nat.last_compile.get("cached") else "compiled"
-        notes.append(f"{spec.symbol}: native, the whole function ({name}, {how} in "
-                     f"{nat.last_compile.get('seconds', 0.0):.3f} s)")
-        if stages is not None:
-            stages["native"] = stages.get("native", "") + text
+        plans.append((spec.symbol, called, bool(option), "native=True" if option else why_cost))
+    if vm_roots and not env_off:
+        entries = {s.symbol for s in entry_specs}
+        plans += _native_callees(mod, vm_roots, entries, {s.symbol: s for s in all_specs}, notes)
+    out = _compile_native_plans(mod, plans, stages, notes)
     if stages is not None:
         stages["native-decision"] = "\n".join(notes) + "\n"
         stages.setdefault("native", "// no native module\n")
     return out
 
 
-def _has_loop(node) -> bool:
-    from astroid import nodes
-    return any(True for _ in node.nodes_of_class((nodes.For, nodes.While)))
+def _native_callees(mod, roots, entries, specs, notes) -> list:
+    """The plans of the functions VM code calls (below ``roots``) that the
+    cost model sends native; a function that goes native takes its callees
+    with it, so the walk stops there."""
+    from . import native as nat
+    plans, seen, queue = [], set(roots), list(roots)
+    while queue:
+        symbol = queue.pop(0)
+        for callee in nat.direct_callees(mod, symbol):
+            if callee in seen or callee in entries:
+                continue
+            seen.add(callee)
+            spec = specs.get(callee)
+            if spec is None:  # the runtime library's
+                continue
+            go, why_cost = nat.cost_decision(spec.func.node)
+            if go:
+                try:
+                    plans.append((callee, nat.check(mod, callee), False, f"called from VM code; {why_cost}"))
+                    continue
+                except nat.NotNative as why:
+                    why_cost = str(why)
+            notes.append(f"{callee}: VM ({why_cost})")
+            queue.append(callee)
+    return plans
+
+
+def _compile_native_plans(mod, plans, stages, notes) -> list:
+    """Each plan's native module compiled (texts first: a replaced function's
+    body is gone), then its function replaced by a call of it."""
+    from . import native as nat
+    from .backend.driver import BackendError
+    texts = [(symbol, called, forced, what, *nat.native_text(mod, symbol, called))
+             for symbol, called, forced, what in plans]
+    out, loaded = [], set()
+    for symbol, called, forced, what, name, text in texts:
+        if name not in loaded:  # two functions of one body share one module
+            try:
+                out.append(nat.compile_native(text))
+            except BackendError as failed:
+                if forced:
+                    raise
+                # pydm's own choice: a module IREE rejects stays on the VM
+                notes.append(f"{symbol}: VM (the native compile failed: {str(failed)[:200]})")
+                continue
+            loaded.add(name)
+        nat.replace_with_call(mod, symbol, name)
+        how = "cached" if nat.last_compile.get("cached") else "compiled"
+        with_calls = f", with {', '.join(called)}" if called else ""
+        notes.append(f"{symbol}: native, the whole function{with_calls} ({what}; {name}, {how} in "
+                     f"{nat.last_compile.get('seconds', 0.0):.3f} s)")
+        if stages is not None:
+            stages["native"] = stages.get("native", "") + text
+    return out
 
 
 def _dump_stages(folder: str, module: ModuleInfo, entry_specs, stages: dict) -> None:

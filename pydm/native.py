@@ -70,9 +70,12 @@ _WHY = {
 class NotNative(Exception):
     """Why a function cannot go native: a message and the op's location."""
 
-    def __init__(self, message: str, location: str = ""):
+    def __init__(self, message: str, location: str = "", callee: bool = False):
         super().__init__(message)
         self.location = location
+        #: the reason is a callee's ("it calls ..."), or a cycle of calls
+        self.is_callee = callee
+        self.is_cycle = message.startswith("a recursive call")
 
 
 def _loc(op) -> str:
@@ -130,8 +133,10 @@ def _signature(fop) -> tuple[list[str], list[str]]:
     return [str(t) for t in ftype.inputs], [str(t) for t in ftype.results]
 
 
-def check(mod: ir.Module, symbol: str) -> None:
-    """Raise :class:`NotNative` unless the lowered ``symbol`` can go native."""
+def _check_body(mod: ir.Module, symbol: str) -> list:
+    """Raise :class:`NotNative` unless the lowered ``symbol``'s own body can
+    go native; its calls of other functions of the module (callee symbol,
+    call op), in body order, are for :func:`check` to follow."""
     from .lowering.support import CLASS_OF_SITE, POLL_BUDGET_GLOBAL, POLL_IMPORT, SITE_GLOBAL
     fop = _func(mod, symbol)
     inputs, results = _signature(fop)
@@ -139,12 +144,18 @@ def check(mod: ir.Module, symbol: str) -> None:
         if t not in _SCALARS:
             raise NotNative(f"a parameter of type {t} is not an int, float or bool", _loc(fop))
     offenders = []  # (reason, op) in body order
+    calls = []
     for op in _walk(fop.operation, []):
         name = op.name
         if name == "func.call":
             callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
-            if callee not in (CLASS_OF_SITE, POLL_IMPORT):
-                offenders.append(("a call", op))
+            if callee in (CLASS_OF_SITE, POLL_IMPORT):
+                continue
+            target = _func(mod, callee)
+            if target is None or not target.regions[0].blocks:
+                offenders.append((f"a call of {callee}, which is not compiled with it", op))
+            else:
+                calls.append((callee, op))
             continue
         if name in ("util.global.store", "util.global.load"):
             target = ir.FlatSymbolRefAttr(op.attributes["global"]).value
@@ -163,6 +174,14 @@ def check(mod: ir.Module, symbol: str) -> None:
         raise NotNative(reason, _loc(op))
     if len(results) != 2 or results[0] != "i32" or results[1] not in _SCALARS:
         raise NotNative("the result is not an int, float or bool", _loc(fop))
+    return calls
+
+
+def check(mod: ir.Module, symbol: str) -> list[str]:
+    """Raise :class:`NotNative` unless the lowered ``symbol`` can go native
+    with every function it calls, directly or not; returns those callees
+    (their bodies go into the native module with it)."""
+    return callees(mod, symbol)
 
 
 _SCALAR_PYDM = ("!iree_pydm.integer", "!iree_pydm.real", "!iree_pydm.bool", "!iree_pydm.exception_result",
@@ -183,6 +202,67 @@ def first_construct(mod: ir.Module, symbol: str) -> str:
         if bad and line_of(_loc(op)) > def_line:
             return _loc(op)
     return ""
+
+
+# -- calls between native functions: the call graph a native module takes
+
+def _python_name(mod: ir.Module, symbol: str) -> str:
+    fop = _func(mod, symbol)
+    if fop is not None and "pydm.name" in fop.attributes:
+        return ir.StringAttr(fop.attributes["pydm.name"]).value
+    return symbol
+
+
+def direct_callees(mod: ir.Module, symbol: str) -> list[str]:
+    """The functions of the module ``symbol`` calls (pydm's support calls
+    and imports aside), in body order, each once."""
+    from .lowering.support import CLASS_OF_SITE, POLL_IMPORT
+    out = []
+    fop = _func(mod, symbol)
+    for op in _walk(fop.operation, []) if fop is not None else ():
+        if op.name == "func.call":
+            callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+            target = _func(mod, callee)
+            if (callee not in (CLASS_OF_SITE, POLL_IMPORT) and callee not in out
+                    and target is not None and target.regions[0].blocks):
+                out.append(callee)
+    return out
+
+
+def callees(mod: ir.Module, symbol: str) -> list[str]:
+    """Every function ``symbol`` calls, directly or not, in the order first
+    reached; :class:`NotNative` for ``symbol``'s own body, a callee that
+    cannot go native (at the callee's construct, or at the call when the
+    construct has no line of the callee's body) or a cycle of calls (at the
+    call that closes it: recursion stays on the VM, IREE's standard pipeline
+    does not terminate on it)."""
+    reached: list[str] = []
+    done: set[str] = set()
+
+    def visit(sym: str, path: list[str]) -> None:
+        for callee, call in _check_body(mod, sym):
+            if callee in path:
+                cycle = path[path.index(callee):] + [callee]
+                names = " -> ".join(_python_name(mod, s) for s in cycle)
+                raise NotNative(f"a recursive call ({names})", _loc(call))
+            if callee in done:
+                continue
+            try:
+                visit(callee, path + [callee])
+            except NotNative as why:
+                if why.is_cycle:
+                    raise
+                location = why.location
+                if line_of(location) <= line_of(_loc(_func(mod, callee))):
+                    location = _loc(call)  # no line of the callee's body: the call's
+                rest = str(why)[3:] if why.is_callee else f"cannot run natively: {why}"
+                raise NotNative(f"it calls {_python_name(mod, callee)}, which {rest}",
+                                location, callee=True) from None
+            done.add(callee)
+            reached.append(callee)
+
+    visit(symbol, [symbol])
+    return reached
 
 
 def _rewrite_body(fop) -> None:
@@ -208,6 +288,8 @@ def _rewrite_body(fop) -> None:
                     op.results[0].replace_all_uses_with(op.operands[0])
                 elif callee == POLL_IMPORT:
                     op.results[0].replace_all_uses_with(arith.constant(i32, 0))
+                else:
+                    continue  # a callee copied into the native module
                 op.erase()
             elif name == "vm.cast.si64.f64":
                 op.results[0].replace_all_uses_with(arith.sitofp(f64, op.operands[0]))
@@ -229,19 +311,32 @@ def _from_bits(value: str, t: str, name: str) -> tuple[list[str], str]:
     return ([f"{name} = {op} {value} : i64 to {t}"], name) if op else ([], value)
 
 
-def native_text(mod: ir.Module, symbol: str) -> tuple[str, str]:
-    """(module name, text) of the native module for the checked ``symbol``."""
+def _body_copies(mod: ir.Module, symbols: list[str], names: list[str]) -> str:
+    """The text of the lowered functions ``symbols`` as private functions
+    ``names`` of the native module (:func:`_rewrite_body`), in one holder
+    module (a call's callee is there: the printer's verifier is satisfied)."""
+    holder = ir.Module.create()
+    copies = []
+    for symbol, name in zip(symbols, names):
+        copy = _func(mod, symbol).operation.clone(ip=ir.InsertionPoint(holder.body))
+        copy.attributes["sym_name"] = ir.StringAttr.get(name)
+        copy.attributes["sym_visibility"] = ir.StringAttr.get("private")
+        for key in ("iree.reflection", "pydm.name"):
+            if key in copy.attributes:
+                del copy.attributes[key]
+        _rewrite_body(copy)
+        copies.append(copy)
+    return "\n".join(c.get_asm(enable_debug_info=True, print_generic_op_form=False) for c in copies)
+
+
+def native_text(mod: ir.Module, symbol: str, called: list[str] = ()) -> tuple[str, str]:
+    """(module name, text) of the native module for the checked ``symbol``;
+    ``called``: the functions it calls (:func:`callees`), copied in under
+    their own names (the ``inline`` pass of :func:`compile_native` expands
+    them into the dispatch)."""
     fop = _func(mod, symbol)
     inputs, results = _signature(fop)
-    holder = ir.Module.create()
-    copy = fop.operation.clone(ip=ir.InsertionPoint(holder.body))
-    copy.attributes["sym_name"] = ir.StringAttr.get("body")
-    copy.attributes["sym_visibility"] = ir.StringAttr.get("private")
-    for key in ("iree.reflection", "pydm.name"):
-        if key in copy.attributes:
-            del copy.attributes[key]
-    _rewrite_body(copy)
-    body = copy.get_asm(enable_debug_info=True, print_generic_op_form=False)
+    body = _body_copies(mod, [symbol, *called], ["body", *called])
     ret = results[1]
     lines = []
     args = ", ".join(f"%a{i}: i64" for i in range(len(inputs)))
@@ -378,3 +473,58 @@ def compile_native(text: str) -> bytes:
     write_atomically(path, data)  # a read-only cache: none, still correct
     last_compile.update(seconds=time.perf_counter() - start, cached=False)
     return data
+
+
+# -- the cost model (native=None): which functions are worth a native call
+
+#: below this much loop work (trips x syntax nodes of the loop's body, summed
+#: over the function's loops) a function whose loops all have constant trip
+#: counts stays on the VM: a native call costs ~5.8 us against ~1.3 us for a
+#: VM call, and the VM runs a syntax node of a loop body in ~2-4 ns, so the
+#: native call wins only from a few thousand node-trips on
+MIN_NATIVE_WORK = 10_000
+
+
+def _trips(loop) -> int | None:
+    """A ``for`` over ``range(...)`` of constant arguments: its trip count;
+    else None (unknown: a ``while``, a range of variables)."""
+    from astroid import nodes
+    from .frontend.literals import literal_value, NO_VALUE
+    if not isinstance(loop, nodes.For):
+        return None
+    it = loop.iter
+    if not (isinstance(it, nodes.Call) and isinstance(it.func, nodes.Name) and it.func.name == "range"
+            and not it.keywords and 1 <= len(it.args) <= 3):
+        return None
+    args = [literal_value(a, NO_VALUE) for a in it.args]
+    if not all(type(a) is int for a in args) or (len(args) == 3 and args[2] == 0):
+        return None
+    return len(range(*args))
+
+
+def cost_decision(node) -> tuple[bool, str]:
+    """(goes native, why) for a function that qualifies, by its syntax:
+    no loop → VM; a loop of unknown trip count (``while``, ``range(n)``)
+    → native; loops of constant trip counts only → native when their work
+    (trips, times the enclosing loops' trips, times the body's syntax
+    nodes, summed) reaches :data:`MIN_NATIVE_WORK`."""
+    from astroid import nodes
+    loops = list(node.nodes_of_class((nodes.For, nodes.While)))
+    if not loops:
+        return False, "no loop"
+    work = 0
+    for loop in loops:
+        trips, outer = 1, loop
+        while outer is not None and outer is not node:
+            if isinstance(outer, (nodes.For, nodes.While)):
+                t = _trips(outer)
+                if t is None:
+                    return True, f"a loop of unknown trip count at line {outer.lineno}"
+                trips *= t
+            outer = outer.parent
+        size = sum(1 for stmt in loop.body for _ in stmt.nodes_of_class(nodes.NodeNG))
+        work += trips * size
+    if work < MIN_NATIVE_WORK:
+        return False, (f"constant trip counts, loop work {work} < {MIN_NATIVE_WORK} "
+                       "(a native call costs more than it saves)")
+    return True, f"constant trip counts, loop work {work} >= {MIN_NATIVE_WORK}"
