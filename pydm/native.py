@@ -2,7 +2,10 @@
 
 The function is lowered by pydm's own rules (``pydm/lowering``) exactly as
 for the VM; its lowered body is then checked (only scalar arith/cf/scf/math
-ops, no calls) and, when it qualifies, copied into a *native module*:
+ops, calls only of functions that qualify too, no cycle of calls:
+:func:`callees`) and, when it qualifies, copied into a *native module*
+with the bodies of the functions it calls (private functions under their
+own names, expanded into the dispatch by the ``inline`` pass):
 
 * ``@body``: the lowered function, its exception exit returning the raw
   raise-site code instead of storing it in ``@pydm$site`` (a dispatch has no
@@ -16,10 +19,14 @@ ops, no calls) and, when it qualifies, copied into a *native module*:
 
 The native module goes through IREE's standard pipeline for ``llvm-cpu``
 (``NATIVE_FLAGS``) in a session of its own, cached on disk; the VM function
-keeps its name and signature and becomes a call of the import
+keeps its name and signature (an entry, or a function VM code calls) and becomes a call of the import
 ``@<native module>.run`` followed by the VM path's own exception exit
 (``@pydm$site``, ``@pydm$class_of_site``), so the runtime raises the same
-class, message and line as the VM path.
+class, message and line as the VM path: a callee's raise site code travels
+up its callers' exception exits unchanged (``@pydm$class_of_site`` is the
+identity natively), so it names the callee's line.
+
+Which functions go native under ``native=None``: :func:`cost_decision`.
 """
 from __future__ import annotations
 
@@ -101,8 +108,8 @@ def error_for(reason: NotNative, name: str, filename: str, line: int) -> Compile
     import linecache
     return CompileError(f"'{name}' cannot run natively (native=True): {reason}", filename, line, col,
                         source_line=linecache.getline(filename, line),
-                        hint="native code takes int/float/bool values and loops with no calls; "
-                             "use native=None to let pydm decide")
+                        hint="native code takes int/float/bool values, loops, and calls of functions "
+                             "that can go native too (no recursion); use native=None to let pydm decide")
 
 
 def _func(mod: ir.Module, symbol: str):
@@ -253,7 +260,7 @@ def callees(mod: ir.Module, symbol: str) -> list[str]:
                 if why.is_cycle:
                     raise
                 location = why.location
-                if line_of(location) <= line_of(_loc(_func(mod, callee))):
+                if not why.is_callee and line_of(location) in (0, line_of(_loc(_func(mod, callee)))):
                     location = _loc(call)  # no line of the callee's body: the call's
                 rest = str(why)[3:] if why.is_callee else f"cannot run natively: {why}"
                 raise NotNative(f"it calls {_python_name(mod, callee)}, which {rest}",
@@ -262,7 +269,33 @@ def callees(mod: ir.Module, symbol: str) -> list[str]:
             reached.append(callee)
 
     visit(symbol, [symbol])
+    ops = _inlined_ops(mod, symbol, {})
+    if ops > MAX_INLINED_OPS:
+        raise NotNative(f"its body with its callees expanded at every call would be {ops} operations "
+                        f"(native code takes at most {MAX_INLINED_OPS})", _loc(_func(mod, symbol)))
     return reached
+
+
+#: the native module's dispatch holds every callee expanded at each of its
+#: call sites (a dispatch takes no calls: without the ``inline`` pass IREE's
+#: pipeline crashes on them): a chain of callees with several call sites each
+#: grows it geometrically, and the compile time with it
+MAX_INLINED_OPS = 20_000
+
+
+def _inlined_ops(mod: ir.Module, symbol: str, memo: dict) -> int:
+    """Operations in ``symbol``'s body once every callee is expanded (no cycles)."""
+    if symbol not in memo:
+        from .lowering.support import CLASS_OF_SITE, POLL_IMPORT
+        total = 0
+        for op in _walk(_func(mod, symbol).operation, []):
+            total += 1
+            if op.name == "func.call":
+                callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+                if callee not in (CLASS_OF_SITE, POLL_IMPORT):
+                    total += _inlined_ops(mod, callee, memo)
+        memo[symbol] = total
+    return memo[symbol]
 
 
 def _rewrite_body(fop) -> None:

@@ -244,3 +244,51 @@ def test_cost_rule():
     nested = "def f(x):\n    for i in range(100):\n        for j in range(-50, 50, 1):\n            x += i * j\n    return x\n"
     go, why = _decision(nested)
     assert go and "work" in why
+
+
+def mod_helper(x: float) -> float:
+    return x % 3.0  # <- callee error
+
+
+def mod_middle(x: float) -> float:
+    return mod_helper(x) * 2.0
+
+
+def calls_mod(n: int, x: float) -> float:
+    acc = 0.0
+    for i in range(n):
+        acc += mod_middle(x + i)
+    return acc
+
+
+def test_callee_forced_native_names_its_line():
+    """``native=True`` on a function whose callee cannot go native: a
+    CompileError at the callee's construct, naming the chain of calls."""
+    lines, first = inspect.getsourcelines(mod_helper)
+    line = next(first + i for i, text in enumerate(lines) if "# <- callee error" in text)
+    with pytest.raises(CompileError) as info:
+        pydm.jit(native=True)(calls_mod)(5, 1.5)
+    e = info.value
+    assert e.lineno == line, f"error at line {e.lineno}, expected {line}:\n{e}"
+    assert "it calls mod_middle, which calls mod_helper, which cannot run natively" in e.message, e.message
+    for args in ((5, 1.5), (3, -0.5), (0, 0.0)):
+        assert _outcome(pydm.jit(native=False)(calls_mod), *args) == _outcome(calls_mod, *args)
+
+
+def chain_sum(n: int, x: float) -> float:
+    acc = 0.0
+    for i in range(n):
+        acc += h1(x - i)
+    return acc
+
+
+def test_expanded_size_limit(monkeypatch):
+    """A dispatch takes no calls: the callees are expanded at every call
+    site; past ``MAX_INLINED_OPS`` operations the function stays on the VM."""
+    monkeypatch.setattr(nat, "MAX_INLINED_OPS", 50)
+    monkeypatch.setenv("PYDM_NATIVE", "1")
+    jf = pydm.jit(chain_sum)
+    for args in ((10, 0.5), (3, 2.0), (4, 0.0)):
+        assert _outcome(jf, *args) == _outcome(chain_sum, *args)
+    text = jf.inspect("native-decision", 10, 0.5)
+    assert "chain_sum$if: VM (its body with its callees expanded at every call would be" in text, text
