@@ -449,7 +449,8 @@ def replace_with_call(mod: ir.Module, symbol: str, native_name: str) -> None:
             new.attributes[key] = fop.attributes[key]
     ip = ir.InsertionPoint(fop)
     new.operation.clone(ip=ip)
-    ops[0].operation.clone(ip=ir.InsertionPoint(mod.body))  # the import
+    if not _has_symbol(mod, f"{native_name}.run"):  # two functions of one body share it
+        ops[0].operation.clone(ip=ir.InsertionPoint(mod.body))  # the import
     fop.operation.erase()
 
 
