@@ -140,67 +140,11 @@ def _go_native(mod, entry_specs, options: dict, stages, forced=None, all_specs=(
         plans.append((spec.symbol, called, bool(option), "native=True" if option else why_cost))
     if vm_roots and not env_off:
         entries = {s.symbol for s in entry_specs}
-        plans += _native_callees(mod, vm_roots, entries, {s.symbol: s for s in all_specs}, notes)
-    out = _compile_native_plans(mod, plans, stages, notes)
+        plans += nat.vm_callee_plans(mod, vm_roots, entries, {s.symbol: s for s in all_specs}, notes)
+    out = nat.compile_plans(mod, plans, stages, notes)
     if stages is not None:
         stages["native-decision"] = "\n".join(notes) + "\n"
         stages.setdefault("native", "// no native module\n")
-    return out
-
-
-def _native_callees(mod, roots, entries, specs, notes) -> list:
-    """The plans of the functions VM code calls (below ``roots``) that the
-    cost model sends native; a function that goes native takes its callees
-    with it, so the walk stops there."""
-    from . import native as nat
-    plans, seen, queue = [], set(roots), list(roots)
-    while queue:
-        symbol = queue.pop(0)
-        for callee in nat.direct_callees(mod, symbol):
-            if callee in seen or callee in entries:
-                continue
-            seen.add(callee)
-            spec = specs.get(callee)
-            if spec is None:  # the runtime library's
-                continue
-            go, why_cost = nat.cost_decision(spec.func.node)
-            if go:
-                try:
-                    plans.append((callee, nat.check(mod, callee), False, f"called from VM code; {why_cost}"))
-                    continue
-                except nat.NotNative as why:
-                    why_cost = str(why)
-            notes.append(f"{callee}: VM ({why_cost})")
-            queue.append(callee)
-    return plans
-
-
-def _compile_native_plans(mod, plans, stages, notes) -> list:
-    """Each plan's native module compiled (texts first: a replaced function's
-    body is gone), then its function replaced by a call of it."""
-    from . import native as nat
-    from .backend.driver import BackendError
-    texts = [(symbol, called, forced, what, *nat.native_text(mod, symbol, called))
-             for symbol, called, forced, what in plans]
-    out, loaded = [], set()
-    for symbol, called, forced, what, name, text in texts:
-        if name not in loaded:  # two functions of one body share one module
-            try:
-                out.append(nat.compile_native(text))
-            except BackendError as failed:
-                if forced:
-                    raise
-                # pydm's own choice: a module IREE rejects stays on the VM
-                notes.append(f"{symbol}: VM (the native compile failed: {str(failed)[:200]})")
-                continue
-            loaded.add(name)
-        nat.replace_with_call(mod, symbol, name)
-        how = "cached" if nat.last_compile.get("cached") else "compiled"
-        with_calls = f", with {', '.join(called)}" if called else ""
-        notes.append(f"{symbol}: native, the whole function{with_calls} ({what}; {name}, {how} in "
-                     f"{nat.last_compile.get('seconds', 0.0):.3f} s)")
-        if stages is not None:
-            stages["native"] = stages.get("native", "") + text
     return out
 
 

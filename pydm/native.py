@@ -509,6 +509,62 @@ def compile_native(text: str) -> bytes:
     return data
 
 
+# -- which functions go native: the plans (function, its callees) and their modules
+
+def vm_callee_plans(mod, roots, entries, specs, notes) -> list:
+    """The plans of the functions VM code calls (below ``roots``) that the
+    cost model sends native; a function that goes native takes its callees
+    with it, so the walk stops there."""
+    plans, seen, queue = [], set(roots), list(roots)
+    while queue:
+        symbol = queue.pop(0)
+        for callee in direct_callees(mod, symbol):
+            if callee in seen or callee in entries:
+                continue
+            seen.add(callee)
+            spec = specs.get(callee)
+            if spec is None:  # the runtime library's
+                continue
+            go, why_cost = cost_decision(spec.func.node)
+            if go:
+                try:
+                    plans.append((callee, check(mod, callee), False, f"called from VM code; {why_cost}"))
+                    continue
+                except NotNative as why:
+                    why_cost = str(why)
+            notes.append(f"{callee}: VM ({why_cost})")
+            queue.append(callee)
+    return plans
+
+
+def compile_plans(mod, plans, stages, notes) -> list:
+    """Each plan's native module compiled (texts first: a replaced function's
+    body is gone), then its function replaced by a call of it."""
+    from .backend.driver import BackendError
+    texts = [(symbol, called, forced, what, *native_text(mod, symbol, called))
+             for symbol, called, forced, what in plans]
+    out, loaded = [], set()
+    for symbol, called, forced, what, name, text in texts:
+        if name not in loaded:  # two functions of one body share one module
+            try:
+                out.append(compile_native(text))
+            except BackendError as failed:
+                if forced:
+                    raise
+                # pydm's own choice: a module IREE rejects stays on the VM
+                notes.append(f"{symbol}: VM (the native compile failed: {str(failed)[:200]})")
+                continue
+            loaded.add(name)
+        replace_with_call(mod, symbol, name)
+        how = "cached" if last_compile.get("cached") else "compiled"
+        with_calls = f", with {', '.join(called)}" if called else ""
+        notes.append(f"{symbol}: native, the whole function{with_calls} ({what}; {name}, {how} in "
+                     f"{last_compile.get('seconds', 0.0):.3f} s)")
+        if stages is not None:
+            stages["native"] = stages.get("native", "") + text
+    return out
+
+
 # -- the cost model (native=None): which functions are worth a native call
 
 #: below this much loop work (trips x syntax nodes of the loop's body, summed
