@@ -109,6 +109,8 @@ def _go_native(mod, entry_specs, options: dict, stages, forced=None, all_specs=(
     env_off = os.environ.get("PYDM_NATIVE", "1") == "0"
     plans = []  # (symbol, callees, forced, what)
     vm_roots = []  # entries left on the VM whose callees the cost model may take
+    specs = {s.symbol: s for s in all_specs}
+    specs.update((s.symbol, s) for s in entry_specs)
     for spec in entry_specs:
         option = options.get(spec.func.name)
         if option is False:
@@ -119,7 +121,7 @@ def _go_native(mod, entry_specs, options: dict, stages, forced=None, all_specs=(
             continue
         why_cost = ""
         if option is None:
-            go, why_cost = nat.cost_decision(spec.func.node)
+            go, why_cost = nat.decide(mod, spec.symbol, specs)
             if not go:
                 notes.append(f"{spec.symbol}: VM ({why_cost})")
                 vm_roots.append(spec.symbol)
@@ -140,7 +142,7 @@ def _go_native(mod, entry_specs, options: dict, stages, forced=None, all_specs=(
         plans.append((spec.symbol, called, bool(option), "native=True" if option else why_cost))
     if vm_roots and not env_off:
         entries = {s.symbol for s in entry_specs}
-        plans += nat.vm_callee_plans(mod, vm_roots, entries, {s.symbol: s for s in all_specs}, notes)
+        plans += nat.vm_callee_plans(mod, vm_roots, entries, specs, notes)
     out = nat.compile_plans(mod, plans, stages, notes)
     if stages is not None:
         stages["native-decision"] = "\n".join(notes) + "\n"

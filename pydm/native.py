@@ -525,7 +525,7 @@ def vm_callee_plans(mod, roots, entries, specs, notes) -> list:
             spec = specs.get(callee)
             if spec is None:  # the runtime library's
                 continue
-            go, why_cost = cost_decision(spec.func.node)
+            go, why_cost = decide(mod, callee, specs)
             if go:
                 try:
                     plans.append((callee, check(mod, callee), False, f"called from VM code; {why_cost}"))
@@ -618,3 +618,26 @@ def cost_decision(node) -> tuple[bool, str]:
         return False, (f"constant trip counts, loop work {work} < {MIN_NATIVE_WORK} "
                        "(a native call costs more than it saves)")
     return True, f"constant trip counts, loop work {work} >= {MIN_NATIVE_WORK}"
+
+
+def decide(mod: ir.Module, symbol: str, specs: dict) -> tuple[bool, str]:
+    """:func:`cost_decision` for ``symbol`` and, when its own loops are not
+    worth it, for the functions it calls (directly or not; ``specs``:
+    symbol -> specialization): a callee worth a native call makes the
+    caller worth one too, since the caller's native module takes it in
+    (one dispatch instead of one per call)."""
+    go, why = cost_decision(specs[symbol].func.node)
+    if go:
+        return go, why
+    seen, queue = {symbol}, [symbol]
+    while queue:
+        for callee in direct_callees(mod, queue.pop(0)):
+            if callee in seen or callee not in specs:
+                continue
+            seen.add(callee)
+            callee_go, callee_why = cost_decision(specs[callee].func.node)
+            if callee_go:
+                return True, f"calls {_python_name(mod, callee)}: {callee_why}"
+            queue.append(callee)
+    return go, why
+

@@ -211,6 +211,13 @@ def from_vm(n: int) -> float:
     return small_trips(total * 1.0 + len(xs))
 
 
+def few_calls(n: int) -> int:
+    acc = 0
+    for k in range(3):  # a constant trip count, but the callee's loop is unknown
+        acc += collatz_steps(n + k)
+    return acc
+
+
 def test_cost_model(monkeypatch):
     """A helper with a loop of unknown trip count, called from VM code, goes
     native by itself; a small constant trip count stays on the VM."""
@@ -223,6 +230,13 @@ def test_cost_model(monkeypatch):
     assert "from_vm$i: VM (" in text, text
     assert "collatz_steps$i: native, the whole function (called from VM code" in text, text
     assert "small_trips$f: VM (constant trip counts" in text, text
+    # a caller whose own loops are not worth it takes a callee that is with it
+    jf = pydm.jit(few_calls)
+    for n in (1, 27, 10**15):
+        assert _outcome(jf, n) == _outcome(few_calls, n)
+    text = jf.inspect("native-decision", 7)
+    assert "few_calls$i: native, the whole function, with collatz_steps$i (calls collatz_steps: " \
+        "a loop of unknown trip count" in text, text
 
 
 def _decision(src: str) -> tuple[bool, str]:
