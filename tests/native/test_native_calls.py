@@ -305,3 +305,49 @@ def test_expanded_size_limit(monkeypatch):
         assert _outcome(jf, *args) == _outcome(chain_sum, *args)
     text = jf.inspect("native-decision", 10, 0.5)
     assert "chain_sum$if: VM (its body with its callees expanded at every call would be" in text, text
+
+
+# a call of a multi-block function inside a dispatch region (platform trap)
+CALL_IN_DISPATCH = """
+module @m {
+  func.func private @sq(%x: i64) -> i64 {
+    %c = arith.constant 0 : i64
+    %neg = arith.cmpi slt, %x, %c : i64
+    cf.cond_br %neg, ^a, ^b
+  ^a:
+    %n = arith.subi %c, %x : i64
+    return %n : i64
+  ^b:
+    %y = arith.muli %x, %x : i64
+    return %y : i64
+  }
+  func.func @run(%a: i64) -> i64 {
+    %t = flow.dispatch.region -> (tensor<1xi64>) {
+      %r = scf.execute_region -> (i64) {
+        %c = func.call @sq(%a) : (i64) -> i64
+        scf.yield %c : i64
+      }
+      %tt = tensor.from_elements %r : tensor<1xi64>
+      flow.return %tt : tensor<1xi64>
+    }
+    %i0 = arith.constant 0 : index
+    %v = tensor.extract %t[%i0] : tensor<1xi64>
+    return %v : i64
+  }
+}
+"""
+
+
+def test_platform_call_in_a_dispatch_needs_inlining():
+    """IREE's standard pipeline does not take a call inside a dispatch region
+    (iree-compile crashes in it; in process it takes the process down): the
+    native module's callees are expanded by the ``inline`` pass first
+    (``compile_native``), after which the module compiles and runs."""
+    import iree.runtime as rt
+    from iree.compiler.tools import CompilerToolError, compile_str
+    with pytest.raises(CompilerToolError):
+        compile_str(CALL_IN_DISPATCH, extra_args=list(nat.NATIVE_FLAGS))
+    vmfb = nat.compile_native(CALL_IN_DISPATCH)
+    ctx = rt.SystemContext(config=rt.Config("local-sync"))
+    ctx.add_vm_module(rt.VmModule.copy_buffer(ctx.instance, vmfb))
+    assert [ctx.modules.m["run"](v) for v in (-7, 0, 9)] == [7, 0, 81]
