@@ -44,3 +44,33 @@ def mandelbrot(size: int) -> int:
             if i == 50:
                 inside += 1
     return inside
+
+
+def _residual(y: float, c: float) -> float:
+    return y * y - c
+
+
+def _slope(y: float) -> float:
+    return 2.0 * y
+
+
+def _newton_sqrt(c: float) -> float:
+    # a helper with a loop of its own that calls helpers: a real call
+    # (pydm expands only leaf helpers), whose body goes into the native module
+    y = c if c > 1.0 else 1.0
+    i = 0
+    while i < 60:
+        step = _residual(y, c) / _slope(y)
+        y -= step
+        if abs(step) <= 1e-15 * y:
+            break
+        i += 1
+    return y
+
+
+def newton_calls(n: int) -> float:
+    # the square roots of 0.25, 0.5, ..., n / 4 by Newton's iteration, summed
+    acc = 0.0
+    for i in range(1, n + 1):
+        acc += _newton_sqrt(i * 0.25)
+    return acc

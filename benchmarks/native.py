@@ -25,14 +25,15 @@ from pydm import native as nat  # noqa: E402
 from pydm.runtime_library import cache_dir  # noqa: E402
 
 FULL = {"int_acc": 3_000_000, "int_mod_loop": 3_000_000, "float_loop": 3_000_000,
-        "lattice": 2000, "mandelbrot": 200}
+        "lattice": 2000, "mandelbrot": 200, "newton_calls": 200_000}
 QUICK = {"int_acc": 200_000, "int_mod_loop": 200_000, "float_loop": 200_000,
-         "lattice": 200, "mandelbrot": 40}
+         "lattice": 200, "mandelbrot": 40, "newton_calls": 10_000}
 LABELS = {"int_acc": "int loop, unbounded accumulator `s = s + i*i`",
           "int_mod_loop": "int loop `s += i*i % 7`",
           "float_loop": "float loop (midpoint rule)",
           "lattice": "lattice points `x*x + y*y <= r*r`, r = {n}",
-          "mandelbrot": "Mandelbrot {n}x{n}, 50 iterations"}
+          "mandelbrot": "Mandelbrot {n}x{n}, 50 iterations",
+          "newton_calls": "a loop calling a helper (Newton's square root, a loop of its own) per point, {n:,} points"}
 
 
 def best(f, n, repeats):

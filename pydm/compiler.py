@@ -62,7 +62,8 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
         if global_values is not None:
             sites.classes.namespace = global_values  # the user's own classes, for the exceptions raised
         lower_module(mod, LoweringContext(sites))
-        native_parts = _go_native(mod, entry_specs, native, stages, forced, embed=plain_names)
+        native_parts = _go_native(mod, entry_specs, native, stages, forced, program.specs.values(),
+                                  embed=plain_names)
         embedded = plain_names and bool(native_parts)
         if embedded:
             native_parts = []  # inside the VM module: it imports IREE's hal module instead
@@ -93,72 +94,66 @@ def _forced_native_constructs(mod, entry_specs, options) -> dict:
             for spec in entry_specs if options.get(spec.func.name)}
 
 
-def _go_native(mod, entry_specs, options: dict, stages, forced=None, embed=False) -> list:
-    """The entries that go native (``pydm/native.py``): each replaced in
-    ``mod`` by a call of its native module; returns the modules' vmfbs.
-    ``native=True`` that cannot go native is a CompileError at the line of
-    the offending construct; ``None`` goes native when the function has a
-    loop, qualifies, and ``PYDM_NATIVE`` is not ``0``. ``embed`` (ahead of
-    time): each native module is moved into ``mod`` itself
+def _go_native(mod, entry_specs, options: dict, stages, forced=None, all_specs=(), embed=False) -> list:
+    """The functions that go native (``pydm/native.py``): each replaced in
+    ``mod`` by a call of its native module, which holds the functions it
+    calls too; returns the modules' vmfbs. ``native=True`` that cannot go
+    native is a CompileError at the line of the offending construct;
+    ``None`` (with ``PYDM_NATIVE`` not ``0``) follows the cost model
+    (``native.cost_decision``) for the entries and, below an entry that
+    stays on the VM, for the functions the VM code calls. ``embed`` (ahead
+    of time): each native module is moved into ``mod`` itself
     (``pydm/native_embed.py``); the list holds their hal-phase IR then."""
     import os
-    from . import native as nat, native_embed as embedder
-    from .backend.driver import BackendError
-    out, notes = [], []
+    from . import native as nat
+    notes: list[str] = []
     if options is None:  # ahead of time without native parts (pydm compile --no-native)
         if stages is not None:
             stages["native-decision"] = "VM (ahead of time, --no-native)\n"
             stages["native"] = "// no native module\n"
-        return out
+        return []
+    env_off = os.environ.get("PYDM_NATIVE", "1") == "0"
+    plans = []  # (symbol, callees, forced, what)
+    vm_roots = []  # entries left on the VM whose callees the cost model may take
+    specs = {s.symbol: s for s in all_specs}
+    specs.update((s.symbol, s) for s in entry_specs)
     for spec in entry_specs:
         option = options.get(spec.func.name)
         if option is False:
             notes.append(f"{spec.symbol}: VM (native=False)")
             continue
+        if option is None and env_off:
+            notes.append(f"{spec.symbol}: VM (PYDM_NATIVE=0)")
+            continue
+        why_cost = ""
         if option is None:
-            if os.environ.get("PYDM_NATIVE", "1") == "0":
-                notes.append(f"{spec.symbol}: VM (PYDM_NATIVE=0)")
-                continue
-            if not _has_loop(spec.func.node):
-                notes.append(f"{spec.symbol}: VM (no loop)")
+            go, why_cost = nat.decide(mod, spec.symbol, specs)
+            if not go:
+                notes.append(f"{spec.symbol}: VM ({why_cost})")
+                vm_roots.append(spec.symbol)
                 continue
         try:
-            nat.check(mod, spec.symbol)
+            called = nat.check(mod, spec.symbol)
         except nat.NotNative as why:
             if option:
                 node = spec.func.node
-                if nat.line_of(why.location) <= node.lineno and (forced or {}).get(spec.symbol):
+                own = not (why.is_callee or why.is_cycle)  # else: a callee's line or the call's
+                if own and nat.line_of(why.location) <= node.lineno and (forced or {}).get(spec.symbol):
                     why.location = forced[spec.symbol]
                 raise nat.error_for(why, spec.func.name, node.root().file or "<unknown>",
                                     node.lineno) from None
             notes.append(f"{spec.symbol}: VM ({why})")
+            vm_roots.append(spec.symbol)
             continue
-        name, text = nat.native_text(mod, spec.symbol)
-        try:
-            out.append(nat.compile_native(text, embedder.HAL_PHASE if embed else None))
-        except BackendError as failed:
-            if option:
-                raise
-            # pydm's own choice: a module IREE rejects stays on the VM
-            notes.append(f"{spec.symbol}: VM (the native compile failed: {str(failed)[:200]})")
-            continue
-        nat.replace_with_call(mod, spec.symbol, name)
-        if embed:
-            embedder.embed(mod, name, out[-1])
-        how = "cached" if nat.last_compile.get("cached") else "compiled"
-        notes.append(f"{spec.symbol}: native, the whole function ({name}, {how} in "
-                     f"{nat.last_compile.get('seconds', 0.0):.3f} s)")
-        if stages is not None:
-            stages["native"] = stages.get("native", "") + text
+        plans.append((spec.symbol, called, bool(option), "native=True" if option else why_cost))
+    if vm_roots and not env_off:
+        entries = {s.symbol for s in entry_specs}
+        plans += nat.vm_callee_plans(mod, vm_roots, entries, specs, notes)
+    out = nat.compile_plans(mod, plans, stages, notes, embed)
     if stages is not None:
         stages["native-decision"] = "\n".join(notes) + "\n"
         stages.setdefault("native", "// no native module\n")
     return out
-
-
-def _has_loop(node) -> bool:
-    from astroid import nodes
-    return any(True for _ in node.nodes_of_class((nodes.For, nodes.While)))
 
 
 def _dump_stages(folder: str, module: ModuleInfo, entry_specs, stages: dict) -> None:

@@ -2,7 +2,10 @@
 
 The function is lowered by pydm's own rules (``pydm/lowering``) exactly as
 for the VM; its lowered body is then checked (only scalar arith/cf/scf/math
-ops, no calls) and, when it qualifies, copied into a *native module*:
+ops, calls only of functions that qualify too, no cycle of calls:
+:func:`callees`) and, when it qualifies, copied into a *native module*
+with the bodies of the functions it calls (private functions under their
+own names, expanded into the dispatch by the ``inline`` pass):
 
 * ``@body``: the lowered function, its exception exit returning the raw
   raise-site code instead of storing it in ``@pydm$site`` (a dispatch has no
@@ -16,10 +19,14 @@ ops, no calls) and, when it qualifies, copied into a *native module*:
 
 The native module goes through IREE's standard pipeline for ``llvm-cpu``
 (``NATIVE_FLAGS``) in a session of its own, cached on disk; the VM function
-keeps its name and signature and becomes a call of the import
+keeps its name and signature (an entry, or a function VM code calls) and becomes a call of the import
 ``@<native module>.run`` followed by the VM path's own exception exit
 (``@pydm$site``, ``@pydm$class_of_site``), so the runtime raises the same
-class, message and line as the VM path.
+class, message and line as the VM path: a callee's raise site code travels
+up its callers' exception exits unchanged (``@pydm$class_of_site`` is the
+identity natively), so it names the callee's line.
+
+Which functions go native under ``native=None``: :func:`cost_decision`.
 """
 from __future__ import annotations
 
@@ -70,9 +77,12 @@ _WHY = {
 class NotNative(Exception):
     """Why a function cannot go native: a message and the op's location."""
 
-    def __init__(self, message: str, location: str = ""):
+    def __init__(self, message: str, location: str = "", callee: bool = False):
         super().__init__(message)
         self.location = location
+        #: the reason is a callee's ("it calls ..."), or a cycle of calls
+        self.is_callee = callee
+        self.is_cycle = message.startswith("a recursive call")
 
 
 def _loc(op) -> str:
@@ -98,8 +108,8 @@ def error_for(reason: NotNative, name: str, filename: str, line: int) -> Compile
     import linecache
     return CompileError(f"'{name}' cannot run natively (native=True): {reason}", filename, line, col,
                         source_line=linecache.getline(filename, line),
-                        hint="native code takes int/float/bool values and loops with no calls; "
-                             "use native=None to let pydm decide")
+                        hint="native code takes int/float/bool values, loops, and calls of functions "
+                             "that can go native too (no recursion); use native=None to let pydm decide")
 
 
 def _func(mod: ir.Module, symbol: str):
@@ -156,8 +166,10 @@ def _signature(fop) -> tuple[list[str], list[str]]:
     return [str(t) for t in ftype.inputs], [str(t) for t in ftype.results]
 
 
-def check(mod: ir.Module, symbol: str) -> None:
-    """Raise :class:`NotNative` unless the lowered ``symbol`` can go native."""
+def _check_body(mod: ir.Module, symbol: str) -> list:
+    """Raise :class:`NotNative` unless the lowered ``symbol``'s own body can
+    go native; its calls of other functions of the module (callee symbol,
+    call op), in body order, are for :func:`check` to follow."""
     from .lowering.support import CLASS_OF_SITE, POLL_BUDGET_GLOBAL, POLL_IMPORT, SITE_GLOBAL
     fop = _func(mod, symbol)
     inputs, results = _signature(fop)
@@ -165,12 +177,18 @@ def check(mod: ir.Module, symbol: str) -> None:
         if t not in _SCALARS:
             raise NotNative(f"a parameter of type {t} is not an int, float or bool", _loc(fop))
     offenders = []  # (reason, op) in body order
+    calls = []
     for op in _walk(fop.operation, [], traces=False):
         name = op.name
         if name == "func.call":
             callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
-            if callee not in (CLASS_OF_SITE, POLL_IMPORT):
-                offenders.append(("a call", op))
+            if callee in (CLASS_OF_SITE, POLL_IMPORT):
+                continue
+            target = _func(mod, callee)
+            if target is None or not target.regions[0].blocks:
+                offenders.append((f"a call of {callee}, which is not compiled with it", op))
+            else:
+                calls.append((callee, op))
             continue
         if name in ("util.global.store", "util.global.load"):
             target = ir.FlatSymbolRefAttr(op.attributes["global"]).value
@@ -189,6 +207,14 @@ def check(mod: ir.Module, symbol: str) -> None:
         raise NotNative(reason, _loc(op))
     if len(results) != 2 or results[0] != "i32" or results[1] not in _SCALARS:
         raise NotNative("the result is not an int, float or bool", _loc(fop))
+    return calls
+
+
+def check(mod: ir.Module, symbol: str) -> list[str]:
+    """Raise :class:`NotNative` unless the lowered ``symbol`` can go native
+    with every function it calls, directly or not; returns those callees
+    (their bodies go into the native module with it)."""
+    return callees(mod, symbol)
 
 
 _SCALAR_PYDM = ("!iree_pydm.integer", "!iree_pydm.real", "!iree_pydm.bool", "!iree_pydm.exception_result",
@@ -209,6 +235,93 @@ def first_construct(mod: ir.Module, symbol: str) -> str:
         if bad and line_of(_loc(op)) > def_line:
             return _loc(op)
     return ""
+
+
+# -- calls between native functions: the call graph a native module takes
+
+def _python_name(mod: ir.Module, symbol: str) -> str:
+    fop = _func(mod, symbol)
+    if fop is not None and "pydm.name" in fop.attributes:
+        return ir.StringAttr(fop.attributes["pydm.name"]).value
+    return symbol
+
+
+def direct_callees(mod: ir.Module, symbol: str) -> list[str]:
+    """The functions of the module ``symbol`` calls (pydm's support calls
+    and imports aside), in body order, each once."""
+    from .lowering.support import CLASS_OF_SITE, POLL_IMPORT
+    out = []
+    fop = _func(mod, symbol)
+    for op in _walk(fop.operation, []) if fop is not None else ():
+        if op.name == "func.call":
+            callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+            target = _func(mod, callee)
+            if (callee not in (CLASS_OF_SITE, POLL_IMPORT) and callee not in out
+                    and target is not None and target.regions[0].blocks):
+                out.append(callee)
+    return out
+
+
+def callees(mod: ir.Module, symbol: str) -> list[str]:
+    """Every function ``symbol`` calls, directly or not, in the order first
+    reached; :class:`NotNative` for ``symbol``'s own body, a callee that
+    cannot go native (at the callee's construct, or at the call when the
+    construct has no line of the callee's body) or a cycle of calls (at the
+    call that closes it: recursion stays on the VM, IREE's standard pipeline
+    does not terminate on it)."""
+    reached: list[str] = []
+    done: set[str] = set()
+
+    def visit(sym: str, path: list[str]) -> None:
+        for callee, call in _check_body(mod, sym):
+            if callee in path:
+                cycle = path[path.index(callee):] + [callee]
+                names = " -> ".join(_python_name(mod, s) for s in cycle)
+                raise NotNative(f"a recursive call ({names})", _loc(call))
+            if callee in done:
+                continue
+            try:
+                visit(callee, path + [callee])
+            except NotNative as why:
+                if why.is_cycle:
+                    raise
+                location = why.location
+                if not why.is_callee and line_of(location) in (0, line_of(_loc(_func(mod, callee)))):
+                    location = _loc(call)  # no line of the callee's body: the call's
+                rest = str(why)[3:] if why.is_callee else f"cannot run natively: {why}"
+                raise NotNative(f"it calls {_python_name(mod, callee)}, which {rest}",
+                                location, callee=True) from None
+            done.add(callee)
+            reached.append(callee)
+
+    visit(symbol, [symbol])
+    ops = _inlined_ops(mod, symbol, {})
+    if ops > MAX_INLINED_OPS:
+        raise NotNative(f"its body with its callees expanded at every call would be {ops} operations "
+                        f"(native code takes at most {MAX_INLINED_OPS})", _loc(_func(mod, symbol)))
+    return reached
+
+
+#: the native module's dispatch holds every callee expanded at each of its
+#: call sites (a dispatch takes no calls: without the ``inline`` pass IREE's
+#: pipeline crashes on them): a chain of callees with several call sites each
+#: grows it geometrically, and the compile time with it
+MAX_INLINED_OPS = 20_000
+
+
+def _inlined_ops(mod: ir.Module, symbol: str, memo: dict) -> int:
+    """Operations in ``symbol``'s body once every callee is expanded (no cycles)."""
+    if symbol not in memo:
+        from .lowering.support import CLASS_OF_SITE, POLL_IMPORT
+        total = 0
+        for op in _walk(_func(mod, symbol).operation, []):
+            total += 1
+            if op.name == "func.call":
+                callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+                if callee not in (CLASS_OF_SITE, POLL_IMPORT):
+                    total += _inlined_ops(mod, callee, memo)
+        memo[symbol] = total
+    return memo[symbol]
 
 
 def _rewrite_body(fop) -> None:
@@ -235,6 +348,8 @@ def _rewrite_body(fop) -> None:
                     op.results[0].replace_all_uses_with(op.operands[0])
                 elif callee == POLL_IMPORT:
                     op.results[0].replace_all_uses_with(arith.constant(i32, 0))
+                else:
+                    continue  # a callee copied into the native module
                 op.erase()
             elif name == "vm.cast.si64.f64":
                 op.results[0].replace_all_uses_with(arith.sitofp(f64, op.operands[0]))
@@ -256,19 +371,32 @@ def _from_bits(value: str, t: str, name: str) -> tuple[list[str], str]:
     return ([f"{name} = {op} {value} : i64 to {t}"], name) if op else ([], value)
 
 
-def native_text(mod: ir.Module, symbol: str) -> tuple[str, str]:
-    """(module name, text) of the native module for the checked ``symbol``."""
+def _body_copies(mod: ir.Module, symbols: list[str], names: list[str]) -> str:
+    """The text of the lowered functions ``symbols`` as private functions
+    ``names`` of the native module (:func:`_rewrite_body`), in one holder
+    module (a call's callee is there: the printer's verifier is satisfied)."""
+    holder = ir.Module.create()
+    copies = []
+    for symbol, name in zip(symbols, names):
+        copy = _func(mod, symbol).operation.clone(ip=ir.InsertionPoint(holder.body))
+        copy.attributes["sym_name"] = ir.StringAttr.get(name)
+        copy.attributes["sym_visibility"] = ir.StringAttr.get("private")
+        for key in ("iree.reflection", "pydm.name"):
+            if key in copy.attributes:
+                del copy.attributes[key]
+        _rewrite_body(copy)
+        copies.append(copy)
+    return "\n".join(c.get_asm(enable_debug_info=True, print_generic_op_form=False) for c in copies)
+
+
+def native_text(mod: ir.Module, symbol: str, called: list[str] = ()) -> tuple[str, str]:
+    """(module name, text) of the native module for the checked ``symbol``;
+    ``called``: the functions it calls (:func:`callees`), copied in under
+    their own names (the ``inline`` pass of :func:`compile_native` expands
+    them into the dispatch)."""
     fop = _func(mod, symbol)
     inputs, results = _signature(fop)
-    holder = ir.Module.create()
-    copy = fop.operation.clone(ip=ir.InsertionPoint(holder.body))
-    copy.attributes["sym_name"] = ir.StringAttr.get("body")
-    copy.attributes["sym_visibility"] = ir.StringAttr.get("private")
-    for key in ("iree.reflection", "pydm.name"):
-        if key in copy.attributes:
-            del copy.attributes[key]
-    _rewrite_body(copy)
-    body = copy.get_asm(enable_debug_info=True, print_generic_op_form=False)
+    body = _body_copies(mod, [symbol, *called], ["body", *called])
     ret = results[1]
     lines = []
     args = ", ".join(f"%a{i}: i64" for i in range(len(inputs)))
@@ -359,7 +487,8 @@ def replace_with_call(mod: ir.Module, symbol: str, native_name: str) -> None:
             new.attributes[key] = fop.attributes[key]
     ip = ir.InsertionPoint(fop)
     new.operation.clone(ip=ip)
-    ops[0].operation.clone(ip=ir.InsertionPoint(mod.body))  # the import
+    if not _has_symbol(mod, f"{native_name}.run"):  # two functions of one body share it
+        ops[0].operation.clone(ip=ir.InsertionPoint(mod.body))  # the import
     fop.operation.erase()
 
 
@@ -438,3 +567,142 @@ def _ir_bytecode(inv) -> bytes:
     out = Output.open_membuffer()
     inv.output_ir_bytecode(out)
     return bytes(out.map_memory())
+
+
+# -- which functions go native: the plans (function, its callees) and their modules
+
+def vm_callee_plans(mod, roots, entries, specs, notes) -> list:
+    """The plans of the functions VM code calls (below ``roots``) that the
+    cost model sends native; a function that goes native takes its callees
+    with it, so the walk stops there."""
+    plans, seen, queue = [], set(roots), list(roots)
+    while queue:
+        symbol = queue.pop(0)
+        for callee in direct_callees(mod, symbol):
+            if callee in seen or callee in entries:
+                continue
+            seen.add(callee)
+            spec = specs.get(callee)
+            if spec is None:  # the runtime library's
+                continue
+            go, why_cost = decide(mod, callee, specs)
+            if go:
+                try:
+                    plans.append((callee, check(mod, callee), False, f"called from VM code; {why_cost}"))
+                    continue
+                except NotNative as why:
+                    why_cost = str(why)
+            notes.append(f"{callee}: VM ({why_cost})")
+            queue.append(callee)
+    return plans
+
+
+def compile_plans(mod, plans, stages, notes, embed: bool = False) -> list:
+    """Each plan's native module compiled (texts first: a replaced function's
+    body is gone), then its function replaced by a call of it. ``embed``
+    (ahead of time): each native module is moved into ``mod`` itself
+    (``pydm/native_embed.py``); the list holds their hal-phase IR then."""
+    from . import native_embed as embedder
+    from .backend.driver import BackendError
+    texts = [(symbol, called, forced, what, *native_text(mod, symbol, called))
+             for symbol, called, forced, what in plans]
+    out, loaded = [], set()
+    for symbol, called, forced, what, name, text in texts:
+        if name not in loaded:  # two functions of one body share one module
+            try:
+                out.append(compile_native(text, embedder.HAL_PHASE if embed else None))
+            except BackendError as failed:
+                if forced:
+                    raise
+                # pydm's own choice: a module IREE rejects stays on the VM
+                notes.append(f"{symbol}: VM (the native compile failed: {str(failed)[:200]})")
+                continue
+            loaded.add(name)
+            if embed:
+                embedder.embed(mod, name, out[-1])
+        replace_with_call(mod, symbol, name)
+        how = "cached" if last_compile.get("cached") else "compiled"
+        with_calls = f", with {', '.join(called)}" if called else ""
+        notes.append(f"{symbol}: native, the whole function{with_calls} ({what}; {name}, {how} in "
+                     f"{last_compile.get('seconds', 0.0):.3f} s)")
+        if stages is not None:
+            stages["native"] = stages.get("native", "") + text
+    return out
+
+
+# -- the cost model (native=None): which functions are worth a native call
+
+#: below this much loop work (trips x syntax nodes of the loop's body, summed
+#: over the function's loops) a function whose loops all have constant trip
+#: counts stays on the VM: a native call costs ~5.8 us against ~1.3 us for a
+#: VM call, and the VM runs a syntax node of a loop body in ~2-4 ns, so the
+#: native call wins only from a few thousand node-trips on
+MIN_NATIVE_WORK = 10_000
+
+
+def _trips(loop) -> int | None:
+    """A ``for`` over ``range(...)`` of constant arguments: its trip count;
+    else None (unknown: a ``while``, a range of variables)."""
+    from astroid import nodes
+    from .frontend.literals import literal_value, NO_VALUE
+    if not isinstance(loop, nodes.For):
+        return None
+    it = loop.iter
+    if not (isinstance(it, nodes.Call) and isinstance(it.func, nodes.Name) and it.func.name == "range"
+            and not it.keywords and 1 <= len(it.args) <= 3):
+        return None
+    args = [literal_value(a, NO_VALUE) for a in it.args]
+    if not all(type(a) is int for a in args) or (len(args) == 3 and args[2] == 0):
+        return None
+    return len(range(*args))
+
+
+def cost_decision(node) -> tuple[bool, str]:
+    """(goes native, why) for a function that qualifies, by its syntax:
+    no loop → VM; a loop of unknown trip count (``while``, ``range(n)``)
+    → native; loops of constant trip counts only → native when their work
+    (trips, times the enclosing loops' trips, times the body's syntax
+    nodes, summed) reaches :data:`MIN_NATIVE_WORK`."""
+    from astroid import nodes
+    loops = list(node.nodes_of_class((nodes.For, nodes.While)))
+    if not loops:
+        return False, "no loop"
+    work = 0
+    for loop in loops:
+        trips, outer = 1, loop
+        while outer is not None and outer is not node:
+            if isinstance(outer, (nodes.For, nodes.While)):
+                t = _trips(outer)
+                if t is None:
+                    return True, f"a loop of unknown trip count at line {outer.lineno}"
+                trips *= t
+            outer = outer.parent
+        size = sum(1 for stmt in loop.body for _ in stmt.nodes_of_class(nodes.NodeNG))
+        work += trips * size
+    if work < MIN_NATIVE_WORK:
+        return False, (f"constant trip counts, loop work {work} < {MIN_NATIVE_WORK} "
+                       "(a native call costs more than it saves)")
+    return True, f"constant trip counts, loop work {work} >= {MIN_NATIVE_WORK}"
+
+
+def decide(mod: ir.Module, symbol: str, specs: dict) -> tuple[bool, str]:
+    """:func:`cost_decision` for ``symbol`` and, when its own loops are not
+    worth it, for the functions it calls (directly or not; ``specs``:
+    symbol -> specialization): a callee worth a native call makes the
+    caller worth one too, since the caller's native module takes it in
+    (one dispatch instead of one per call)."""
+    go, why = cost_decision(specs[symbol].func.node)
+    if go:
+        return go, why
+    seen, queue = {symbol}, [symbol]
+    while queue:
+        for callee in direct_callees(mod, queue.pop(0)):
+            if callee in seen or callee not in specs:
+                continue
+            seen.add(callee)
+            callee_go, callee_why = cost_decision(specs[callee].func.node)
+            if callee_go:
+                return True, f"calls {_python_name(mod, callee)}: {callee_why}"
+            queue.append(callee)
+    return go, why
+
