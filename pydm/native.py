@@ -606,7 +606,7 @@ def compile_plans(mod, plans, stages, notes, embed: bool = False) -> list:
     from .backend.driver import BackendError
     texts = [(symbol, called, forced, what, *native_text(mod, symbol, called))
              for symbol, called, forced, what in plans]
-    out, loaded = [], set()
+    out, loaded, embeds = [], set(), []
     for symbol, called, forced, what, name, text in texts:
         if name not in loaded:  # two functions of one body share one module
             try:
@@ -618,8 +618,7 @@ def compile_plans(mod, plans, stages, notes, embed: bool = False) -> list:
                 notes.append(f"{symbol}: VM (the native compile failed: {str(failed)[:200]})")
                 continue
             loaded.add(name)
-            if embed:
-                embedder.embed(mod, name, out[-1])
+            embeds.append((name, out[-1]))
         replace_with_call(mod, symbol, name)
         how = "cached" if last_compile.get("cached") else "compiled"
         with_calls = f", with {', '.join(called)}" if called else ""
@@ -627,6 +626,9 @@ def compile_plans(mod, plans, stages, notes, embed: bool = False) -> list:
                      f"{last_compile.get('seconds', 0.0):.3f} s)")
         if stages is not None:
             stages["native"] = stages.get("native", "") + text
+    if embed:  # after every call of each module is in place: embedding replaces them
+        for name, hal in embeds:
+            embedder.embed(mod, name, hal)
     return out
 
 
