@@ -242,3 +242,39 @@ def test_traces_of_threads_are_their_own():
             chains.py_func(case, n)
         except Exception as exc:  # noqa: BLE001
             assert entries == compiled_entries(exc, "test_traces_of_threads_are_their_own")
+
+
+def _native_helper(x: int) -> int:
+    s = 0
+    for i in range(x):
+        s += 10 // (x - i - 1)
+    return s
+
+
+@pydm.jit(native=True)
+def native_caller(n: int) -> int:
+    t = 0
+    for k in range(n):
+        t += _native_helper(k + 1)
+    return t
+
+
+@pytest.mark.parametrize("leaves", [0, None], ids=["calls", "expanded"])
+def test_native_code_names_no_frame_it_did_not_leave(leaves, monkeypatch):
+    """Native code keeps no trace: an exception from a callee inside it (a
+    real call, or one expanded in place) shows its raising line, after
+    no compiled entry CPython would not show, in CPython's order."""
+    from pydm.frontend import inlining
+    if leaves is not None:
+        monkeypatch.setattr(inlining, "MAX_LEAF_NODES", leaves)
+    fn = pydm.jit(native=True)(native_caller.py_func)
+    with pytest.raises(ZeroDivisionError) as want:
+        fn.py_func(3)
+    with pytest.raises(ZeroDivisionError) as got:
+        fn(3)
+    assert ": native, the whole function" in fn.inspect("native-decision")
+    here = "test_native_code_names_no_frame_it_did_not_leave"
+    mine, cpythons = compiled_entries(got.value, here), compiled_entries(want.value, here)
+    assert mine[-1] == cpythons[-1]
+    it = iter(cpythons)
+    assert all(entry in it for entry in mine)
