@@ -45,9 +45,18 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
     # one compilation at a time: every phase builds IR in the one shared MLIR
     # context, which is not safe to mutate from two threads at once
     with driver_lock, sess.context, ir.Location.unknown():
+        outline = None
+        if native is not None:  # JIT: hot scalar loops of larger functions (pydm/native_outline.py)
+            from . import native_outline
+            outline = native_outline.plan(module, entries, native,
+                                          lambda m, e: _typed_program(m, e, plain_names, global_values))
+            if outline is not None:
+                module, entries = outline.module, outline.entries
         program, entry_specs = _typed_program(module, entries, plain_names, global_values)
         public = {s.symbol for s in entry_specs}
         mod = build_module(program, public)
+        if outline is not None:
+            outline.name_functions(mod, program)
         d.verify(mod)
         forced = _forced_native_constructs(mod, entry_specs, native)
         stages: dict[str, str] | None = {} if keep_stages else None
@@ -62,7 +71,7 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
         if global_values is not None:
             sites.classes.namespace = global_values  # the user's own classes, for the exceptions raised
         lower_module(mod, LoweringContext(sites))
-        native_parts = _go_native(mod, entry_specs, native, stages, forced)
+        native_parts = _go_native(mod, entry_specs, native, stages, forced, outline, program)
         exports = {}
         for spec in entry_specs:
             sig = ExportSignature(spec.func.name, spec.symbol, list(spec.func.params), list(spec.arg_types),
@@ -90,16 +99,24 @@ def _forced_native_constructs(mod, entry_specs, options) -> dict:
             for spec in entry_specs if options.get(spec.func.name)}
 
 
-def _go_native(mod, entry_specs, options: dict, stages, forced=None) -> list:
+def _go_native(mod, entry_specs, options: dict, stages, forced=None, outline=None, program=None) -> list:
     """The entries that go native (``pydm/native.py``): each replaced in
     ``mod`` by a call of its native module; returns the modules' vmfbs.
     ``native=True`` that cannot go native is a CompileError at the line of
-    the offending construct; ``None`` goes native when the function has a
+    the offending construct, unless loops of it were outlined and went native
+    (``pydm/native_outline.py``); ``None`` goes native when the function has a
     loop, qualifies, and ``PYDM_NATIVE`` is not ``0``."""
     import os
     from . import native as nat
     from .backend.driver import BackendError
     out, notes = [], []
+    loops = {"notes": {}, "count": {}}
+    if outline is not None:
+        from . import native_outline
+        out, loops = native_outline.go_native(mod, outline, program, options, stages)
+
+    def with_loops(spec, note):
+        return "\n  ".join([note] + loops["notes"].get(spec.func.name, []))
     if options is None:  # ahead of time: one .vmfb, all on the VM
         if stages is not None:
             stages["native-decision"] = "VM (ahead of time)\n"
@@ -108,25 +125,31 @@ def _go_native(mod, entry_specs, options: dict, stages, forced=None) -> list:
     for spec in entry_specs:
         option = options.get(spec.func.name)
         if option is False:
-            notes.append(f"{spec.symbol}: VM (native=False)")
+            notes.append(with_loops(spec, f"{spec.symbol}: VM (native=False)"))
             continue
         if option is None:
             if os.environ.get("PYDM_NATIVE", "1") == "0":
-                notes.append(f"{spec.symbol}: VM (PYDM_NATIVE=0)")
+                notes.append(with_loops(spec, f"{spec.symbol}: VM (PYDM_NATIVE=0)"))
                 continue
             if not _has_loop(spec.func.node):
-                notes.append(f"{spec.symbol}: VM (no loop)")
+                what = f"{loops['count'][spec.func.name]} loop(s) outlined native" \
+                    if loops["count"].get(spec.func.name) else "no loop"
+                notes.append(with_loops(spec, f"{spec.symbol}: VM ({what})"))
                 continue
         try:
             nat.check(mod, spec.symbol)
         except nat.NotNative as why:
+            if loops["count"].get(spec.func.name):
+                notes.append(with_loops(spec, f"{spec.symbol}: VM, {loops['count'][spec.func.name]} loop(s) "
+                                              f"outlined native"))
+                continue
             if option:
                 node = spec.func.node
                 if nat.line_of(why.location) <= node.lineno and (forced or {}).get(spec.symbol):
                     why.location = forced[spec.symbol]
                 raise nat.error_for(why, spec.func.name, node.root().file or "<unknown>",
                                     node.lineno) from None
-            notes.append(f"{spec.symbol}: VM ({why})")
+            notes.append(with_loops(spec, f"{spec.symbol}: VM ({why})"))
             continue
         name, text = nat.native_text(mod, spec.symbol)
         try:
