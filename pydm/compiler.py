@@ -15,7 +15,7 @@ from .abi import exports as sip_exports
 from .abi.signature import META_FUNCTION, SIG_KEY, CompiledProgram, ExportSignature  # noqa: F401 (re-exported)
 from .backend import compile_module, session
 from .backend.driver import COMPILE_LOCK as driver_lock
-from .errors import error_at
+from .errors import CompileError, error_at
 from .exceptions import ExceptionClasses, RaiseSiteTable
 from .frontend.importer import build_module
 from .frontend.source import FunctionInfo, ModuleInfo
@@ -50,43 +50,61 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
             from . import native_outline
             outline = native_outline.plan(module, entries, native,
                                           lambda m, e: _typed_program(m, e, plain_names, global_values))
-            if outline is not None:
-                module, entries = outline.module, outline.entries
-        program, entry_specs = _typed_program(module, entries, plain_names, global_values)
-        public = {s.symbol for s in entry_specs}
-        mod = build_module(program, public)
-        if outline is not None:
-            outline.name_functions(mod, program)
-        d.verify(mod)
-        forced = _forced_native_constructs(mod, entry_specs, native)
-        stages: dict[str, str] | None = {} if keep_stages else None
-        if stages is not None:
-            stages["import"] = _text(mod)
-        run_pipeline(mod, stages, text=_text)
-        if stages is not None:
-            # "pydm": dynamic values still as objects (split-objects is a representation
-            # change; its result is the stage "after:split-objects")
-            stages["pydm"] = stages["after:link-runtime"]
-        sites = RaiseSiteTable(classes=ExceptionClasses(module.exception_classes))
-        if global_values is not None:
-            sites.classes.namespace = global_values  # the user's own classes, for the exceptions raised
-        lower_module(mod, LoweringContext(sites))
-        native_parts = _go_native(mod, entry_specs, native, stages, forced, outline, program)
-        exports = {}
-        for spec in entry_specs:
-            sig = ExportSignature(spec.func.name, spec.symbol, list(spec.func.params), list(spec.arg_types),
-                                  spec.ret, _defaults(spec.func))
-            exports[spec.symbol] = sig
-            _attach_reflection(mod, spec.symbol, sig)
-            if plain_names and sip_exports.eligible(sig.param_types, sig.ret):
-                _add_sip_variant(mod, sig)
-        _add_meta_function(mod, sites, relative_to, module.host_functions)
-        if stages is not None:
-            stages["iree"] = _text(mod)
-        vmfb = compile_module(mod, stages=stages)
+        compiled = None
+        if outline is not None and outline.loops:
+            try:
+                compiled = _compile(outline.module, outline.entries, outline, plain_names, keep_stages,
+                                    global_values, relative_to, native)
+            except Exception as failed:  # noqa: BLE001 - outlining is an optimization: without it
+                if isinstance(failed, CompileError) and "cannot run natively" in failed.message:
+                    raise
+                outline = outline.without_loops(f"outlining failed: {type(failed).__name__}: {failed}"[:300])
+        if compiled is None:
+            compiled = _compile(module, entries, outline, plain_names, keep_stages, global_values,
+                                relative_to, native)
+    result, stages, entry_specs = compiled
     if dump and stages:
         _dump_stages(dump, module, entry_specs, stages)
-    return CompiledProgram(vmfb, sites, exports, stages or {}, program.globals_read(), native_parts)
+    return result
+
+
+def _compile(module, entries, outline, plain_names, keep_stages, global_values, relative_to, native):
+    """compile_program's phases for one (possibly outlined) module: (the
+    CompiledProgram, the stages, the entry specializations)."""
+    program, entry_specs = _typed_program(module, entries, plain_names, global_values)
+    public = {s.symbol for s in entry_specs}
+    mod = build_module(program, public)
+    if outline is not None:
+        outline.name_functions(mod, program)
+    d.verify(mod)
+    forced = _forced_native_constructs(mod, entry_specs, native)
+    stages: dict[str, str] | None = {} if keep_stages else None
+    if stages is not None:
+        stages["import"] = _text(mod)
+    run_pipeline(mod, stages, text=_text)
+    if stages is not None:
+        # "pydm": dynamic values still as objects (split-objects is a representation
+        # change; its result is the stage "after:split-objects")
+        stages["pydm"] = stages["after:link-runtime"]
+    sites = RaiseSiteTable(classes=ExceptionClasses(module.exception_classes))
+    if global_values is not None:
+        sites.classes.namespace = global_values  # the user's own classes, for the exceptions raised
+    lower_module(mod, LoweringContext(sites))
+    native_parts = _go_native(mod, entry_specs, native, stages, forced, outline, program)
+    exports = {}
+    for spec in entry_specs:
+        sig = ExportSignature(spec.func.name, spec.symbol, list(spec.func.params), list(spec.arg_types),
+                              spec.ret, _defaults(spec.func))
+        exports[spec.symbol] = sig
+        _attach_reflection(mod, spec.symbol, sig)
+        if plain_names and sip_exports.eligible(sig.param_types, sig.ret):
+            _add_sip_variant(mod, sig)
+    _add_meta_function(mod, sites, relative_to, module.host_functions)
+    if stages is not None:
+        stages["iree"] = _text(mod)
+    vmfb = compile_module(mod, stages=stages)
+    result = CompiledProgram(vmfb, sites, exports, stages or {}, program.globals_read(), native_parts)
+    return result, stages, entry_specs
 
 
 def _forced_native_constructs(mod, entry_specs, options) -> dict:

@@ -55,7 +55,17 @@ class Plan:
     loops: list[Loop] = field(default_factory=list)
     #: per Python function name: the decision lines for its loops
     notes: dict = field(default_factory=dict)
+    #: the module and entries before the rewrite
+    original: tuple = ()
 
+
+    def without_loops(self, why: str) -> "Plan":
+        """The plan of the original module (nothing outlined), ``why`` in each
+        function's notes."""
+        notes = {k: list(v) for k, v in self.notes.items()}
+        for lp in self.loops:
+            notes.setdefault(lp.function, []).append(f"loop at line {lp.line}: VM ({why})")
+        return Plan(self.original[0], self.original[1], [], notes)
 
     def specs(self, program) -> list:
         """(loop, specialization) of each outlined loop that was compiled."""
@@ -116,6 +126,8 @@ def _check_body(loop, fn, var_types) -> set[str]:
             what = node.value
             if isinstance(what, nodes.Call) and isinstance(what.func, nodes.Name):
                 raise _Reject(f"a call of {what.func.name}() at line {node.lineno}")
+            if isinstance(what, nodes.Call) and isinstance(what.func, nodes.Attribute):
+                raise _Reject(f"a call of .{what.func.attrname}() at line {node.lineno}")
             raise _Reject(f"an expression statement at line {node.lineno}")
         if isinstance(node, nodes.Call):
             f = node.func
@@ -318,7 +330,7 @@ def plan(module, entries: list, options: dict | None, typed) -> Plan | None:
         notes.setdefault(spec.func.name, []).extend(why)
         chosen += [lp for lp in loops if all(lp.line != c.line for c in chosen)]
     if not chosen:
-        return Plan(module, entries, [], notes) if any(notes.values()) else None
+        return Plan(module, entries, [], notes, (module, entries)) if any(notes.values()) else None
     source = module.tree._pydm_source
     rewritten = load_module(module.filename, source=_rewrite(source, chosen))
     functions = dict(rewritten.functions)
@@ -331,7 +343,7 @@ def plan(module, entries: list, options: dict | None, typed) -> Plan | None:
     rewritten.exception_classes = module.exception_classes
     rewritten.host_functions = module.host_functions
     new_entries = [(rewritten.functions[fn.name], types) for fn, types in entries]
-    return Plan(rewritten, new_entries, chosen, notes)
+    return Plan(rewritten, new_entries, chosen, notes, (module, entries))
 
 
 # -- after lowering: the synthetic functions go native -------------------------
@@ -586,4 +598,6 @@ def go_native(mod, plan: Plan, program, options: dict, stages) -> tuple[list, di
                      f"{nat.last_compile.get('seconds', 0.0):.3f} s)")
         if stages is not None:
             stages["native"] = stages.get("native", "") + text
+    for where in notes.values():
+        where.sort(key=lambda note: int(note.split()[3].rstrip(":")))
     return out, {"notes": notes, "count": count}

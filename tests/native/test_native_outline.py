@@ -1,0 +1,231 @@
+"""Outlined native loops (issue 12, README "Native loops"), differential.
+
+A hot scalar loop inside a larger function (one that builds a list, takes a
+str or an ``object``, prints) is outlined into a native dispatch while the
+rest of the function stays on the VM (``pydm/native_outline.py``). Every case
+runs under CPython (``py_func``), pydm's VM path (``native=False``) and with
+outlining (``native=True``): value and type at every level (float bits), the
+printed text, exception class, message and source line must agree.
+
+Each loop's line carries the decision it must get, ``# native`` or
+``# vm: <part of the reason>``; ``test_decisions`` reads them and compares
+them with ``fn.inspect("native-decision")``.
+
+Few compiles (a native compile is ~1 s cold): one function holding every loop,
+its paths selected by ``k``, one with an ``object`` parameter.
+"""
+from __future__ import annotations
+
+import inspect
+import math
+import re
+import traceback
+
+import pytest
+
+import pydm
+from shared import float_bits
+
+
+def mixed(k: int, n: int, m: int, x: float, flag: bool, label: str) -> list:
+    if k == 0:  # int live-ins and live-outs; a print after the loop
+        total = 0
+        for i in range(n):  # native
+            total += i * i % 7
+        print(label, total)
+        return [label, total]
+    if k == 1:  # float and bool live-ins, a float live-out
+        acc = 0.5
+        for j in range(1, n + 1):  # native
+            if flag:
+                acc += x / j
+            else:
+                acc = acc * x - j
+        return [label, acc]
+    if k == 2:  # while with break and continue: bool and int live-outs
+        found = False
+        step = 0
+        while step < n:  # native
+            step += 1
+            if step % 3 == 0:
+                continue
+            if step * step > m:
+                found = True
+                break
+        return [found, step, label]
+    if k == 3:  # nested loops: the outer one is outlined
+        count = 0
+        for a in range(-n, n + 1):  # native
+            for b in range(-n, n + 1):
+                if a * a + b * b <= n * n:
+                    count += 1
+        return [count]
+    if k == 4:  # two loops in one function, a list built between them
+        lo = 0
+        for p in range(n):  # native
+            lo = lo + p * m
+        parts = [lo]
+        hi = 1
+        for q in range(n):  # native
+            hi = (hi * 31 + q) % 1000003
+        parts.append(hi)
+        return parts
+    if k == 5:  # division by m - c inside the loop: ZeroDivisionError at c == m
+        z = 0
+        for c in range(n):  # native
+            z += 100 // (m - c) + c % (m - c)
+        return [z, label]
+    if k == 6:  # an unbounded accumulator: OverflowError at the step leaving 64 bits
+        big = 1
+        for e in range(n):  # native
+            big = big * 3 + e
+        return [big]
+    if k == 7:  # a float division by zero
+        fz = 1.0
+        for g in range(n):  # native
+            fz += x / (g - m)
+        return [fz]
+    if k == 8:  # a live-out unbound after a zero-trip loop: stays on the VM
+        for h in range(n):  # vm: unbound if the loop runs zero times
+            last = h * 2
+        return [last]
+    if k == 9:  # a list append inside the loop
+        xs = [label]
+        for r in range(n):  # vm: a call of .append()
+            xs.append(label)
+        return xs
+    if k == 10:  # a print inside the loop
+        for s in range(n):  # vm: a call of print()
+            print(s)
+        return []
+    if k == 11:  # a return inside the loop
+        for t in range(n):  # vm: a return inside the loop
+            if t * t > m:
+                return [t]
+        return [label]
+    if k == 12:  # a small constant trip count: not worth a dispatch
+        tiny = 0
+        for u in range(10):  # vm: a constant trip count
+            tiny += u * m
+        return [tiny]
+    if k == 13:  # a variable that becomes a float in the loop
+        v = 0
+        for w in range(n):  # vm: not an int, float or bool
+            v = v + x
+        return [v]
+    return [label]
+
+
+def with_object(o: object, n: int) -> list:
+    total = 0
+    for i in range(n):  # native
+        total += i * 3 % 5
+    return [o, total]
+
+
+VM = pydm.jit(native=False)(mixed)
+NATIVE = pydm.jit(native=True)(mixed)
+OBJ_VM = pydm.jit(native=False)(with_object)
+OBJ_NATIVE = pydm.jit(native=True)(with_object)
+
+
+def _shape(v):
+    """``v`` with the type of every element; floats by their bits."""
+    if type(v) in (list, tuple):
+        return (type(v).__name__, tuple(_shape(e) for e in v))
+    if type(v) is float:
+        return ("float", "nan" if math.isnan(v) else float_bits(v))
+    return (type(v).__name__, v)
+
+
+def _outcome(fn, capsys, *args, notes=None):
+    """(result or exception, printed text); pydm's note (file:line:col in
+    function) into ``notes``."""
+    capsys.readouterr()
+    try:
+        got = ("value", _shape(fn(*args)))
+    except Exception as exc:  # noqa: BLE001 - class, message and line are compared
+        note = getattr(exc, "__notes__", None)
+        line = note[0].split(" in ")[0].rsplit(":", 2)[1] if note else \
+            str(traceback.extract_tb(exc.__traceback__)[-1].lineno)
+        got = ("raise", type(exc), str(exc), line)
+        if notes is not None:
+            notes.append(note)
+    return got, capsys.readouterr().out
+
+
+def _check(py, vm, native, capsys, *args):
+    expected = _outcome(py, capsys, *args)
+    notes_vm, notes_native = [], []
+    on_vm = _outcome(vm, capsys, *args, notes=notes_vm)
+    outlined = _outcome(native, capsys, *args, notes=notes_native)
+    assert outlined == on_vm, f"{args}: outlined {outlined} != VM {on_vm}"
+    assert notes_native == notes_vm  # the same file:line:col and function
+    if expected[0][0] == "value" and args[0] == 6 and on_vm[0][1] is OverflowError:
+        return  # CPython's int leaves 64 bits: pydm's OverflowError (checked equal above)
+    assert on_vm == expected, f"{args}: pydm {on_vm} != CPython {expected}"
+
+
+CASES = [
+    (0, 0, 0, 0.0, False, "z"), (0, 1000, 0, 0.0, False, "t"),
+    (1, 0, 0, 1.5, True, "f"), (1, 200, 0, 0.1, True, "f"), (1, 30, 0, 1.0000001, False, "g"),
+    (1, 10, 0, math.nan, True, "n"), (1, 10, 0, -0.0, False, "m"),
+    (2, 0, 0, 0.0, False, "w"), (2, 100, 50, 0.0, False, "w"), (2, 5, 1000, 0.0, False, "w"),
+    (3, 0, 0, 0.0, False, ""), (3, 30, 0, 0.0, False, ""),
+    (4, 0, 3, 0.0, False, ""), (4, 500, -7, 0.0, False, ""),
+    (5, 10, 20, 0.0, False, "d"), (5, 10, 4, 0.0, False, "d"), (5, 0, 0, 0.0, False, "d"),
+    (6, 30, 0, 0.0, False, ""), (6, 39, 0, 0.0, False, ""), (6, 41, 0, 0.0, False, ""),
+    (7, 10, 20, 1.0, False, ""), (7, 10, 3, 1.0, False, ""),
+    (8, 0, 0, 0.0, False, ""), (8, 5, 0, 0.0, False, ""),
+    (9, 3, 0, 0.0, False, "a"), (10, 3, 0, 0.0, False, ""),
+    (11, 10, 20, 0.0, False, "r"), (11, 3, 100, 0.0, False, "r"),
+    (12, 0, 5, 0.0, False, ""), (13, 4, 0, 0.25, False, ""), (13, 0, 0, 0.25, False, ""),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"k{c[0]}-n{c[1]}-m{c[2]}")
+def test_mixed(case, capsys):
+    _check(mixed, VM, NATIVE, capsys, *case)
+
+
+@pytest.mark.parametrize("o", [None, "s", 2.5, (1, "x")])
+def test_object_parameter(o, capsys):
+    for n in (0, 7, 1000):
+        _check(with_object, OBJ_VM, OBJ_NATIVE, capsys, o, n)
+
+
+def _markers(fn) -> dict[int, str]:
+    lines, first = inspect.getsourcelines(fn)
+    out = {}
+    for i, text in enumerate(lines):
+        m = re.search(r"# (native|vm: .*)$", text)
+        if m and re.match(r"\s*(for|while) ", text):
+            out[first + i] = m.group(1)
+    return out
+
+
+def test_decisions():
+    """Each loop's decision is the one its line is marked with."""
+    NATIVE(0, 1, 0, 0.0, False, "")
+    decision = NATIVE.inspect("native-decision", 0, 1, 0, 0.0, False, "")
+    for line, want in _markers(mixed).items():
+        m = re.search(rf"loop at line {line}: (native|VM[^\n]*)", decision)
+        assert m, f"no decision for the loop at line {line}:\n{decision}"
+        if want == "native":
+            assert m.group(1) == "native", f"line {line}: {m.group(0)}"
+        else:
+            assert m.group(1).startswith("VM") and want[len("vm: "):] in m.group(1), f"line {line}: {m.group(0)}"
+    assert "flow.dispatch.region" in NATIVE.inspect("native", 0, 1, 0, 0.0, False, "")
+    assert "loop at line" not in VM.inspect("native-decision", 0, 1, 0, 0.0, False, "")
+
+
+def test_default_and_off(monkeypatch, capsys):
+    """``native=None`` outlines when ``PYDM_NATIVE`` is not ``0``; ``0`` keeps the VM path."""
+    monkeypatch.setenv("PYDM_NATIVE", "1")
+    auto = pydm.jit(with_object)
+    _check(with_object, OBJ_VM, auto, capsys, "o", 100)
+    assert re.search(r"loop at line \d+: native", auto.inspect("native-decision", "o", 100))
+    monkeypatch.setenv("PYDM_NATIVE", "0")
+    off = pydm.jit(with_object)
+    _check(with_object, OBJ_VM, off, capsys, "o", 100)
+    assert "loop at line" not in off.inspect("native-decision", "o", 100)
