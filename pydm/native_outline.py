@@ -142,8 +142,16 @@ def _check_body(loop, fn, var_types) -> set[str]:
                 raise _Reject(f"a {type(node.value).__name__} constant at line {node.lineno}")
             continue
         if isinstance(node, nodes.Assign):
-            if not all(isinstance(t, nodes.AssignName) for t in node.targets):
+            if not all(_names_only(t) for t in node.targets):
                 raise _Reject(f"an assignment to other than names at line {node.lineno}")
+            if isinstance(node.targets[0], nodes.Tuple) and not (
+                    len(node.targets) == 1 and isinstance(node.value, nodes.Tuple)
+                    and len(node.value.elts) == len(node.targets[0].elts)):
+                raise _Reject(f"an unpacking of other than a tuple display at line {node.lineno}")
+            continue
+        if isinstance(node, nodes.Tuple):  # ``a, b = b, a + b``: both sides checked above
+            if not isinstance(node.parent, nodes.Assign):
+                raise _Reject(f"a tuple at line {node.lineno}")
             continue
         if isinstance(node, nodes.AugAssign):
             if not isinstance(node.target, nodes.AssignName):
@@ -167,6 +175,12 @@ def _check_body(loop, fn, var_types) -> set[str]:
             continue
         raise _Reject(f"{_describe(node)} at line {node.lineno}")
     return used
+
+
+def _names_only(target) -> bool:
+    if isinstance(target, nodes.AssignName):
+        return True
+    return isinstance(target, nodes.Tuple) and all(isinstance(e, nodes.AssignName) for e in target.elts)
 
 
 def _assigned(stmt) -> set[str]:
@@ -201,6 +215,12 @@ def _bound_before(loop, fn) -> set[str]:
         node = parent
     deleted = {n.name for n in fn.node.nodes_of_class(nodes.DelName)}
     return bound - deleted
+
+
+def _assigned_outside(loop, fn) -> set[str]:
+    """Names bound anywhere in the function outside the loop (parameters too)."""
+    inside = {id(n) for n in loop.nodes_of_class(nodes.AssignName)}
+    return set(fn.params) | {n.name for n in fn.node.nodes_of_class(nodes.AssignName) if id(n) not in inside}
 
 
 def _read_outside(loop, fn) -> set[str]:
@@ -265,6 +285,11 @@ def analyze(spec) -> tuple[list[Loop], list[str]]:
         try:
             if src is None:
                 raise _Reject("no source text")
+            guard = next((a for a in loop.node_ancestors() if isinstance(a, (nodes.Try, nodes.TryStar, nodes.With))
+                          and a.scope() is fn.node), None)
+            if guard is not None:  # a handler would see the live-outs of the iterations before the raise
+                raise _Reject(f"inside the {'with' if isinstance(guard, nodes.With) else 'try'} at line "
+                              f"{guard.lineno} (its handler would read values the loop left)")
             used = _check_body(loop, fn, spec.var_types)
             trips = _small_trip_count(loop)
             if trips is not None:
@@ -272,6 +297,10 @@ def analyze(spec) -> tuple[list[Loop], list[str]]:
             bound = _bound_before(loop, fn)
             after = _read_outside(loop, fn)
             written = {n.name for n in loop.nodes_of_class(nodes.AssignName)}
+            elsewhere = _assigned_outside(loop, fn)
+            maybe = sorted(n for n in used if n in elsewhere and n not in bound)
+            if maybe:
+                raise _Reject(f"{maybe[0]} may be unbound when the loop starts")
             ins = sorted(used & bound)
             outs = sorted(written & after)
             unbound = [n for n in outs if n not in bound]
@@ -289,7 +318,7 @@ def _rewrite(source: str, loops: list[Loop]) -> str:
         target = ", ".join(lp.outs)
         call = f"{lp.name}({', '.join(lp.ins)})"
         text = f"({target},) = {call}" if lp.outs else call
-        lines[lp.line - 1] = " " * lp.col + text
+        lines[lp.line - 1] = lines[lp.line - 1][:lp.col] + text
         for k in range(lp.line, lp.end):
             lines[k] = ""
     return "\n".join(lines)
@@ -302,7 +331,7 @@ def _synthetic(source: str, lp: Loop) -> str:
     out.append(f"def {lp.name}({', '.join(lp.ins)}):")
     out += lines[lp.line - 1:lp.end]
     result = f"({', '.join(lp.outs)},)" if lp.outs else "(0,)"
-    out.append(" " * lp.col + f"return {result}")
+    out.append(lines[lp.line - 1][:lp.col] + f"return {result}")
     return "\n".join(out) + "\n"
 
 
@@ -332,13 +361,19 @@ def plan(module, entries: list, options: dict | None, typed) -> Plan | None:
     if not chosen:
         return Plan(module, entries, [], notes, (module, entries)) if any(notes.values()) else None
     source = module.tree._pydm_source
-    rewritten = load_module(module.filename, source=_rewrite(source, chosen))
-    functions = dict(rewritten.functions)
-    for lp in chosen:
-        extra = load_module(module.filename, source=_synthetic(source, lp))
-        info = extra.functions[lp.name]
-        info.outlined = True
-        functions[lp.name] = info
+    try:
+        rewritten = load_module(module.filename, source=_rewrite(source, chosen))
+        functions = dict(rewritten.functions)
+        for lp in chosen:
+            extra = load_module(module.filename, source=_synthetic(source, lp))
+            info = extra.functions[lp.name]
+            info.check()
+            info.outlined = True
+            functions[lp.name] = info
+    except Exception as failed:  # noqa: BLE001 - a text pydm cannot rewrite stays as it is
+        for lp in chosen:
+            notes.setdefault(lp.function, []).append(f"loop at line {lp.line}: VM (not rewritable: {failed})")
+        return Plan(module, entries, [], notes, (module, entries))
     rewritten.functions = functions
     rewritten.exception_classes = module.exception_classes
     rewritten.host_functions = module.host_functions
