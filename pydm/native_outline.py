@@ -479,6 +479,28 @@ def _split_tuple_result(fop) -> list[tuple]:
     return layout
 
 
+def _drop_origin(fop) -> None:
+    """A non-entry function's exception exit keeps the first failing call's
+    site in ``@pydm$origin`` (a runtime-library callee's error at the user's
+    line). Native code has no calls, so the origin is never set there: each
+    load reads as 0 (its stores are dropped with the other globals')."""
+    from iree.compiler import ir
+    from iree.compiler.dialects import arith
+    from . import native as nat
+    from .lowering.driver import ORIGIN_GLOBAL
+    from .lowering.support import POLL_BUDGET_GLOBAL
+    for op in nat._walk(fop.operation, []):
+        if op.name != "util.global.load":
+            continue
+        target = ir.FlatSymbolRefAttr(op.attributes["global"]).value
+        if target == ORIGIN_GLOBAL:
+            with ir.InsertionPoint(op), op.location:
+                op.results[0].replace_all_uses_with(arith.constant(op.results[0].type, 0))
+            op.erase()
+        elif target != POLL_BUDGET_GLOBAL:
+            raise nat.NotNative(f"the global {target}", nat._loc(op))
+
+
 def outlined_text(mod, symbol: str) -> tuple[str, str, list]:
     """(module name, text, tuple layout) of the native module for the
     synthetic function ``symbol``: ``@body`` returns (site code, each
@@ -500,6 +522,7 @@ def outlined_text(mod, symbol: str) -> tuple[str, str, list]:
         if key in copy.attributes:
             del copy.attributes[key]
     layout = _split_tuple_result(copy)
+    _drop_origin(copy)
     nat._rewrite_body(copy)
     try:
         nat.check(holder, "body")
@@ -539,22 +562,17 @@ def outlined_text(mod, symbol: str) -> tuple[str, str, list]:
 
 
 def replace_outlined(mod, symbol: str, native_name: str, layout: list) -> None:
-    """The VM function ``symbol`` as a call of ``@<native_name>.run``, the VM
-    path's exception exit, and the live-outs' tuple built as the lowered
-    function built it."""
+    """The VM function ``symbol`` as a call of ``@<native_name>.run`` that
+    returns the site code of a raise as the VM function did, else the
+    live-outs' tuple built as the lowered function built it."""
     from iree.compiler import ir
     from . import native as nat
-    from .lowering.support import CLASS_OF_SITE, SITE_GLOBAL
     fop = nat._func(mod, symbol)
     inputs, results = nat._signature(fop)
     n = 1 + len(layout)
     i64s = ", ".join(["i64"] * n)
     ins = ", ".join(["i64"] * len(inputs))
-    raises = nat._has_symbol(mod, CLASS_OF_SITE)
     text = [f"func.func private @{native_name}.run({ins}) -> ({i64s})"]
-    if raises:
-        text.append(f"func.func private @{CLASS_OF_SITE}(i32) -> i32")
-        text.append(f"util.global private mutable @{SITE_GLOBAL} : i32")
     params = ", ".join(f"%p{i}: {t}" for i, t in enumerate(inputs))
     text.append(f"func.func @{symbol}({params}) -> ({', '.join(results)}) {{")
     args = []
@@ -567,17 +585,11 @@ def replace_outlined(mod, symbol: str, native_name: str, layout: list) -> None:
     text.append("  %zero = arith.constant 0 : i32")
     text.append("  %ok = arith.cmpi eq, %code, %zero : i32")
     text.append("  cf.cond_br %ok, ^done, ^failed")
+    # as the VM function it replaces (a callee, never an entry): the raw site
+    # code, which its caller's exception exit stores and maps to a class
     text.append("^failed:")
     text.append(f"  %null = util.null : {results[1]}")
-    if raises:
-        text.append("  %site = arith.cmpi sgt, %code, %zero : i32")
-        text.append("  scf.if %site {")
-        text.append(f"    util.global.store %code, @{SITE_GLOBAL} : i32")
-        text.append("  }")
-        text.append(f"  %cls = func.call @{CLASS_OF_SITE}(%code) : (i32) -> i32")
-        text.append(f"  return %cls, %null : i32, {results[1]}")
-    else:
-        text.append(f"  return %code, %null : i32, {results[1]}")
+    text.append(f"  return %code, %null : i32, {results[1]}")
     text.append("^done:")
     text.append(f"  %size = arith.constant {2 * len(layout)} : index")
     text.append(f"  %l = util.list.create %size : {results[1]}")

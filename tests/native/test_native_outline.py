@@ -143,11 +143,11 @@ def mixed(k: int, n: int, m: int, x: float, flag: bool, label: str) -> list:
 LIMIT = 13
 
 
-def with_object(o: object, n: int) -> list:
+def with_object(o: object, n: int, m: int = 5) -> list:
     total = 0
     for i in range(n):  # native
-        total += i * 3 % 5
-    return [o, total]
+        total += i * 3 % m
+    return [o, total, "total=" + str(total)]
 
 
 VM = pydm.jit(native=False)(mixed)
@@ -221,8 +221,8 @@ def test_mixed(case, capsys):
 
 @pytest.mark.parametrize("o", [None, "s", 2.5, (1, "x")])
 def test_object_parameter(o, capsys):
-    for n in (0, 7, 1000):
-        _check(with_object, OBJ_VM, OBJ_NATIVE, capsys, o, n)
+    for n, m in ((0, 5), (7, 5), (1000, 5), (3, 0), (0, 0), (5, -2)):
+        _check(with_object, OBJ_VM, OBJ_NATIVE, capsys, o, n, m)
 
 
 def _markers(fn) -> dict[int, str]:
@@ -254,9 +254,9 @@ def test_default_and_off(monkeypatch, capsys):
     """``native=None`` outlines when ``PYDM_NATIVE`` is not ``0``; ``0`` keeps the VM path."""
     monkeypatch.setenv("PYDM_NATIVE", "1")
     auto = pydm.jit(with_object)
-    _check(with_object, OBJ_VM, auto, capsys, "o", 100)
-    assert re.search(r"loop at line \d+: native", auto.inspect("native-decision", "o", 100))
+    _check(with_object, OBJ_VM, auto, capsys, "o", 100, 3)
+    assert re.search(r"loop at line \d+: native", auto.inspect("native-decision", "o", 100, 3))
     monkeypatch.setenv("PYDM_NATIVE", "0")
     off = pydm.jit(with_object)
-    _check(with_object, OBJ_VM, off, capsys, "o", 100)
-    assert "loop at line" not in off.inspect("native-decision", "o", 100)
+    _check(with_object, OBJ_VM, off, capsys, "o", 100, 3)
+    assert "loop at line" not in off.inspect("native-decision", "o", 100, 3)
