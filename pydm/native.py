@@ -229,10 +229,9 @@ def _from_bits(value: str, t: str, name: str) -> tuple[list[str], str]:
     return ([f"{name} = {op} {value} : i64 to {t}"], name) if op else ([], value)
 
 
-def native_text(mod: ir.Module, symbol: str) -> tuple[str, str]:
-    """(module name, text) of the native module for the checked ``symbol``."""
-    fop = _func(mod, symbol)
-    inputs, results = _signature(fop)
+def copy_as_body(fop) -> tuple:
+    """(holder module, copy): ``fop`` copied into a module of its own as the
+    private ``@body``, without its export reflection and Python name."""
     holder = ir.Module.create()
     copy = fop.operation.clone(ip=ir.InsertionPoint(holder.body))
     copy.attributes["sym_name"] = ir.StringAttr.get("body")
@@ -240,6 +239,14 @@ def native_text(mod: ir.Module, symbol: str) -> tuple[str, str]:
     for key in ("iree.reflection", "pydm.name"):
         if key in copy.attributes:
             del copy.attributes[key]
+    return holder, copy
+
+
+def native_text(mod: ir.Module, symbol: str) -> tuple[str, str]:
+    """(module name, text) of the native module for the checked ``symbol``."""
+    fop = _func(mod, symbol)
+    inputs, results = _signature(fop)
+    _, copy = copy_as_body(fop)
     _rewrite_body(copy)
     body = copy.get_asm(enable_debug_info=True, print_generic_op_form=False)
     ret = results[1]

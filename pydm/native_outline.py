@@ -479,6 +479,17 @@ def _split_tuple_result(fop) -> list[tuple]:
     return layout
 
 
+def _convert(convert, source: str, target: str, types: list, lines: list, indent: str) -> list:
+    """Each ``<source><i>`` of its type in ``types`` converted by ``convert``
+    (``_to_bits``/``_from_bits``), the ops appended to ``lines``; the values."""
+    values = []
+    for i, t in enumerate(types):
+        code, value = convert(f"{source}{i}", t, f"{target}{i}")
+        lines += [indent + c for c in code]
+        values.append(value)
+    return values
+
+
 def _drop_origin(fop) -> None:
     """A non-entry function's exception exit keeps the first failing call's
     site in ``@pydm$origin`` (a runtime-library callee's error at the user's
@@ -507,20 +518,13 @@ def outlined_text(mod, symbol: str) -> tuple[str, str, list]:
     live-out's bits), ``@run`` returns them from one dispatch as
     ``tensor<(1+N)xi64>``."""
     import hashlib
-    from iree.compiler import ir
     from . import native as nat
     fop = nat._func(mod, symbol)
     inputs, _ = nat._signature(fop)
     for t in inputs:
         if t not in nat._SCALARS:
             raise nat.NotNative(f"a live-in of type {t} is not an int, float or bool", nat._loc(fop))
-    holder = ir.Module.create()
-    copy = fop.operation.clone(ip=ir.InsertionPoint(holder.body))
-    copy.attributes["sym_name"] = ir.StringAttr.get("body")
-    copy.attributes["sym_visibility"] = ir.StringAttr.get("private")
-    for key in ("iree.reflection", "pydm.name"):
-        if key in copy.attributes:
-            del copy.attributes[key]
+    holder, copy = nat.copy_as_body(fop)
     layout = _split_tuple_result(copy)
     _drop_origin(copy)
     nat._rewrite_body(copy)
@@ -534,11 +538,7 @@ def outlined_text(mod, symbol: str) -> tuple[str, str, list]:
     i64s = ", ".join(["i64"] * n)
     lines = [f"  func.func @run({', '.join(f'%a{i}: i64' for i in range(len(inputs)))}) -> ({i64s}) {{",
              f"    %t = flow.dispatch.region -> (tensor<{n}xi64>) {{"]
-    vals = []
-    for i, t in enumerate(inputs):
-        code, value = nat._from_bits(f"%a{i}", t, f"%x{i}")
-        lines += ["      " + c for c in code]
-        vals.append(value)
+    vals = _convert(nat._from_bits, "%a", "%x", inputs, lines, "      ")
     lines.append(f"      %r:{n} = scf.execute_region -> (i32, {', '.join(['i64'] * (n - 1))}) {{")
     lines.append(f"        %c:{n} = func.call @body({', '.join(vals)}) : ({', '.join(inputs)}) -> "
                  f"(i32, {', '.join(['i64'] * (n - 1))})")
@@ -575,11 +575,7 @@ def replace_outlined(mod, symbol: str, native_name: str, layout: list) -> None:
     text = [f"func.func private @{native_name}.run({ins}) -> ({i64s})"]
     params = ", ".join(f"%p{i}: {t}" for i, t in enumerate(inputs))
     text.append(f"func.func @{symbol}({params}) -> ({', '.join(results)}) {{")
-    args = []
-    for i, t in enumerate(inputs):
-        code, value = nat._to_bits(f"%p{i}", t, f"%q{i}")
-        text += ["  " + c for c in code]
-        args.append(value)
+    args = _convert(nat._to_bits, "%p", "%q", inputs, text, "  ")
     text.append(f"  %r:{n} = call @{native_name}.run({', '.join(args)}) : ({ins}) -> ({i64s})")
     text.append("  %code = arith.trunci %r#0 : i64 to i32")
     text.append("  %zero = arith.constant 0 : i32")
@@ -605,13 +601,12 @@ def replace_outlined(mod, symbol: str, native_name: str, layout: list) -> None:
     text.append(f"  return %code, %l : i32, {results[1]}")
     text.append("}")
     parsed = ir.Module.parse("\n".join(text))
-    ops = list(parsed.body.operations)
-    new = ops[-1]
+    declaration, new = list(parsed.body.operations)
     for key in [a if isinstance(a, str) else a.name for a in fop.attributes]:
         if key not in ("sym_name", "function_type", "arg_attrs", "res_attrs"):
-            new.attributes[key] = fop.attributes[key]
+            new.attributes[key] = fop.attributes[key]  # visibility, pydm.name
     new.operation.clone(ip=ir.InsertionPoint(fop))
-    ops[0].operation.clone(ip=ir.InsertionPoint(mod.body))  # the import
+    declaration.operation.clone(ip=ir.InsertionPoint(mod.body))
     fop.operation.erase()
 
 
