@@ -109,8 +109,9 @@ _EXPRESSIONS = (nodes.Name, nodes.AssignName, nodes.Const, nodes.BinOp, nodes.Un
                 nodes.Compare, nodes.IfExp, nodes.Call)
 
 
-def _check_body(loop, fn, var_types) -> set[str]:
-    """The names the loop uses (every one a scalar local); _Reject otherwise."""
+def _check_body(loop, spec) -> set[str]:
+    """The locals the loop uses (every one a scalar); _Reject otherwise."""
+    fn, var_types = spec.func, spec.var_types
     used = set()
     if loop.orelse:
         raise _Reject("a loop with an else clause")
@@ -162,7 +163,12 @@ def _check_body(loop, fn, var_types) -> set[str]:
                 continue
             name = node.name
             if name not in fn.locals:
-                raise _Reject(f"the global {name} at line {node.lineno}")
+                # a module-level constant (frozen at compile time, read from the same
+                # globals by the synthetic function): a scalar one is fine
+                t = spec.type_of(node) if isinstance(node, nodes.Name) else None
+                if t is None or not t.is_numeric:
+                    raise _Reject(f"the global {name} at line {node.lineno}")
+                continue
             if name in fn.cells:
                 raise _Reject(f"{name} is captured by a nested function")
             t = var_types.get(name)
@@ -290,7 +296,7 @@ def analyze(spec) -> tuple[list[Loop], list[str]]:
             if guard is not None:  # a handler would see the live-outs of the iterations before the raise
                 raise _Reject(f"inside the {'with' if isinstance(guard, nodes.With) else 'try'} at line "
                               f"{guard.lineno} (its handler would read values the loop left)")
-            used = _check_body(loop, fn, spec.var_types)
+            used = _check_body(loop, spec)
             trips = _small_trip_count(loop)
             if trips is not None:
                 raise _Reject(f"a constant trip count of {trips} (< {SMALL_TRIP_COUNT}: not worth a dispatch)")

@@ -132,15 +132,21 @@ def mixed(k: int, n: int, m: int, x: float, flag: bool, label: str) -> list:
         except ZeroDivisionError as exc:
             return [str(exc), caught]
         return [caught]
-    if k == 17:  # a module-level constant read in the loop
+    if k == 17:  # a module-level constant read in the loop (frozen when compiled)
         glob = 0
-        for y4 in range(n):  # vm: the global LIMIT
+        for y4 in range(n):  # native
             glob += y4 % LIMIT
         return [glob]
+    if k == 18:  # a module-level tuple: not a scalar
+        gl = 0
+        for y5 in range(n):  # vm: a subscript
+            gl += TABLE[y5 % 3]
+        return [gl]
     return [label]
 
 
 LIMIT = 13
+TABLE = (1, 2, 3)
 
 
 def with_object(o: object, n: int, m: int = 5) -> list:
@@ -210,7 +216,7 @@ CASES = [
     (14, 0, 0, 0.0, False, ""), (14, 92, 0, 0.0, False, ""), (14, 93, 0, 0.0, False, ""),
     (15, 3, 0, 0.0, True, ""), (15, 3, 0, 0.0, False, ""), (15, 0, 0, 0.0, False, ""),
     (16, 10, 4, 0.0, False, ""), (16, 10, 40, 0.0, False, ""),
-    (17, 100, 0, 0.0, False, ""),
+    (17, 100, 0, 0.0, False, ""), (18, 10, 0, 0.0, False, ""),
 ]
 
 
