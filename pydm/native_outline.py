@@ -223,16 +223,47 @@ def _bound_before(loop, fn) -> set[str]:
     return bound - deleted
 
 
+def _self_bound(loop) -> set[str]:
+    """Names every trip of the loop binds before it reads them: a ``for``
+    target, and the plain assignments that open the body (what the body's
+    first statements read before is excluded)."""
+    head = loop.iter if isinstance(loop, nodes.For) else loop.test
+    read = {n.name for n in head.nodes_of_class(nodes.Name)}
+    out = set()
+    if isinstance(loop, nodes.For) and loop.target.name not in read:
+        out.add(loop.target.name)
+    for stmt in loop.body:
+        if not isinstance(stmt, nodes.Assign):
+            break
+        read |= {n.name for n in stmt.value.nodes_of_class(nodes.Name)}
+        out |= {name for name in _assigned(stmt) if name not in read}
+    return out
+
+
 def _assigned_outside(loop, fn) -> set[str]:
     """Names bound anywhere in the function outside the loop (parameters too)."""
     inside = {id(n) for n in loop.nodes_of_class(nodes.AssignName)}
     return set(fn.params) | {n.name for n in fn.node.nodes_of_class(nodes.AssignName) if id(n) not in inside}
 
 
-def _read_outside(loop, fn) -> set[str]:
-    """Names read anywhere in the function outside the loop."""
-    inside = {id(n) for n in loop.nodes_of_class(nodes.Name)}
-    return {n.name for n in fn.node.nodes_of_class(nodes.Name) if id(n) not in inside}
+def _read_after(loop, fn) -> set[str]:
+    """Names the function may read after the loop: in the statements that
+    follow it in its block and in each enclosing block (the loop is in no
+    other loop, so nothing before it runs again; the other branch of an
+    ``if`` around it does not run; a ``return`` or ``raise`` ends it)."""
+    out = set()
+    node = loop
+    while node is not fn.node and node.parent is not None:
+        parent = node.parent
+        for block in ("body", "orelse", "handlers", "finalbody"):
+            stmts = getattr(parent, block, None)
+            if isinstance(stmts, list) and node in stmts:
+                for s in stmts[stmts.index(node) + 1:]:
+                    out |= {n.name for n in s.nodes_of_class(nodes.Name)}
+                    if isinstance(s, (nodes.Return, nodes.Raise)):
+                        return out  # the function leaves here: nothing further runs
+        node = parent
+    return out
 
 
 def _small_trip_count(loop) -> int | None:
@@ -301,10 +332,10 @@ def analyze(spec) -> tuple[list[Loop], list[str]]:
             if trips is not None:
                 raise _Reject(f"a constant trip count of {trips} (< {SMALL_TRIP_COUNT}: not worth a dispatch)")
             bound = _bound_before(loop, fn)
-            after = _read_outside(loop, fn)
+            after = _read_after(loop, fn)
             written = {n.name for n in loop.nodes_of_class(nodes.AssignName)}
             elsewhere = _assigned_outside(loop, fn)
-            maybe = sorted(n for n in used if n in elsewhere and n not in bound)
+            maybe = sorted(n for n in used if n in elsewhere and n not in bound | _self_bound(loop))
             if maybe:
                 raise _Reject(f"{maybe[0]} may be unbound when the loop starts")
             ins = sorted(used & bound)

@@ -266,3 +266,60 @@ def test_default_and_off(monkeypatch, capsys):
     off = pydm.jit(with_object)
     _check(with_object, OBJ_VM, off, capsys, "o", 100, 3)
     assert "loop at line" not in off.inspect("native-decision", "o", 100, 3)
+
+
+# -- random loops (tests/native/test_native_fuzz.py's generator), each in a
+# function that also takes a str and returns a list: only the loop is outlined
+
+FUZZ_BRANCHES = 4
+
+
+def _mixed_program(seed: int) -> str:
+    import random
+    from test_native_fuzz import _float_expr, _int_expr, _loop
+    r = random.Random(seed)
+    out = []
+    for name, expr, init, zero, params in (
+            ("ints", _int_expr, "a", "b", "k: int, n: int, a: int, b: int"),
+            ("floats", _float_expr, "x", "y", "k: int, n: int, x: float, y: float")):
+        out.append(f"def {name}({params}, label: str) -> list:")
+        for k in range(FUZZ_BRANCHES):
+            out.append(f"    if k == {k}:")
+            lines = _loop(r, expr, init, zero)
+            assert lines[-1] == "return acc"
+            out += ["        " + line for line in lines[:-1] + ["return [label, acc, label + '!']"]]
+        out.append("    return [label]")
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
+@pytest.fixture(scope="module")
+def fuzz_program(tmp_path_factory):
+    import importlib.util
+    import os
+    seed = int(os.environ.get("PYDM_NATIVE_FUZZ_SEED", "12"))
+    path = tmp_path_factory.mktemp("outline_fuzz") / f"outline_fuzz_{seed}.py"
+    path.write_text(_mixed_program(seed))
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("which", ["ints", "floats"])
+def test_random_loops_outlined(fuzz_program, which, capsys):
+    fn = getattr(fuzz_program, which)
+    vm, native = pydm.jit(native=False)(fn), pydm.jit(native=True)(fn)
+    values = ((0, 1, 2), (7, 3, -2), (40, -5, 11)) if which == "ints" else \
+        ((0, 1.5, 2.0), (9, -0.75, 0.1), (30, 1.1, -0.0), (5, math.nan, math.inf))
+    cases = [(k, *v, "L") for k in range(FUZZ_BRANCHES) for v in values]
+    for args in cases:
+        expected = _outcome(fn, capsys, *args)
+        notes_vm, notes_native = [], []
+        on_vm = _outcome(vm, capsys, *args, notes=notes_vm)
+        outlined = _outcome(native, capsys, *args, notes=notes_native)
+        assert outlined == on_vm and notes_native == notes_vm, f"{which}{args}: outlined {outlined} != VM {on_vm}"
+        if on_vm[0][:2] != ("raise", OverflowError):
+            assert on_vm == expected, f"{which}{args}: pydm {on_vm} != CPython {expected}"
+    decision = native.inspect("native-decision", *cases[0])
+    assert decision.count(": native (") == FUZZ_BRANCHES, decision
