@@ -42,10 +42,21 @@ class Loop:
     col: int
     ins: list[str]
     outs: list[str]
+    #: the ``return X`` statements inside the loop: (line, column after X), and
+    #: the literal of X's type the loop's normal end returns in its place
+    returns: list = field(default_factory=list)
+    zero: str = ""
 
     @property
     def name(self) -> str:
         return f"{PREFIX}{self.line}"
+
+    @property
+    def results(self) -> list[str]:
+        """The synthetic function's tuple: (the returned value and whether it
+        returned, when the loop holds a ``return``), then the live-outs."""
+        head = [f"__pydm_value_{self.line}", f"__pydm_returned_{self.line}"] if self.returns else []
+        return head + self.outs
 
 
 @dataclass
@@ -141,6 +152,11 @@ def _check_body(loop, spec) -> set[str]:
         if isinstance(node, nodes.Const):
             if type(node.value) not in (int, float, bool):
                 raise _Reject(f"a {type(node.value).__name__} constant at line {node.lineno}")
+            continue
+        if isinstance(node, nodes.Return):
+            t = spec.type_of(node.value) if node.value is not None else None
+            if t is None or not t.is_numeric:
+                raise _Reject(f"a return of other than an int, float or bool at line {node.lineno}")
             continue
         if isinstance(node, nodes.Assign):
             if not all(_names_only(t) for t in node.targets):
@@ -238,6 +254,26 @@ def _self_bound(loop) -> set[str]:
         read |= {n.name for n in stmt.value.nodes_of_class(nodes.Name)}
         out |= {name for name in _assigned(stmt) if name not in read}
     return out
+
+
+_ZEROS = {"integer": "0", "real": "0.0", "bool": "False"}
+
+
+def _returns(loop, spec) -> tuple[list, str]:
+    """The loop's ``return X`` statements as (line, column after X), and the
+    literal of their one type X (``0``, ``0.0``, ``False``)."""
+    rets = list(loop.nodes_of_class(nodes.Return))
+    if not rets:
+        return [], ""
+    types = {spec.type_of(r.value) for r in rets}
+    if len(types) != 1:
+        raise _Reject("returns of different types inside the loop")
+    if loop.end_lineno == loop.lineno:
+        raise _Reject("a one-line loop with a return")
+    zero = _ZEROS.get(types.pop().value)
+    if zero is None:
+        raise _Reject("a return of other than an int, float or bool")
+    return [(r.value.end_lineno, r.value.end_col_offset) for r in rets], zero
 
 
 def _assigned_outside(loop, fn) -> set[str]:
@@ -343,7 +379,8 @@ def analyze(spec) -> tuple[list[Loop], list[str]]:
             unbound = [n for n in outs if n not in bound]
             if unbound:
                 raise _Reject(f"{unbound[0]} is read after the loop and is unbound if the loop runs zero times")
-            loops.append(Loop(fn.name, line, loop.end_lineno, loop.col_offset, ins, outs))
+            found = _returns(loop, spec)
+            loops.append(Loop(fn.name, line, loop.end_lineno, loop.col_offset, ins, outs, *found))
         except _Reject as why:
             notes.append(f"loop at line {line}: VM ({why})")
     return loops, notes
@@ -352,12 +389,15 @@ def analyze(spec) -> tuple[list[Loop], list[str]]:
 def _rewrite(source: str, loops: list[Loop]) -> str:
     lines = source.split("\n")
     for lp in loops:
-        target = ", ".join(lp.outs)
+        indent = lines[lp.line - 1][:lp.col]
         call = f"{lp.name}({', '.join(lp.ins)})"
-        text = f"({target},) = {call}" if lp.outs else call
-        lines[lp.line - 1] = lines[lp.line - 1][:lp.col] + text
+        text = f"({', '.join(lp.results)},) = {call}" if lp.results else call
+        lines[lp.line - 1] = indent + text
         for k in range(lp.line, lp.end):
             lines[k] = ""
+        if lp.returns:  # the loop's second line (it has one: a return is in its body)
+            value, returned = lp.results[:2]
+            lines[lp.line] = f"{indent}if {returned}: return {value}"
     return "\n".join(lines)
 
 
@@ -366,8 +406,17 @@ def _synthetic(source: str, lp: Loop) -> str:
     lines = source.split("\n")
     out = [""] * (lp.line - 2)
     out.append(f"def {lp.name}({', '.join(lp.ins)}):")
-    out += lines[lp.line - 1:lp.end]
-    result = f"({', '.join(lp.outs)},)" if lp.outs else "(0,)"
+    body = lines[lp.line - 1:lp.end]
+    outs = "".join(f", {o}" for o in lp.outs)
+    # ``return X`` -> ``return X, True, <live-outs>``: X keeps its columns
+    for line, col in sorted(lp.returns, reverse=True):
+        text = body[line - lp.line]
+        body[line - lp.line] = text[:col] + ", True" + outs + text[col:]
+    out += body
+    if lp.returns:
+        result = f"({lp.zero}, False{outs})"
+    else:
+        result = f"({', '.join(lp.outs)},)" if lp.outs else "(0,)"
     out.append(lines[lp.line - 1][:lp.col] + f"return {result}")
     return "\n".join(out) + "\n"
 
@@ -673,7 +722,8 @@ def go_native(mod, plan: Plan, program, options: dict, stages) -> tuple[list, di
         count[lp.function] = count.get(lp.function, 0) + 1
         how = "cached" if nat.last_compile.get("cached") else "compiled"
         where.append(f"loop at line {lp.line}: native ({lp.name}, live-ins {', '.join(lp.ins) or '-'}; "
-                     f"live-outs {', '.join(lp.outs) or '-'}; {name}, {how} in "
+                     f"live-outs {', '.join(lp.outs) or '-'}"
+                     f"{'; returns from inside' if lp.returns else ''}; {name}, {how} in "
                      f"{nat.last_compile.get('seconds', 0.0):.3f} s)")
         if stages is not None:
             stages["native"] = stages.get("native", "") + text

@@ -99,7 +99,7 @@ def mixed(k: int, n: int, m: int, x: float, flag: bool, label: str) -> list:
             print(s)
         return []
     if k == 11:  # a return inside the loop
-        for t in range(n):  # vm: a return inside the loop
+        for t in range(n):  # vm: a return of other than an int, float or bool
             if t * t > m:
                 return [t]
         return [label]
@@ -137,6 +137,23 @@ def mixed(k: int, n: int, m: int, x: float, flag: bool, label: str) -> list:
         for y4 in range(n):  # native
             glob += y4 % LIMIT
         return [glob]
+    if k == 19:  # returns of a scalar from inside the loop, a live-out after it
+        seen = 0
+        lim = 0.5
+        while seen < n:  # native
+            seen += 1
+            if seen * seen > m:
+                return seen * 2  # a comment after the value
+            if seen == m // 2 + 7:
+                return -seen
+            lim = lim * 1.5
+        return [seen, lim, label]
+    if k == 20:  # a float returned from a nested loop, a ZeroDivisionError in the return
+        for r1 in range(n):  # native
+            for r2 in range(n):
+                if r1 * r2 == m:
+                    return x / (r1 - r2)
+        return [label]
     if k == 18:  # a module-level tuple: not a scalar
         gl = 0
         for y5 in range(n):  # vm: a subscript
@@ -217,6 +234,10 @@ CASES = [
     (15, 3, 0, 0.0, True, ""), (15, 3, 0, 0.0, False, ""), (15, 0, 0, 0.0, False, ""),
     (16, 10, 4, 0.0, False, ""), (16, 10, 40, 0.0, False, ""),
     (17, 100, 0, 0.0, False, ""), (18, 10, 0, 0.0, False, ""),
+    (19, 0, 5, 0.0, False, "a"), (19, 100, 50, 0.0, False, "b"), (19, 100, 10**6, 0.0, False, "c"),
+    (19, 100, 8, 0.0, False, "d"), (19, 3, 100, 0.0, False, "e"),
+    (20, 10, 12, 3.0, False, ""), (20, 10, 0, -1.0, False, ""), (20, 10, 16, 1.0, False, ""),
+    (20, 10, 1000, 1.0, False, ""),
 ]
 
 
