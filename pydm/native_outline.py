@@ -19,6 +19,7 @@ the original program); every rejection is a line of the ``native-decision``.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 
 from astroid import nodes
@@ -344,13 +345,15 @@ def _whole_function_scalar(spec) -> bool:
     return True
 
 
-def analyze(spec) -> tuple[list[Loop], list[str]]:
-    """The loops of one specialization to outline, and a note for each loop."""
+def analyze(spec, entry: bool = True) -> tuple[list[Loop], list[str]]:
+    """The loops of one specialization to outline, and a note for each loop.
+    A wholly scalar entry is left to the whole-function path; a function it
+    calls never goes native as a whole, so its loops are outlined."""
     fn = spec.func
     loops, notes = [], []
     if fn.outer is not None or fn.has_nested_scopes:
         return [], ["VM: a nested function, or one that holds a def/lambda (not outlined yet)"]
-    if _whole_function_scalar(spec):
+    if entry and _whole_function_scalar(spec):
         return [], []
     src = getattr(fn.node.root(), "_pydm_source", None)
     for loop in _candidates(fn.node.body):
@@ -434,15 +437,23 @@ def plan(module, entries: list, options: dict | None, typed) -> Plan | None:
     if not options or not any(enabled(options.get(fn.name)) for fn, _ in entries):
         return None
     try:
-        _, specs = typed(module, entries)
+        program, specs = typed(module, entries)
     except Exception:  # noqa: BLE001 - the real compile reports it
         return None
+    names = [fn.name for fn, _ in entries]
+    # the entries, then the module's functions they call (when every entry allows it)
+    callees = [] if not all(enabled(options.get(n)) for n in names) else \
+        [s for s in program.specs.values() if s not in specs and s.func.outer is None
+         and module.functions.get(s.func.name) is s.func]
     chosen, notes = [], {}
-    for spec in specs:
-        if not enabled(options.get(spec.func.name)):
+    for spec in specs + callees:
+        if spec in specs and not enabled(options.get(spec.func.name)):
             continue
-        loops, why = analyze(spec)
-        notes.setdefault(spec.func.name, []).extend(why)
+        loops, why = analyze(spec, entry=spec in specs)
+        owners = [spec.func.name] if spec in specs else names
+        prefix = "" if spec in specs else f"in {spec.func.name}: "
+        for owner in owners:
+            notes.setdefault(owner, []).extend(prefix + w for w in why)
         chosen += [lp for lp in loops if all(lp.line != c.line for c in chosen)]
     if not chosen:
         return Plan(module, entries, [], notes, (module, entries)) if any(notes.values()) else None
@@ -696,6 +707,23 @@ def replace_outlined(mod, symbol: str, native_name: str, layout: list) -> None:
     fop.operation.erase()
 
 
+def _note_order(note: str) -> tuple:
+    """The function's own loops first, then each callee's, by line."""
+    m = re.match(r"(in \S+: )?loop at line (\d+)", note)
+    return (1, m.group(1) or "", int(m.group(2))) if m else (2, note, 0)
+
+
+class _Notes:
+    """Appends a note (with a prefix) to several functions' lists at once."""
+
+    def __init__(self, lists: list, prefix: str):
+        self.lists, self.prefix = lists, prefix
+
+    def append(self, note: str) -> None:
+        for where in self.lists:
+            where.append(self.prefix + note)
+
+
 def go_native(mod, plan: Plan, program, options: dict, stages) -> tuple[list, dict]:
     """Each outlined loop's synthetic function compiled native and replaced
     by its call: (the native vmfbs, per Python function: notes, and how many
@@ -703,8 +731,11 @@ def go_native(mod, plan: Plan, program, options: dict, stages) -> tuple[list, di
     from . import native as nat
     from .backend.driver import BackendError
     out, notes, count = [], {k: list(v) for k, v in plan.notes.items()}, {}
+    names = [fn.name for fn, _ in plan.entries]
     for lp, spec in plan.specs(program):
-        where = notes.setdefault(lp.function, [])
+        owners = [lp.function] if lp.function in names else names
+        prefix = "" if lp.function in names else f"in {lp.function}: "
+        where = _Notes([notes.setdefault(owner, []) for owner in owners], prefix)
         try:
             name, text, layout = outlined_text(mod, spec.symbol)
             data = nat.compile_native(text)
@@ -719,7 +750,8 @@ def go_native(mod, plan: Plan, program, options: dict, stages) -> tuple[list, di
             continue
         replace_outlined(mod, spec.symbol, name, layout)
         out.append(data)
-        count[lp.function] = count.get(lp.function, 0) + 1
+        for owner in owners:
+            count[owner] = count.get(owner, 0) + 1
         how = "cached" if nat.last_compile.get("cached") else "compiled"
         where.append(f"loop at line {lp.line}: native ({lp.name}, live-ins {', '.join(lp.ins) or '-'}; "
                      f"live-outs {', '.join(lp.outs) or '-'}"
@@ -728,5 +760,5 @@ def go_native(mod, plan: Plan, program, options: dict, stages) -> tuple[list, di
         if stages is not None:
             stages["native"] = stages.get("native", "") + text
     for where in notes.values():
-        where.sort(key=lambda note: int(note.split()[3].rstrip(":")))
+        where.sort(key=_note_order)
     return out, {"notes": notes, "count": count}

@@ -154,12 +154,21 @@ def mixed(k: int, n: int, m: int, x: float, flag: bool, label: str) -> list:
                 if r1 * r2 == m:
                     return x / (r1 - r2)
         return [label]
+    if k == 21:  # a loop in a function this one calls (a scalar function: its loop goes native)
+        return [label, summed(n, m), summed(m, n)]
     if k == 18:  # a module-level tuple: not a scalar
         gl = 0
         for y5 in range(n):  # vm: a subscript
             gl += TABLE[y5 % 3]
         return [gl]
     return [label]
+
+
+def summed(n: int, m: int) -> int:
+    acc = 0
+    for i in range(n):  # native
+        acc += i % m
+    return acc
 
 
 LIMIT = 13
@@ -238,6 +247,7 @@ CASES = [
     (19, 100, 8, 0.0, False, "d"), (19, 3, 100, 0.0, False, "e"),
     (20, 10, 12, 3.0, False, ""), (20, 10, 0, -1.0, False, ""), (20, 10, 16, 1.0, False, ""),
     (20, 10, 1000, 1.0, False, ""),
+    (21, 50, 7, 0.0, False, "s"), (21, 0, 0, 0.0, False, "s"), (21, 5, 0, 0.0, False, "s"),
 ]
 
 
@@ -273,6 +283,8 @@ def test_decisions():
             assert m.group(1) == "native", f"line {line}: {m.group(0)}"
         else:
             assert m.group(1).startswith("VM") and want[len("vm: "):] in m.group(1), f"line {line}: {m.group(0)}"
+    for line, want in _markers(summed).items():
+        assert f"in summed: loop at line {line}: native" in decision, decision
     assert "flow.dispatch.region" in NATIVE.inspect("native", 0, 1, 0, 0.0, False, "")
     assert "loop at line" not in VM.inspect("native-decision", 0, 1, 0, 0.0, False, "")
 
