@@ -10,8 +10,9 @@ function is written in a source text of its own where the loop keeps its file,
 lines and columns (the ``def`` sits on the line above the loop, the ``return``
 on the line below it), so every raise site inside it is the VM path's own.
 After lowering, the synthetic function goes native through ``pydm/native.py``
-(its tuple result becomes several results: :func:`split_tuple_result`), the rest
-of the function stays on the VM.
+(its tuple result becomes several results: :func:`_split_tuple_result`), the
+rest of the function stays on the VM. A loop with ``return X`` inside returns
+``X, True, <live-outs>`` there and its caller returns X when the flag is set.
 
 :func:`plan` decides which loops are outlined (types from a typing pass over
 the original program); every rejection is a line of the ``native-decision``.
@@ -62,6 +63,8 @@ class Loop:
 
 @dataclass
 class Plan:
+    """What to compile: the rewritten module and entries, and the outlined loops."""
+
     module: object  # the rewritten ModuleInfo
     entries: list
     loops: list[Loop] = field(default_factory=list)
@@ -69,7 +72,6 @@ class Plan:
     notes: dict = field(default_factory=dict)
     #: the module and entries before the rewrite
     original: tuple = ()
-
 
     def without_loops(self, why: str) -> "Plan":
         """The plan of the original module (nothing outlined), ``why`` in each
@@ -99,7 +101,7 @@ class Plan:
 
 
 class _Reject(Exception):
-    pass
+    """Why a loop stays on the VM."""
 
 
 def _describe(node) -> str:
@@ -390,6 +392,8 @@ def analyze(spec, entry: bool = True) -> tuple[list[Loop], list[str]]:
 
 
 def _rewrite(source: str, loops: list[Loop]) -> str:
+    """The module's text with each loop's lines replaced by its call (the
+    same number of lines)."""
     lines = source.split("\n")
     for lp in loops:
         indent = lines[lp.line - 1][:lp.col]
@@ -425,6 +429,7 @@ def _synthetic(source: str, lp: Loop) -> str:
 
 
 def enabled(option) -> bool:
+    """Whether a function's ``native`` option lets pydm outline its loops."""
     if option is False:
         return False
     return option is True or os.environ.get("PYDM_NATIVE", "1") != "0"
