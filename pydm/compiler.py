@@ -60,12 +60,37 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
                     raise
                 outline = outline.without_loops(f"outlining failed: {type(failed).__name__}: {failed}"[:300])
         if compiled is None:
-            compiled = _compile(module, entries, outline, plain_names, keep_stages, global_values,
-                                relative_to, native)
+            try:
+                compiled = _compile(module, entries, outline, plain_names, keep_stages, global_values,
+                                    relative_to, native)
+            except CompileError as error:
+                # native=True on a wholly scalar function that cannot go native as a
+                # whole (a float % after its loop): its loops outlined, if that works
+                compiled = _outlined_instead(error, module, entries, outline, plain_names, keep_stages,
+                                             global_values, relative_to, native)
     result, stages, entry_specs = compiled
     if dump and stages:
         _dump_stages(dump, module, entry_specs, stages)
     return result
+
+
+def _outlined_instead(error, module, entries, outline, plain_names, keep_stages, global_values,
+                      relative_to, native):
+    """The compile with the loops of wholly scalar entries outlined, after
+    ``error`` (``native=True`` that cannot go native as a whole); ``error``
+    itself when that is no way out."""
+    from . import native_outline
+    if "cannot run natively" not in error.message or (outline is not None and outline.loops):
+        raise error
+    retry = native_outline.plan(module, entries, native,
+                                lambda m, e: _typed_program(m, e, plain_names, global_values), whole=False)
+    if retry is None or not retry.loops:
+        raise error
+    try:
+        return _compile(retry.module, retry.entries, retry, plain_names, keep_stages, global_values,
+                        relative_to, native)
+    except Exception:  # noqa: BLE001 - the whole function's own error says more
+        raise error from None
 
 
 def _compile(module, entries, outline, plain_names, keep_stages, global_values, relative_to, native):

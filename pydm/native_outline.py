@@ -435,9 +435,10 @@ def enabled(option) -> bool:
     return option is True or os.environ.get("PYDM_NATIVE", "1") != "0"
 
 
-def plan(module, entries: list, options: dict | None, typed) -> Plan | None:
+def plan(module, entries: list, options: dict | None, typed, whole: bool = True) -> Plan | None:
     """Which loops of the entries go native; None: nothing to outline.
-    ``typed(module, entries)``: the solved ProgramTypes and entry specs."""
+    ``typed(module, entries)``: the solved ProgramTypes and entry specs.
+    ``whole``: a wholly scalar entry is left to the whole-function path."""
     from .frontend.source import load_module
     if not options or not any(enabled(options.get(fn.name)) for fn, _ in entries):
         return None
@@ -454,7 +455,7 @@ def plan(module, entries: list, options: dict | None, typed) -> Plan | None:
     for spec in specs + callees:
         if spec in specs and not enabled(options.get(spec.func.name)):
             continue
-        loops, why = analyze(spec, entry=spec in specs)
+        loops, why = analyze(spec, entry=whole and spec in specs)
         owners = [spec.func.name] if spec in specs else names
         prefix = "" if spec in specs else f"in {spec.func.name}: "
         for owner in owners:

@@ -289,6 +289,24 @@ def test_decisions():
     assert "loop at line" not in VM.inspect("native-decision", 0, 1, 0, 0.0, False, "")
 
 
+def scalar_tail(n: int, x: float) -> float:
+    acc = 0.0
+    for i in range(n):  # native
+        acc += x * i - 0.25
+    return acc % 7.0  # float %: the whole function cannot go native
+
+
+def test_forced_scalar_function_outlines(capsys):
+    """``native=True`` on a scalar function that cannot go native as a whole:
+    its loop is outlined instead of a CompileError."""
+    vm, native = pydm.jit(native=False)(scalar_tail), pydm.jit(native=True)(scalar_tail)
+    for n, x in ((0, 1.5), (100, 0.3), (1000, -2.75), (10, math.inf), (5, math.nan)):
+        _check(scalar_tail, vm, native, capsys, n, x)
+    decision = native.inspect("native-decision", 10, 0.5)
+    (line,) = _markers(scalar_tail)
+    assert f"loop at line {line}: native" in decision, decision
+
+
 def test_default_and_off(monkeypatch, capsys):
     """``native=None`` outlines when ``PYDM_NATIVE`` is not ``0``; ``0`` keeps the VM path."""
     monkeypatch.setenv("PYDM_NATIVE", "1")
