@@ -190,6 +190,9 @@ def _go_native(mod, entry_specs, options: dict, stages, forced=None, outline=Non
                 node = spec.func.node
                 if nat.line_of(why.location) <= node.lineno and (forced or {}).get(spec.symbol):
                     why.location = forced[spec.symbol]
+                if loops["notes"].get(spec.func.name):  # and why none of its loops went native
+                    why = nat.NotNative(f"{why}; and its loops: {'; '.join(loops['notes'][spec.func.name])}",
+                                        why.location)
                 raise nat.error_for(why, spec.func.name, node.root().file or "<unknown>",
                                     node.lineno) from None
             notes.append(with_loops(spec, f"{spec.symbol}: VM ({why})"))

@@ -298,7 +298,7 @@ def _read_after(loop, fn) -> set[str]:
             stmts = getattr(parent, block, None)
             if isinstance(stmts, list) and node in stmts:
                 for s in stmts[stmts.index(node) + 1:]:
-                    out |= {n.name for n in s.nodes_of_class(nodes.Name)}
+                    out |= {n.name for n in s.nodes_of_class((nodes.Name, nodes.DelName))}  # del reads
                     if isinstance(s, (nodes.Return, nodes.Raise)):
                         return out  # the function leaves here: nothing further runs
         node = parent

@@ -156,6 +156,11 @@ def mixed(k: int, n: int, m: int, x: float, flag: bool, label: str) -> list:
         return [label]
     if k == 21:  # a loop in a function this one calls (a scalar function: its loop goes native)
         return [label, summed(n, m), summed(m, n)]
+    if k == 22:  # a del after the loop reads the name: unbound after zero trips
+        for y6 in range(n):  # vm: unbound if the loop runs zero times
+            dl = y6 * 2
+        del dl
+        return [label]
     if k == 18:  # a module-level tuple: not a scalar
         gl = 0
         for y5 in range(n):  # vm: a subscript
@@ -248,6 +253,7 @@ CASES = [
     (20, 10, 12, 3.0, False, ""), (20, 10, 0, -1.0, False, ""), (20, 10, 16, 1.0, False, ""),
     (20, 10, 1000, 1.0, False, ""),
     (21, 50, 7, 0.0, False, "s"), (21, 0, 0, 0.0, False, "s"), (21, 5, 0, 0.0, False, "s"),
+    (22, 0, 0, 0.0, False, ""), (22, 3, 0, 0.0, False, ""),
 ]
 
 
