@@ -428,6 +428,33 @@ def _synthetic(source: str, lp: Loop) -> str:
     return "\n".join(out) + "\n"
 
 
+def _hot_use(name: str, program, entries: list, seen: frozenset = frozenset()) -> str | None:
+    """How the function ``name`` may be called many times per call of an
+    entry (inside a loop, a comprehension or a lambda, by itself, as a value,
+    or by a function that is), or None: only from straight-line code."""
+    if name in seen:
+        return "calls itself"
+    for spec in program.specs.values():
+        fn = spec.func
+        for ref in fn.node.nodes_of_class(nodes.Name):
+            if ref.name != name:
+                continue
+            if fn.name == name:
+                return "calls itself"
+            if not (isinstance(ref.parent, nodes.Call) and ref.parent.func is ref):
+                return f"is used as a value at line {ref.lineno}"
+            for a in ref.node_ancestors():
+                if a is fn.node:
+                    break
+                if isinstance(a, (nodes.For, nodes.While, nodes.Comprehension, nodes.Lambda)):
+                    return f"is called in a loop at line {ref.lineno}"
+            if fn.name not in entries:
+                why = _hot_use(fn.name, program, entries, seen | {name})
+                if why is not None:
+                    return f"is called by {fn.name}, which {why}"
+    return None
+
+
 def enabled(option) -> bool:
     """Whether a function's ``native`` option lets pydm outline its loops."""
     if option is False:
@@ -454,6 +481,13 @@ def plan(module, entries: list, options: dict | None, typed, whole: bool = True)
     chosen, notes = [], {}
     for spec in specs + callees:
         if spec in specs and not enabled(options.get(spec.func.name)):
+            continue
+        hot = None if spec in specs else _hot_use(spec.func.name, program, names)
+        if hot is not None:  # a dispatch per call of a function called in a loop: not worth it
+            loops = [f"loop at line {loop.lineno}: VM ({spec.func.name} {hot}: a dispatch per call)"
+                     for loop in _candidates(spec.func.node.body)]
+            for owner in names:
+                notes.setdefault(owner, []).extend(f"in {spec.func.name}: {w}" for w in loops)
             continue
         loops, why = analyze(spec, entry=whole and spec in specs)
         owners = [spec.func.name] if spec in specs else names

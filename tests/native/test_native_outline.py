@@ -156,6 +156,11 @@ def mixed(k: int, n: int, m: int, x: float, flag: bool, label: str) -> list:
         return [label]
     if k == 21:  # a loop in a function this one calls (a scalar function: its loop goes native)
         return [label, summed(n, m), summed(m, n)]
+    if k == 23:  # a function called in a loop keeps its loop on the VM (a dispatch per call)
+        many = 0
+        for y7 in range(n):
+            many += counted(y7 + m)
+        return [label, many]
     if k == 22:  # a del after the loop reads the name: unbound after zero trips
         for y6 in range(n):  # vm: unbound if the loop runs zero times
             dl = y6 * 2
@@ -174,6 +179,14 @@ def summed(n: int, m: int) -> int:
     for i in range(n):  # native
         acc += i % m
     return acc
+
+
+def counted(x: int) -> int:
+    c = 0
+    while x > 0:  # vm: counted is called in a loop
+        x //= 10
+        c += 1
+    return c
 
 
 LIMIT = 13
@@ -254,6 +267,7 @@ CASES = [
     (20, 10, 1000, 1.0, False, ""),
     (21, 50, 7, 0.0, False, "s"), (21, 0, 0, 0.0, False, "s"), (21, 5, 0, 0.0, False, "s"),
     (22, 0, 0, 0.0, False, ""), (22, 3, 0, 0.0, False, ""),
+    (23, 50, 95, 0.0, False, ""),
 ]
 
 
@@ -291,6 +305,8 @@ def test_decisions():
             assert m.group(1).startswith("VM") and want[len("vm: "):] in m.group(1), f"line {line}: {m.group(0)}"
     for line, want in _markers(summed).items():
         assert f"in summed: loop at line {line}: native" in decision, decision
+    for line, want in _markers(counted).items():
+        assert f"in counted: loop at line {line}: VM (counted is called in a loop" in decision, decision
     assert "flow.dispatch.region" in NATIVE.inspect("native", 0, 1, 0, 0.0, False, "")
     assert "loop at line" not in VM.inspect("native-decision", 0, 1, 0, 0.0, False, "")
 
