@@ -38,7 +38,8 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
     ``relative_to``: the directory the module's source paths are written
     relative to (ahead of time: no build machine's paths in the file).
     ``native``: the entries' ``native`` options by function name (True,
-    False or None: pydm decides; ``pydm/native.py``)."""
+    False or None: pydm decides; ``pydm/native.py`` for a whole function,
+    ``pydm/native_outline.py`` for the loops of larger ones)."""
     dump = os.environ.get("PYDM_DUMP")
     keep_stages = keep_stages or bool(dump)
     sess = session()
