@@ -15,7 +15,7 @@ from .abi import exports as sip_exports
 from .abi.signature import META_FUNCTION, SIG_KEY, CompiledProgram, ExportSignature  # noqa: F401 (re-exported)
 from .backend import compile_module, session
 from .backend.driver import COMPILE_LOCK as driver_lock
-from .errors import error_at
+from .errors import CompileError, error_at
 from .exceptions import ExceptionClasses, RaiseSiteTable
 from .frontend.importer import build_module
 from .frontend.source import FunctionInfo, ModuleInfo
@@ -38,50 +38,102 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
     ``relative_to``: the directory the module's source paths are written
     relative to (ahead of time: no build machine's paths in the file).
     ``native``: the entries' ``native`` options by function name (True,
-    False or None: pydm decides; ``pydm/native.py``)."""
+    False or None: pydm decides; ``pydm/native.py`` for a whole function,
+    ``pydm/native_outline.py`` for the loops of larger ones)."""
     dump = os.environ.get("PYDM_DUMP")
     keep_stages = keep_stages or bool(dump)
     sess = session()
     # one compilation at a time: every phase builds IR in the one shared MLIR
     # context, which is not safe to mutate from two threads at once
     with driver_lock, sess.context, ir.Location.unknown():
-        program, entry_specs = _typed_program(module, entries, plain_names, global_values)
-        public = {s.symbol for s in entry_specs}
-        mod = build_module(program, public)
-        d.verify(mod)
-        forced = _forced_native_constructs(mod, entry_specs, native)
-        stages: dict[str, str] | None = {} if keep_stages else None
-        if stages is not None:
-            stages["import"] = _text(mod)
-        run_pipeline(mod, stages, text=_text)
-        if stages is not None:
-            # "pydm": dynamic values still as objects (split-objects is a representation
-            # change; its result is the stage "after:split-objects")
-            stages["pydm"] = stages["after:link-runtime"]
-        sites = RaiseSiteTable(classes=ExceptionClasses(module.exception_classes))
-        if global_values is not None:
-            sites.classes.namespace = global_values  # the user's own classes, for the exceptions raised
-        lower_module(mod, LoweringContext(sites))
-        native_parts = _go_native(mod, entry_specs, native, stages, forced, program.specs.values(),
-                                  embed=plain_names)
-        embedded = plain_names and bool(native_parts)
-        if embedded:
-            native_parts = []  # inside the VM module: it imports IREE's hal module instead
-        exports = {}
-        for spec in entry_specs:
-            sig = ExportSignature(spec.func.name, spec.symbol, list(spec.func.params), list(spec.arg_types),
-                                  spec.ret, _defaults(spec.func))
-            exports[spec.symbol] = sig
-            _attach_reflection(mod, spec.symbol, sig)
-            if plain_names and sip_exports.eligible(sig.param_types, sig.ret):
-                _add_sip_variant(mod, sig)
-        _add_meta_function(mod, sites, relative_to, module.host_functions, embedded)
-        if stages is not None:
-            stages["iree"] = _text(mod)
-        vmfb = compile_module(mod, stages=stages)
+        outline = None
+        if native is not None:  # JIT: hot scalar loops of larger functions (pydm/native_outline.py)
+            from . import native_outline
+            outline = native_outline.plan(module, entries, native,
+                                          lambda m, e: _typed_program(m, e, plain_names, global_values))
+        compiled = None
+        if outline is not None and outline.loops:
+            try:
+                compiled = _compile(outline.module, outline.entries, outline, plain_names, keep_stages,
+                                    global_values, relative_to, native)
+            except Exception as failed:  # noqa: BLE001 - outlining is an optimization: without it
+                if isinstance(failed, CompileError) and "cannot run natively" in failed.message:
+                    raise
+                outline = outline.without_loops(f"outlining failed: {type(failed).__name__}: {failed}"[:300])
+        if compiled is None:
+            try:
+                compiled = _compile(module, entries, outline, plain_names, keep_stages, global_values,
+                                    relative_to, native)
+            except CompileError as error:
+                # native=True on a wholly scalar function that cannot go native as a
+                # whole (a float % after its loop): its loops outlined, if that works
+                compiled = _outlined_instead(error, module, entries, outline, plain_names, keep_stages,
+                                             global_values, relative_to, native)
+    result, stages, entry_specs = compiled
     if dump and stages:
         _dump_stages(dump, module, entry_specs, stages)
-    return CompiledProgram(vmfb, sites, exports, stages or {}, program.globals_read(), native_parts)
+    return result
+
+
+def _outlined_instead(error, module, entries, outline, plain_names, keep_stages, global_values,
+                      relative_to, native):
+    """The compile with the loops of wholly scalar entries outlined, after
+    ``error`` (``native=True`` that cannot go native as a whole); ``error``
+    itself when that is no way out."""
+    from . import native_outline
+    if "cannot run natively" not in error.message or (outline is not None and outline.loops):
+        raise error
+    retry = native_outline.plan(module, entries, native,
+                                lambda m, e: _typed_program(m, e, plain_names, global_values), whole=False)
+    if retry is None or not retry.loops:
+        raise error
+    try:
+        return _compile(retry.module, retry.entries, retry, plain_names, keep_stages, global_values,
+                        relative_to, native)
+    except Exception:  # noqa: BLE001 - the whole function's own error says more
+        raise error from None
+
+
+def _compile(module, entries, outline, plain_names, keep_stages, global_values, relative_to, native):
+    """compile_program's phases for one (possibly outlined) module: (the
+    CompiledProgram, the stages, the entry specializations)."""
+    program, entry_specs = _typed_program(module, entries, plain_names, global_values)
+    public = {s.symbol for s in entry_specs}
+    mod = build_module(program, public)
+    if outline is not None:
+        outline.name_functions(mod, program)
+    d.verify(mod)
+    forced = _forced_native_constructs(mod, entry_specs, native)
+    stages: dict[str, str] | None = {} if keep_stages else None
+    if stages is not None:
+        stages["import"] = _text(mod)
+    run_pipeline(mod, stages, text=_text)
+    if stages is not None:
+        # "pydm": dynamic values still as objects (split-objects is a representation
+        # change; its result is the stage "after:split-objects")
+        stages["pydm"] = stages["after:link-runtime"]
+    sites = RaiseSiteTable(classes=ExceptionClasses(module.exception_classes))
+    if global_values is not None:
+        sites.classes.namespace = global_values  # the user's own classes, for the exceptions raised
+    lower_module(mod, LoweringContext(sites))
+    native_parts = _go_native(mod, entry_specs, native, stages, forced, outline, program, embed=plain_names)
+    embedded = plain_names and bool(native_parts)
+    if embedded:
+        native_parts = []  # inside the VM module: it imports IREE's hal module instead
+    exports = {}
+    for spec in entry_specs:
+        sig = ExportSignature(spec.func.name, spec.symbol, list(spec.func.params), list(spec.arg_types),
+                              spec.ret, _defaults(spec.func))
+        exports[spec.symbol] = sig
+        _attach_reflection(mod, spec.symbol, sig)
+        if plain_names and sip_exports.eligible(sig.param_types, sig.ret):
+            _add_sip_variant(mod, sig)
+    _add_meta_function(mod, sites, relative_to, module.host_functions, embedded)
+    if stages is not None:
+        stages["iree"] = _text(mod)
+    vmfb = compile_module(mod, stages=stages)
+    result = CompiledProgram(vmfb, sites, exports, stages or {}, program.globals_read(), native_parts)
+    return result, stages, entry_specs
 
 
 def _forced_native_constructs(mod, entry_specs, options) -> dict:
@@ -94,12 +146,15 @@ def _forced_native_constructs(mod, entry_specs, options) -> dict:
             for spec in entry_specs if options.get(spec.func.name)}
 
 
-def _go_native(mod, entry_specs, options: dict, stages, forced=None, all_specs=(), embed=False) -> list:
+def _go_native(mod, entry_specs, options: dict, stages, forced=None, outline=None, program=None,
+               embed=False) -> list:
     """The functions that go native (``pydm/native.py``): each replaced in
     ``mod`` by a call of its native module, which holds the functions it
-    calls too; returns the modules' vmfbs. ``native=True`` that cannot go
-    native is a CompileError at the line of the offending construct;
-    ``None`` (with ``PYDM_NATIVE`` not ``0``) follows the cost model
+    calls too; returns the modules' vmfbs. First the loops ``outline``
+    outlined (``pydm/native_outline.py``). ``native=True`` that cannot go
+    native is a CompileError at the line of the offending construct, unless
+    loops of it were outlined and went native; ``None`` (with
+    ``PYDM_NATIVE`` not ``0``) follows the cost model
     (``native.cost_decision``) for the entries and, below an entry that
     stays on the VM, for the functions the VM code calls. ``embed`` (ahead
     of time): each native module is moved into ``mod`` itself
@@ -112,44 +167,61 @@ def _go_native(mod, entry_specs, options: dict, stages, forced=None, all_specs=(
             stages["native-decision"] = "VM (ahead of time, --no-native)\n"
             stages["native"] = "// no native module\n"
         return []
+    out, loops = [], {"notes": {}, "count": {}}
+    if outline is not None:
+        from . import native_outline
+        out, loops = native_outline.go_native(mod, outline, program, options, stages, embed)
+
+    def with_loops(spec, note):
+        return "\n  ".join([note] + loops["notes"].get(spec.func.name, []))
     env_off = os.environ.get("PYDM_NATIVE", "1") == "0"
     plans = []  # (symbol, callees, forced, what)
     vm_roots = []  # entries left on the VM whose callees the cost model may take
-    specs = {s.symbol: s for s in all_specs}
+    specs = {s.symbol: s for s in (program.specs.values() if program is not None else ())}
     specs.update((s.symbol, s) for s in entry_specs)
     for spec in entry_specs:
         option = options.get(spec.func.name)
         if option is False:
-            notes.append(f"{spec.symbol}: VM (native=False)")
+            notes.append(with_loops(spec, f"{spec.symbol}: VM (native=False)"))
             continue
         if option is None and env_off:
-            notes.append(f"{spec.symbol}: VM (PYDM_NATIVE=0)")
+            notes.append(with_loops(spec, f"{spec.symbol}: VM (PYDM_NATIVE=0)"))
             continue
         why_cost = ""
         if option is None:
             go, why_cost = nat.decide(mod, spec.symbol, specs)
             if not go:
-                notes.append(f"{spec.symbol}: VM ({why_cost})")
+                if loops["count"].get(spec.func.name):
+                    why_cost = f"{loops['count'][spec.func.name]} loop(s) outlined native"
+                notes.append(with_loops(spec, f"{spec.symbol}: VM ({why_cost})"))
                 vm_roots.append(spec.symbol)
                 continue
         try:
             called = nat.check(mod, spec.symbol)
         except nat.NotNative as why:
+            if loops["count"].get(spec.func.name):
+                notes.append(with_loops(spec, f"{spec.symbol}: VM, {loops['count'][spec.func.name]} loop(s) "
+                                              f"outlined native"))
+                vm_roots.append(spec.symbol)
+                continue
             if option:
                 node = spec.func.node
                 own = not (why.is_callee or why.is_cycle)  # else: a callee's line or the call's
                 if own and nat.line_of(why.location) <= node.lineno and (forced or {}).get(spec.symbol):
                     why.location = forced[spec.symbol]
+                if loops["notes"].get(spec.func.name):  # and why none of its loops went native
+                    why = nat.NotNative(f"{why}; and its loops: {'; '.join(loops['notes'][spec.func.name])}",
+                                        why.location)
                 raise nat.error_for(why, spec.func.name, node.root().file or "<unknown>",
                                     node.lineno) from None
-            notes.append(f"{spec.symbol}: VM ({why})")
+            notes.append(with_loops(spec, f"{spec.symbol}: VM ({why})"))
             vm_roots.append(spec.symbol)
             continue
         plans.append((spec.symbol, called, bool(option), "native=True" if option else why_cost))
     if vm_roots and not env_off:
         entries = {s.symbol for s in entry_specs}
         plans += nat.vm_callee_plans(mod, vm_roots, entries, specs, notes)
-    out = nat.compile_plans(mod, plans, stages, notes, embed)
+    out += nat.compile_plans(mod, plans, stages, notes, embed)
     if stages is not None:
         stages["native-decision"] = "\n".join(notes) + "\n"
         stages.setdefault("native", "// no native module\n")

@@ -371,6 +371,25 @@ def _from_bits(value: str, t: str, name: str) -> tuple[list[str], str]:
     return ([f"{name} = {op} {value} : i64 to {t}"], name) if op else ([], value)
 
 
+def _copy_into(holder: ir.Module, fop, name: str):
+    """``fop`` copied into ``holder`` as the private function ``name``,
+    without its export reflection and Python name."""
+    copy = fop.operation.clone(ip=ir.InsertionPoint(holder.body))
+    copy.attributes["sym_name"] = ir.StringAttr.get(name)
+    copy.attributes["sym_visibility"] = ir.StringAttr.get("private")
+    for key in ("iree.reflection", "pydm.name"):
+        if key in copy.attributes:
+            del copy.attributes[key]
+    return copy
+
+
+def copy_as_body(fop) -> tuple:
+    """(holder module, copy): ``fop`` copied into a module of its own as the
+    private ``@body`` (an outlined loop's native module, native_outline.py)."""
+    holder = ir.Module.create()
+    return holder, _copy_into(holder, fop, "body")
+
+
 def _body_copies(mod: ir.Module, symbols: list[str], names: list[str]) -> str:
     """The text of the lowered functions ``symbols`` as private functions
     ``names`` of the native module (:func:`_rewrite_body`), in one holder
@@ -378,12 +397,7 @@ def _body_copies(mod: ir.Module, symbols: list[str], names: list[str]) -> str:
     holder = ir.Module.create()
     copies = []
     for symbol, name in zip(symbols, names):
-        copy = _func(mod, symbol).operation.clone(ip=ir.InsertionPoint(holder.body))
-        copy.attributes["sym_name"] = ir.StringAttr.get(name)
-        copy.attributes["sym_visibility"] = ir.StringAttr.get("private")
-        for key in ("iree.reflection", "pydm.name"):
-            if key in copy.attributes:
-                del copy.attributes[key]
+        copy = _copy_into(holder, _func(mod, symbol), name)
         _rewrite_body(copy)
         copies.append(copy)
     return "\n".join(c.get_asm(enable_debug_info=True, print_generic_op_form=False) for c in copies)
@@ -583,7 +597,7 @@ def vm_callee_plans(mod, roots, entries, specs, notes) -> list:
                 continue
             seen.add(callee)
             spec = specs.get(callee)
-            if spec is None:  # the runtime library's
+            if spec is None or getattr(spec.func, "outlined", False):  # the runtime library's; a loop's
                 continue
             go, why_cost = decide(mod, callee, specs)
             if go:

@@ -67,7 +67,7 @@ def is_leaf(fn) -> bool:
     """A small module-level function that calls nothing but builtins: a copy
     of it in its caller cannot recurse, and the VM call it saves (~60 ns)
     costs more than its whole body often does."""
-    if fn.has_nested_scopes or fn.outer is not None or fn.vararg or fn.kwonly or fn.posonly or fn.kwarg:
+    if fn.outlined or fn.has_nested_scopes or fn.outer is not None or fn.vararg or fn.kwonly or fn.posonly or fn.kwarg:
         return False
     if body_size(fn.node) > MAX_LEAF_NODES:
         return False

@@ -43,6 +43,8 @@ class FunctionInfo:
     vararg: str | None = None
     kwonly: tuple = ()
     kwarg: str | None = None
+    #: a loop moved out of its function to go native (``pydm/native_outline.py``): never inlined back
+    outlined: bool = False
 
     @property
     def simple_signature(self) -> bool:
