@@ -218,7 +218,7 @@ def _go_native(mod, entry_specs, options: dict, stages, forced=None, outline=Non
             vm_roots.append(spec.symbol)
             continue
         plans.append((spec.symbol, called, bool(option), "native=True" if option else why_cost))
-    if vm_roots and not env_off:
+    if vm_roots:  # entries pydm may send native (env on) or forced native that stay on the VM
         entries = {s.symbol for s in entry_specs}
         plans += nat.vm_callee_plans(mod, vm_roots, entries, specs, notes)
     out += nat.compile_plans(mod, plans, stages, notes, embed)

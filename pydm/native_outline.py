@@ -341,21 +341,23 @@ def _whole_function_scalar(spec) -> bool:
         return False
     if not all(t.is_numeric for t in spec.var_types.values()):
         return False
-    for call in spec.func.node.nodes_of_class(nodes.Call):
-        if not (isinstance(call.func, nodes.Name) and call.func.name in INLINE_BUILTINS):
-            return False
+    for stmt in spec.func.node.body:  # not the decorators: `@pydm.jit(native=True)` is a call
+        for call in stmt.nodes_of_class(nodes.Call):
+            if not (isinstance(call.func, nodes.Name) and call.func.name in INLINE_BUILTINS):
+                return False
     return True
 
 
-def analyze(spec, entry: bool = True) -> tuple[list[Loop], list[str]]:
+def analyze(spec, whole: bool = True) -> tuple[list[Loop], list[str]]:
     """The loops of one specialization to outline, and a note for each loop.
-    A wholly scalar entry is left to the whole-function path; a function it
-    calls never goes native as a whole, so its loops are outlined."""
+    ``whole``: a wholly scalar function is left to the whole-function path
+    (an entry's; a callee's loops are outlined: pydm may expand a small
+    callee into its VM caller, loop and all)."""
     fn = spec.func
     loops, notes = [], []
     if fn.outer is not None or fn.has_nested_scopes:
         return [], ["VM: a nested function, or one that holds a def/lambda (not outlined yet)"]
-    if entry and _whole_function_scalar(spec):
+    if whole and _whole_function_scalar(spec):
         return [], []
     src = getattr(fn.node.root(), "_pydm_source", None)
     for loop in _candidates(fn.node.body):
@@ -477,7 +479,7 @@ def plan(module, entries: list, options: dict | None, typed, whole: bool = True)
     # the entries, then the module's functions they call (when every entry allows it)
     callees = [] if not all(enabled(options.get(n)) for n in names) else \
         [s for s in program.specs.values() if s not in specs and s.func.outer is None
-         and module.functions.get(s.func.name) is s.func]
+         and module.functions.get(s.func.name) is s.func and s.func.name not in names]
     chosen, notes = [], {}
     for spec in specs + callees:
         if spec in specs and not enabled(options.get(spec.func.name)):
@@ -489,7 +491,9 @@ def plan(module, entries: list, options: dict | None, typed, whole: bool = True)
             for owner in names:
                 notes.setdefault(owner, []).extend(f"in {spec.func.name}: {w}" for w in loops)
             continue
-        loops, why = analyze(spec, entry=whole and spec in specs)
+        # a wholly scalar entry goes native as a whole; a callee's loops are
+        # outlined (a small callee is expanded into its VM caller, loop and all)
+        loops, why = analyze(spec, whole and spec in specs)
         owners = [spec.func.name] if spec in specs else names
         prefix = "" if spec in specs else f"in {spec.func.name}: "
         for owner in owners:
