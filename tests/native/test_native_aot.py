@@ -258,3 +258,37 @@ def test_compile_errors(tmp_path, capsys, decorator, body, line, message):
     err = capsys.readouterr().err
     assert message in err and f"bad.py:{line}:" in err, err
     assert not (tmp_path / "bad.vmfb").exists()
+
+
+MIXED = textwrap.dedent('''\
+    import pydm
+
+
+    @pydm.jit
+    def report(n: int, k: int) -> int:
+        xs = [k, k + 1]
+        total = 0
+        for i in range(n):
+            total += i * i % 7 + 10 // (k - i)
+        xs.append(total)
+        return xs[-1] + len(xs)
+''')
+
+
+def test_outlined_loop_ahead_of_time(tmp_path, monkeypatch):
+    """A loop outlined from a function that stays on the VM is embedded in
+    the .vmfb too: pydm.load runs it natively with CPython's results and
+    exceptions."""
+    from pydm.aot import compile_path
+    monkeypatch.setenv("PYDM_NATIVE", "1")
+    src = tmp_path / "mixed_prog.py"
+    src.write_text(MIXED)
+    compiled = compile_path(str(src), keep_stages=True)
+    assert "loop at line 8: native" in compiled.stages["native-decision"]
+    out = tmp_path / "mixed_prog.vmfb"
+    out.write_bytes(compiled.vmfb)
+    loaded = pydm.load(str(out))
+    plain = types.ModuleType("mixed_prog")
+    exec(compile(MIXED, str(src), "exec"), plain.__dict__)
+    for args in ((100_000, -1), (0, 3), (10, 5)):
+        assert outcome(loaded.report, args) == outcome(plain.report.py_func, args)
