@@ -6,7 +6,7 @@ it. Each ``@pydm.jit`` function becomes an export typed by its annotations
 the ``__pydm_meta`` export carries the raise-site table and the file's SHA-256
 (``runtime/digest.py``). Functions that go native (the JIT's rules, README
 "Native loops") have their native parts inside the same file
-(``native_embed.py``). ``load`` checks the digest (a damaged file raises
+(``native/embed.py``). ``load`` checks the digest (a damaged file raises
 ``ValueError`` before IREE sees it), then rebuilds callables from that
 metadata alone.
 """
@@ -28,7 +28,7 @@ def compile_path(path: str, keep_stages: bool = False, native: bool = True) -> C
     written in); ``keep_stages``: keep every stage's IR text too. ``native``:
     functions go native as with the JIT (each decorator's ``native=``; pydm
     decides for the others unless ``PYDM_NATIVE=0``), their native parts
-    inside the one ``.vmfb`` (``pydm/native_embed.py``); False: all on the VM."""
+    inside the one ``.vmfb`` (``pydm/native/embed.py``); False: all on the VM."""
     module = load_module(os.path.abspath(path))
     exported = [fn for fn in module.functions.values() if fn.decorated]
     if not exported:

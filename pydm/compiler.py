@@ -38,8 +38,8 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
     ``relative_to``: the directory the module's source paths are written
     relative to (ahead of time: no build machine's paths in the file).
     ``native``: the entries' ``native`` options by function name (True,
-    False or None: pydm decides; ``pydm/native.py`` for a whole function,
-    ``pydm/native_outline.py`` for the loops of larger ones)."""
+    False or None: pydm decides; ``pydm/native/`` for a whole function,
+    ``pydm/native/outline.py`` for the loops of larger ones)."""
     dump = os.environ.get("PYDM_DUMP")
     keep_stages = keep_stages or bool(dump)
     sess = session()
@@ -47,8 +47,8 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
     # context, which is not safe to mutate from two threads at once
     with driver_lock, sess.context, ir.Location.unknown():
         outline = None
-        if native is not None:  # JIT: hot scalar loops of larger functions (pydm/native_outline.py)
-            from . import native_outline
+        if native is not None:  # JIT: hot scalar loops of larger functions (pydm/native/outline.py)
+            from .native import outline as native_outline
             outline = native_outline.plan(module, entries, native,
                                           lambda m, e: _typed_program(m, e, plain_names, global_values))
         compiled = None
@@ -80,7 +80,7 @@ def _outlined_instead(error, module, entries, outline, plain_names, keep_stages,
     """The compile with the loops of wholly scalar entries outlined, after
     ``error`` (``native=True`` that cannot go native as a whole); ``error``
     itself when that is no way out."""
-    from . import native_outline
+    from .native import outline as native_outline
     if "cannot run natively" not in error.message or (outline is not None and outline.loops):
         raise error
     retry = native_outline.plan(module, entries, native,
@@ -148,17 +148,17 @@ def _forced_native_constructs(mod, entry_specs, options) -> dict:
 
 def _go_native(mod, entry_specs, options: dict, stages, forced=None, outline=None, program=None,
                embed=False) -> list:
-    """The functions that go native (``pydm/native.py``): each replaced in
+    """The functions that go native (``pydm/native/``): each replaced in
     ``mod`` by a call of its native module, which holds the functions it
     calls too; returns the modules' vmfbs. First the loops ``outline``
-    outlined (``pydm/native_outline.py``). ``native=True`` that cannot go
+    outlined (``pydm/native/outline.py``). ``native=True`` that cannot go
     native is a CompileError at the line of the offending construct, unless
     loops of it were outlined and went native; ``None`` (with
     ``PYDM_NATIVE`` not ``0``) follows the cost model
     (``native.cost_decision``) for the entries and, below an entry that
     stays on the VM, for the functions the VM code calls. ``embed`` (ahead
     of time): each native module is moved into ``mod`` itself
-    (``pydm/native_embed.py``); the list holds their hal-phase IR then."""
+    (``pydm/native/embed.py``); the list holds their hal-phase IR then."""
     import os
     from . import native as nat
     notes: list[str] = []
@@ -169,8 +169,8 @@ def _go_native(mod, entry_specs, options: dict, stages, forced=None, outline=Non
         return []
     out, loops = [], {"notes": {}, "count": {}}
     if outline is not None:
-        from . import native_outline
-        out, loops = native_outline.go_native(mod, outline, program, options, stages, embed)
+        from .native import outlined
+        out, loops = outlined.go_native(mod, outline, program, options, stages, embed)
 
     def with_loops(spec, note):
         return "\n  ".join([note] + loops["notes"].get(spec.func.name, []))

@@ -62,7 +62,7 @@ class JitFunction:
         if native not in (None, True, False):
             raise TypeError(f"jit(native=...) takes True, False or None, not {native!r}")
         #: ``True``: compile natively or raise CompileError; ``False``: the VM
-        #: path; ``None``: pydm decides (pydm/native.py, README "Native loops")
+        #: path; ``None``: pydm decides (pydm/native/, README "Native loops")
         self.native = native
         if fn.__qualname__ != fn.__name__:
             raise CompileError(f"'{fn.__qualname__}' is not a module-level function",

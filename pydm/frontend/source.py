@@ -43,7 +43,7 @@ class FunctionInfo:
     vararg: str | None = None
     kwonly: tuple = ()
     kwarg: str | None = None
-    #: a loop moved out of its function to go native (``pydm/native_outline.py``): never inlined back
+    #: a loop moved out of its function to go native (``pydm/native/outline.py``): never inlined back
     outlined: bool = False
 
     @property

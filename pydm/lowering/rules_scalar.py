@@ -105,7 +105,7 @@ def lower_trace_push(ctx, op, operands):
     with ir.InsertionPoint(fast.else_block):
         func.CallOp([], TRACE_PUSH, [site])
         scf.YieldOp([])
-    # marked, so native code (pydm/native.py), which keeps no trace, can drop them
+    # marked, so native code (pydm/native/), which keeps no trace, can drop them
     for value in (site, depth, trace, index, size, room):
         value.owner.attributes[TRACE_MARK] = ir.UnitAttr.get()
     fast.operation.attributes[TRACE_MARK] = ir.UnitAttr.get()

@@ -185,7 +185,7 @@ def store_program(source: str, name: str, types_text: str, vmfb: bytes, globals_
 
 #: the kinds of files the cache holds: (name, folder, test of a file name)
 KINDS = (("compiled functions", cache_dir, lambda n: n.endswith((".vmfb", ".facts", ".tmp"))),
-         # native-*.vmfb (the JIT's), native-hal-*.mlirbc (a .vmfb's embedded parts, pydm/native_embed.py)
+         # native-*.vmfb (the JIT's), native-hal-*.mlirbc (a .vmfb's embedded parts, pydm/native/embed.py)
          ("native modules", root_dir, lambda n: n.startswith("native-") and n.endswith((".vmfb", ".mlirbc", ".tmp"))),
          ("runtime library", root_dir, lambda n: n.startswith("rtl-") and n.endswith(".mlir")))
 

@@ -141,7 +141,7 @@ class LoadedProgram:
         """``host_functions``: ``{name: (python function, parameter types, return type)}``, the
         ``@pydm.host`` functions the module imports; ``native``: the vmfbs of
         its native modules (issue 12); ``hal``: the module itself imports IREE's
-        HAL module (a ``.vmfb`` with native parts inside, ``pydm/native_embed.py``)."""
+        HAL module (a ``.vmfb`` with native parts inside, ``pydm/native/embed.py``)."""
         _LOADED.add(self)
         self.host_functions = dict(host_functions or {})
         self.module = rt.VmModule.copy_buffer(vm_instance(), vmfb)

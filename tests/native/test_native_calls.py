@@ -32,6 +32,7 @@ import pytest
 import pydm
 import pydm.frontend.inlining as inlining
 from pydm import native as nat
+from pydm.native import eligibility
 from pydm.errors import CompileError
 from test_native_loops import _check, _outcome
 
@@ -229,7 +230,7 @@ def test_cost_model(monkeypatch):
         assert _outcome(jf, n) == _outcome(plain, n) == _outcome(from_vm, n)
     text = jf.inspect("native-decision", 7)
     assert "from_vm$i: VM" in text, text
-    # the helper's loop runs natively: outlined (native_outline.py: a callee's loops are
+    # the helper's loop runs natively: outlined (native/outline.py: a callee's loops are
     # outlined first), or the helper as a whole (native.vm_callee_plans)
     assert re.search(r"in collatz_steps: loop at line \d+: native", text) \
         or "collatz_steps$i: native, the whole function (called from VM code" in text, text
@@ -303,7 +304,7 @@ def chain_sum(n: int, x: float) -> float:
 def test_expanded_size_limit(monkeypatch):
     """A dispatch takes no calls: the callees are expanded at every call
     site; past ``MAX_INLINED_OPS`` operations the function stays on the VM."""
-    monkeypatch.setattr(nat, "MAX_INLINED_OPS", 50)
+    monkeypatch.setattr(eligibility, "MAX_INLINED_OPS", 50)
     monkeypatch.setenv("PYDM_NATIVE", "1")
     jf = pydm.jit(chain_sum)
     for args in ((10, 0.5), (3, 2.0), (4, 0.0)):

@@ -48,7 +48,7 @@ def float_mod(n: int, x: float) -> float:
 
 def with_str(n: int) -> str:
     s = 0
-    for i in range(3):  # a small constant trip count: not outlined (native_outline.py)
+    for i in range(3):  # a small constant trip count: not outlined (native/outline.py)
         s += i * n
     return str(s)  # <- error
 

@@ -2,7 +2,7 @@
 
 A hot scalar loop inside a larger function (one that builds a list, takes a
 str or an ``object``, prints) is outlined into a native dispatch while the
-rest of the function stays on the VM (``pydm/native_outline.py``). Every case
+rest of the function stays on the VM (``pydm/native/outline.py``). Every case
 runs under CPython (``py_func``), pydm's VM path (``native=False``) and with
 outlining (``native=True``): value and type at every level (float bits), the
 printed text, exception class, message and source line must agree.

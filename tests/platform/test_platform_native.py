@@ -1,5 +1,5 @@
 """Native loops (issue 12): traps of IREE's llvm-cpu pipeline for a scalar
-body in a ``flow.dispatch.region`` (pydm/native.py), each pinned here.
+body in a ``flow.dispatch.region`` (pydm/native/), each pinned here.
 
 1. IREE marks every float multiply and add ``contract``: on a CPU with FMA
    (``--iree-llvmcpu-target-cpu=host`` on this machine) LLVM fuses

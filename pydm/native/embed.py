@@ -1,6 +1,6 @@
 """Native parts inside an ahead-of-time ``.vmfb`` (issue 12): one file.
 
-The JIT links a native module (``pydm/native.py``) with the VM module at run
+The JIT links a native module (``pydm/native/``) with the VM module at run
 time: two vmfbs. A ``.vmfb`` written by ``pydm compile`` must be one file
 that ``iree-run-module --device=local-sync`` runs, so there the native module
 stops short of the VM: IREE's standard pipeline (the native module alone, as
