@@ -35,10 +35,17 @@ def _flat(t: PyType) -> bool:
     return t in _LEAF or (t.is_tuple and t.elts is not None and all(_flat(e) for e in t.elts))
 
 
+def _leaf_count(t: PyType) -> int:
+    return sum(_leaf_count(e) for e in t.elts) if t.is_tuple else 1
+
+
 def eligible(param_types, ret: PyType) -> bool:
-    """Does an export of these types get a SIP variant?"""
+    """Does an export of these types get a SIP variant? (Flat scalars and
+    tuples of them; a tuple with no scalar inside, ``()``, has nothing to
+    flatten.)"""
     types = list(param_types) + [ret]
-    return all(_flat(t) for t in types) and any(t.is_tuple for t in types)
+    return all(_flat(t) for t in types) and any(t.is_tuple for t in types) \
+        and all(_leaf_count(t) for t in types)
 
 
 def structure(types, first: int = 0) -> tuple[sip.SeqNode | int, list[PyType]]:
