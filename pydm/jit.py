@@ -224,8 +224,8 @@ class JitFunction:
                                           native={self.info.name: self.native})
                 from .hostfn import host_functions
                 hosts = host_functions(self.info.module, self.py_func.__globals__)
-                # cached: the programs of one VM module (no host functions, no native parts)
-                if not hosts and not compiled.native:
+                # cached: programs without host functions (those are Python objects of this process)
+                if not hosts:
                     self._store_program(arg_types, compiled)
             program = runtime.LoadedProgram(compiled.vmfb, compiled.sites, hosts, compiled.native)
             (sig,) = compiled.exports.values()
@@ -246,15 +246,16 @@ class JitFunction:
         if source is None or os.environ.get("PYDM_DUMP"):  # dumping stages: compile everything
             return None
         cache = _cache()
-        vmfb = cache.load_program(source, self.py_func.__name__, _types_text(arg_types) + _native_text(self.native),
-                                  self.py_func.__globals__)
-        if vmfb is None:
+        parts = cache.load_program(source, self.py_func.__name__, _types_text(arg_types) + _native_text(self.native),
+                                   self.py_func.__globals__)
+        if parts is None:
             return None
         from .runtime.loading import read_program
         try:
-            compiled = read_program(vmfb)
+            compiled = read_program(parts[0])
         except (ValueError, RuntimeError, KeyError):  # an unreadable entry is a miss: compile again
             return None
+        compiled.native = parts[1:]  # its native modules (issue 12), registered before it
         compiled.sites.classes.namespace = self.py_func.__globals__  # the user's own exception classes
         return compiled
 
@@ -266,7 +267,7 @@ class JitFunction:
         globals_read = {name: cache.fingerprint(value) if found else cache.ABSENT
                         for name, (found, value) in compiled.globals_read.items()}
         cache.store_program(source, self.py_func.__name__, _types_text(arg_types) + _native_text(self.native),
-                            compiled.vmfb, globals_read)
+                            [compiled.vmfb, *compiled.native], globals_read)
 
     def inspect(self, stage: str = "pydm", *example_args) -> str:
         """The IR text of a compilation stage: ``pydm``, ``iree`` or ``vm``;

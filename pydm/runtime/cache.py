@@ -26,7 +26,7 @@ import json
 import os
 import tempfile
 
-_FORMAT = b"pydm-jit-1\n"
+_FORMAT = b"pydm-jit-2\n"
 _toolchain: str | None = None
 ABSENT = "<absent>"  # the fingerprint of a global that did not exist
 
@@ -153,34 +153,47 @@ def store_facts(source: str, name: str, facts: dict) -> None:
     write_atomically(_path(_entry_digest(source, name, ""), "facts"), json.dumps(facts).encode())
 
 
-def load_program(source: str, name: str, types_text: str, live_globals: dict) -> bytes | None:
-    """The cached vmfb of this specialization, if its globals still hold the
-    values it was compiled with."""
+def load_program(source: str, name: str, types_text: str, live_globals: dict) -> list[bytes] | None:
+    """The cached vmfbs of this specialization - its VM module, then its
+    native modules (issue 12) -, if its globals still hold the values it was
+    compiled with."""
     data = _read(_path(_entry_digest(source, name, types_text), "vmfb"))
     if not data or not data.startswith(_FORMAT):
         return None
     header_end = data.find(b"\n", len(_FORMAT))
     try:
         header = json.loads(data[len(_FORMAT):header_end])
-    except ValueError:
+        sizes, digests = list(header["sizes"]), list(header["sha256"])
+    except (ValueError, KeyError, TypeError):
         return None
     for global_name, expected in header.get("globals", {}).items():
         actual = fingerprint(live_globals[global_name]) if global_name in live_globals else ABSENT
         if actual != expected:
             return None
-    vmfb = data[header_end + 1:]
-    # IREE's loader trusts its input: a damaged file must never reach it
-    return vmfb if hashlib.sha256(vmfb).hexdigest() == header.get("sha256") else None
+    body, parts, at = data[header_end + 1:], [], 0
+    if len(sizes) != len(digests) or sum(sizes) != len(body) or not sizes:
+        return None
+    for size, digest in zip(sizes, digests):
+        part = body[at:at + size]
+        at += size
+        # IREE's loader trusts its input: a damaged file must never reach it
+        if hashlib.sha256(part).hexdigest() != digest:
+            return None
+        parts.append(part)
+    return parts
 
 
-def store_program(source: str, name: str, types_text: str, vmfb: bytes, globals_read: dict) -> None:
-    """Cache a compiled specialization; ``globals_read``: name -> fingerprint
-    (a None fingerprint: not cacheable, nothing is stored)."""
+def store_program(source: str, name: str, types_text: str, vmfbs: list[bytes], globals_read: dict) -> None:
+    """Cache a compiled specialization: ``vmfbs``, its VM module then its
+    native modules; ``globals_read``: name -> fingerprint (a None
+    fingerprint: not cacheable, nothing is stored)."""
     if any(v is None for v in globals_read.values()):
         return
-    header = json.dumps({"globals": globals_read, "sha256": hashlib.sha256(vmfb).hexdigest()},
+    header = json.dumps({"globals": globals_read, "sizes": [len(v) for v in vmfbs],
+                         "sha256": [hashlib.sha256(v).hexdigest() for v in vmfbs]},
                         separators=(",", ":")).encode()
-    write_atomically(_path(_entry_digest(source, name, types_text), "vmfb"), _FORMAT + header + b"\n" + vmfb)
+    write_atomically(_path(_entry_digest(source, name, types_text), "vmfb"),
+                     _FORMAT + header + b"\n" + b"".join(vmfbs))
 
 
 #: the kinds of files the cache holds: (name, folder, test of a file name)

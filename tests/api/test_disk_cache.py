@@ -208,3 +208,58 @@ def test_the_same_text_in_another_file_is_a_miss(project, tmp_path_factory):
         shutil.copy(project / name, other / name)
     result = run_child(other, project / "cache")
     assert result["agree"] and result["compiler"]
+
+
+NATIVE_PROGRAM = '''\
+import pydm
+
+
+@pydm.jit
+def mixed(n: int, label: str):
+    total = 0
+    for i in range(n):
+        total += i * i % 7 + 10 // (n - i - 1 + (n < 5))
+    return [label, total]
+'''
+
+NATIVE_RUNNER = '''\
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import native_prog
+out = []
+for args in ((100000, "a"), (3, "b"), (7, "c")):
+    for fn in (native_prog.mixed, native_prog.mixed.py_func):
+        try:
+            out.append(["value", fn(*args)])
+        except Exception as exc:
+            out.append(["raise", type(exc).__name__, str(exc)])
+out.append(native_prog.mixed.inspect("native-decision", 5, "x") if "--decision" in sys.argv else "")
+out.append("iree.compiler" in sys.modules)
+print(json.dumps(out))
+'''
+
+
+def test_a_program_with_native_parts_is_cached_with_them(tmp_path):
+    """An outlined native loop (issue 12): the second process loads the
+    program and its native module from the cache - no compiler imported -
+    with CPython's results and exceptions."""
+    import json
+    import subprocess
+    import sys
+    (tmp_path / "native_prog.py").write_text(NATIVE_PROGRAM)
+    (tmp_path / "runner.py").write_text(NATIVE_RUNNER)
+    env = dict(os.environ, PYDM_CACHE="1", PYDM_NATIVE="1", PYDM_JIT_CACHE_DIR=str(tmp_path / "cache"))
+
+    def run(*extra):
+        done = subprocess.run([sys.executable, str(tmp_path / "runner.py"), str(tmp_path), *extra],
+                              capture_output=True, text=True, timeout=300, env=env)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout.splitlines()[-1])
+
+    first = run("--decision")
+    assert "loop at line 7: native" in first[-2], first[-2]
+    second = run()
+    assert second[-1] is False  # a hit: no compiler in the second process
+    for out in (first, second):
+        results = out[:-2]
+        assert all(results[i] == results[i + 1] for i in range(0, len(results), 2)), results
