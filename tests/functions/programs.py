@@ -1438,3 +1438,20 @@ def default_raises_at_def(n):
 def default_through_dispatch(n):
     fs = [lambda x, y=[n]: x + y[0], lambda x, y=n * 2: x * y]
     return [f(3) for f in fs] + [fs[n % 2](1)]
+
+
+@pydm.jit
+def keys_group(k: int, a0, b0, c0, a1, b1, c1, d1, a2, b2, a3, b3, a4, b4, a5, b5, c5, d5):
+    # the key= programs of test_keys.py in one compile (tests/batching.py Batch): a
+    # compile is mostly the sort and the runtime library's object code they share
+    if k == 0:
+        return sorted_int_keys(a0, b0, c0)
+    if k == 1:
+        return sort_in_place(a1, b1, c1, d1)
+    if k == 2:
+        return sort_tuple_keys(a2, b2)
+    if k == 3:
+        return sort_float_items(a3, b3)
+    if k == 4:
+        return key_dispatch_value(a4, b4)
+    return minmax_cases(a5, b5, c5, d5)
