@@ -11,10 +11,9 @@ every case runs through ``programs.keys_group``, one compile for all of them
 (``KEYS``, a ``tests/batching.py`` Batch: each case still its own check)."""
 import random
 
-import batching
 import pytest
 
-from exceptions.eharness import OK, P, check, check_many
+from exceptions.eharness import OK, Batch, P
 
 from . import programs as p
 
@@ -25,22 +24,13 @@ def _ints(n, lo=-20, hi=20):
     return [_rng.randint(lo, hi) for _ in range(n)]
 
 
-def _where(jit_fn, args) -> str:
-    return f"{jit_fn.py_func.__name__}{args!r}"  # as eharness.check names a call
-
-
 #: every case of this file through ``programs.keys_group`` (one compile); a slot's
 #: argument types are those of its function's case here
-KEYS = batching.Batch(p.keys_group, [
+KEYS = Batch(p.keys_group, [
     P(p.sorted_int_keys, [(0, [1], 1)]), P(p.sort_in_place, [(0, [1], 1, False)]),
     P(p.sort_tuple_keys, [([], False)]), P(p.sort_float_items, [([], False)]),
     P(p.key_dispatch_value, [([], True)]), P(p.minmax_cases, [(0, [1], 1, 0)]),
-], check=check, where=_where)
-
-
-def _check(fn, *case, expect):
-    """``check(fn, *case, expect=expect)`` through ``KEYS``'s dispatcher."""
-    return check(p.keys_group, *KEYS.args(fn, case), expect=expect)
+])
 
 
 SHORT = [[], [5], [3, 1], [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5], [2, 2, 2, 2], [-3, 3, -3, 3, 0],
@@ -182,14 +172,14 @@ def test_minmax(name):
 def test_keys_sanity():
     """The cases exercise what they are written for."""
     xs = [3, 1, 4, 1, 5, 9, 2, 6]
-    r = _check(p.sorted_int_keys, p.SORTED_CASES.index("mod_key"), xs, 3, expect=OK)
+    r = KEYS.expect(p.sorted_int_keys, p.SORTED_CASES.index("mod_key"), xs, 3, expect=OK)
     assert r[1] == [3, 9, 6, 1, 4, 1, 5, 2]  # stable on equal keys
-    r = _check(p.sorted_int_keys, p.SORTED_CASES.index("mod_key_reverse"), xs, 3, expect=OK)
+    r = KEYS.expect(p.sorted_int_keys, p.SORTED_CASES.index("mod_key_reverse"), xs, 3, expect=OK)
     assert r[1] == [5, 2, 1, 4, 1, 3, 9, 6]  # reverse keeps equal keys in order too
-    _check(p.minmax_cases, p.MINMAX_CASES.index("min_empty"), [], 1, 0, expect=ValueError)
-    _check(p.minmax_cases, p.MINMAX_CASES.index("max_incomparable_keys"), [3, -1], 0, 0, expect=TypeError)
-    _check(p.sort_in_place, p.SORT_CASES.index("incomparable_keys"), [3, -1, 2, 5], 0, False, expect=TypeError)
-    _check(p.sort_in_place, p.SORT_CASES.index("key_raises"), [3, 0, 1], 0, False, expect=ZeroDivisionError)
-    _check(p.sort_in_place, p.SORT_CASES.index("key_appends"), [3, 1, 2], 0, False, expect=ValueError)
-    _check(p.sort_in_place, p.SORT_CASES.index("key_two_params"), [], 0, False, expect=OK)
-    _check(p.sort_in_place, p.SORT_CASES.index("key_two_params"), [1], 0, False, expect=TypeError)
+    KEYS.expect(p.minmax_cases, p.MINMAX_CASES.index("min_empty"), [], 1, 0, expect=ValueError)
+    KEYS.expect(p.minmax_cases, p.MINMAX_CASES.index("max_incomparable_keys"), [3, -1], 0, 0, expect=TypeError)
+    KEYS.expect(p.sort_in_place, p.SORT_CASES.index("incomparable_keys"), [3, -1, 2, 5], 0, False, expect=TypeError)
+    KEYS.expect(p.sort_in_place, p.SORT_CASES.index("key_raises"), [3, 0, 1], 0, False, expect=ZeroDivisionError)
+    KEYS.expect(p.sort_in_place, p.SORT_CASES.index("key_appends"), [3, 1, 2], 0, False, expect=ValueError)
+    KEYS.expect(p.sort_in_place, p.SORT_CASES.index("key_two_params"), [], 0, False, expect=OK)
+    KEYS.expect(p.sort_in_place, p.SORT_CASES.index("key_two_params"), [1], 0, False, expect=TypeError)
