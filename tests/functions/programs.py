@@ -1555,3 +1555,27 @@ def nested_group(k: int, a0, a1, a2, a3, a4, b4, a5, a6, a7, b7, a8, a9, b9, a10
         return default_raises_at_def(a43)
     return default_through_dispatch(a44)
 
+
+
+@pydm.jit
+def globals_group(k: int, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9):
+    # the programs of test_globals.py in one compile (tests/batching.py Batch)
+    if k == 0:
+        return read_globals(a0)
+    if k == 1:
+        return global_index(a1)
+    if k == 2:
+        return global_in_branches(a2)
+    if k == 3:
+        return closure_reads_globals(a3)
+    if k == 4:
+        return global_shadowed_by_local(a4)
+    if k == 5:
+        return global_tables(a5)
+    if k == 6:
+        return global_or_undefined(a6)
+    if k == 7:
+        return call_undefined(a7)
+    if k == 8:
+        return undefined_in_closure(a8)
+    return calls_helpers(a9)
