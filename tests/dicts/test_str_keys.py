@@ -7,7 +7,7 @@ import pytest
 
 import pydm
 
-from .dharness import check
+from .dharness import P, Batch
 
 
 @pydm.jit
@@ -57,25 +57,42 @@ def str_hash(s: str):
     return hash(s)
 
 
+@pydm.jit
+def str_keys_group(k: int, a0, a1, a2, a3, b3):
+    # the checked functions in one compile (a Batch): each compile of a str-keyed
+    # dict links most of the runtime library's dict and str code
+    if k == 0:
+        return word_counts(a0)
+    if k == 1:
+        return mixed_keys(a1)
+    if k == 2:
+        return delete_and_reinsert(a2)
+    return mutate_callers(a3, b3)
+
+
+BATCH = Batch(str_keys_group, [P(word_counts, [("a",)]), P(mixed_keys, [("a",)]),
+                               P(delete_and_reinsert, [(["a"],)]), P(mutate_callers, [({}, "a")])])
+
+
 @pytest.mark.parametrize("text", ["the cat the dog the end", "", "a", "héllo wörld héllo \U0001f600 \U0001f600",
                                   "x x x x y"])
 def test_word_counts(text):
-    check(word_counts, text)
+    BATCH.check(word_counts, text)
 
 
 @pytest.mark.parametrize("s", ["", "a", "1", "\U0001f600", "ab"])
 def test_mixed_keys(s):
-    check(mixed_keys, s)
+    BATCH.check(mixed_keys, s)
 
 
 def test_many_str_keys_grow_delete_and_reinsert():
     keys = [f"k{i}" for i in range(300)] + ["", "é", ("t", 1), 7, 7.0]
-    check(delete_and_reinsert, keys)
+    BATCH.check(delete_and_reinsert, keys)
 
 
 def test_a_callers_dict_with_str_keys():
-    check(mutate_callers, {"a": 1, "b": 2, 3: "c"}, "a")
-    check(mutate_callers, {}, "new")
+    BATCH.check(mutate_callers, {"a": 1, "b": 2, 3: "c"}, "a")
+    BATCH.check(mutate_callers, {}, "new")
 
 
 def test_hash_of_a_str_agrees_with_equality():

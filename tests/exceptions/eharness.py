@@ -84,6 +84,11 @@ def _expect_ok(kind, v, expect) -> str | None:
     return f"test bug: expected CPython to raise {expect.__name__}, it {describe(kind, v)}"
 
 
+def where(jit_fn, args) -> str:
+    """How ``check`` names a call in a failure."""
+    return f"{jit_fn.py_func.__name__}{args!r}"
+
+
 def check(jit_fn, *args, expect=None):
     """pydm agrees with CPython on ``jit_fn(*args)``: value, or exception class,
     ``str`` and ``.args``; and on the arguments after the call."""
@@ -117,3 +122,15 @@ def check_many(jit_fn, cases, *, expect=None, limit: int = 30):
 def P(fn, cases, **kw):
     """A parametrize entry ``(fn, cases)`` named after ``fn``."""
     return pytest.param(fn, cases, id=fn.py_func.__name__, **kw)
+
+
+def Batch(dispatcher, params):  # noqa: N802 - tests/batching.py's class, bound to this harness
+    """``batching.Batch`` with this harness's ``check``; ``batch.expect(fn, *case,
+    expect=...)`` is ``check(fn, *case, expect=...)`` through the dispatcher."""
+    import batching
+    batch = batching.Batch(dispatcher, params, check=check, where=where)
+
+    def expect(fn, *case, expect):
+        return check(dispatcher, *batch.args(fn, case), expect=expect)
+    batch.expect = expect
+    return batch

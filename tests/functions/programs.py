@@ -1438,3 +1438,144 @@ def default_raises_at_def(n):
 def default_through_dispatch(n):
     fs = [lambda x, y=[n]: x + y[0], lambda x, y=n * 2: x * y]
     return [f(3) for f in fs] + [fs[n % 2](1)]
+
+
+@pydm.jit
+def keys_group(k: int, a0, b0, c0, a1, b1, c1, d1, a2, b2, a3, b3, a4, b4, a5, b5, c5, d5):
+    # the key= programs of test_keys.py in one compile (tests/batching.py Batch): a
+    # compile is mostly the sort and the runtime library's object code they share
+    if k == 0:
+        return sorted_int_keys(a0, b0, c0)
+    if k == 1:
+        return sort_in_place(a1, b1, c1, d1)
+    if k == 2:
+        return sort_tuple_keys(a2, b2)
+    if k == 3:
+        return sort_float_items(a3, b3)
+    if k == 4:
+        return key_dispatch_value(a4, b4)
+    return minmax_cases(a5, b5, c5, d5)
+
+
+45
+@pydm.jit
+def nested_group(k: int, a0, a1, a2, a3, a4, b4, a5, a6, a7, b7, a8, a9, b9, a10, a11, a12, a13,
+                         a14, b14, a15, a16, a17, a18, a19, a20, a21, a22, a23, a24, a25, a26, a27,
+                         a28, a29, a30, a31, b31, a32, a33, a34, a35, a36, a37, a38, a39, a40, a41,
+                         a42, b42, a43, a44):
+    # the nested-function and closure programs of test_nested.py in one compile
+    # (tests/batching.py Batch; slot k: one function, in the order of its cases)
+    if k == 0:
+        return nested_direct(a0)
+    if k == 1:
+        return nested_fact(a1)
+    if k == 2:
+        return nested_fib(a2)
+    if k == 3:
+        return nested_mutual(a3)
+    if k == 4:
+        return nested_three_levels(a4, b4)
+    if k == 5:
+        return nested_nonlocal_deep(a5)
+    if k == 6:
+        return nested_shadowing(a6)
+    if k == 7:
+        return nested_recursion_with_closure(a7, b7)
+    if k == 8:
+        return nested_recursion_own_cells(a8)
+    if k == 9:
+        return nested_def_conditional(a9, b9)
+    if k == 10:
+        return nested_called_before_def(a10)
+    if k == 11:
+        return nested_shadows_module_helper(a11)
+    if k == 12:
+        return nested_misc(a12)
+    if k == 13:
+        return closure_in_try_finally(a13)
+    if k == 14:
+        return dispatch_raises(a14, b14)
+    if k == 15:
+        return nested_raises(a15)
+    if k == 16:
+        return late_binding(a16)
+    if k == 17:
+        return late_binding_def(a17)
+    if k == 18:
+        return loop_lambdas(a18)
+    if k == 19:
+        return loop_defs_then_rebind(a19)
+    if k == 20:
+        return loop_while_closure(a20)
+    if k == 21:
+        return nonlocal_counter(a21)
+    if k == 22:
+        return closure_factory_independent(a22)
+    if k == 23:
+        return nonlocal_accumulator(a23)
+    if k == 24:
+        return nonlocal_rebind_list(a24)
+    if k == 25:
+        return cell_changes_type(a25)
+    if k == 26:
+        return cell_shared_by_two_closures(a26)
+    if k == 27:
+        return closures_nested_loops(a27)
+    if k == 28:
+        return nonlocal_two_levels_returned(a28)
+    if k == 29:
+        return closure_over_param(a29)
+    if k == 30:
+        return closure_over_list(a30)
+    if k == 31:
+        return closure_in_comprehension(a31, b31)
+    if k == 32:
+        return closure_nonlocal_try(a32)
+    if k == 33:
+        return closure_free_before_bound(a33)
+    if k == 34:
+        return closure_free_before_bound_lambda(a34)
+    if k == 35:
+        return outer_reads_captured_before_assignment(a35)
+    if k == 36:
+        return nonlocal_sets_outer(a36)
+    if k == 37:
+        return nested_list_default(a37)
+    if k == 38:
+        return lambda_default_from_variable(a38)
+    if k == 39:
+        return nested_default_expression(a39)
+    if k == 40:
+        return defaults_late_and_keyword_only(a40)
+    if k == 41:
+        return default_list_per_def(a41)
+    if k == 42:
+        return default_in_key(a42, b42)
+    if k == 43:
+        return default_raises_at_def(a43)
+    return default_through_dispatch(a44)
+
+
+
+@pydm.jit
+def globals_group(k: int, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9):
+    # the programs of test_globals.py in one compile (tests/batching.py Batch)
+    if k == 0:
+        return read_globals(a0)
+    if k == 1:
+        return global_index(a1)
+    if k == 2:
+        return global_in_branches(a2)
+    if k == 3:
+        return closure_reads_globals(a3)
+    if k == 4:
+        return global_shadowed_by_local(a4)
+    if k == 5:
+        return global_tables(a5)
+    if k == 6:
+        return global_or_undefined(a6)
+    if k == 7:
+        return call_undefined(a7)
+    if k == 8:
+        return undefined_in_closure(a8)
+    return calls_helpers(a9)

@@ -2,48 +2,56 @@
 tuples, values computed at import), names that do not exist (NameError only
 when the line runs), undecorated module-level helpers, ``pydm.jit(f)`` on an
 undecorated function, and a list default of an entry point shared between
-calls."""
+calls. The programs run through ``programs.globals_group`` (``GLOBALS``, a
+``tests/batching.py`` Batch): one compile, each case still its own check."""
 import pytest
 
-from exceptions.eharness import OK, P, check, check_many, compare_outcomes, run
+from exceptions.eharness import OK, Batch, P, check_many, compare_outcomes, run
 
 from . import programs as p
 
 SMALL = [(0,), (1,), (3,), (-2,)]
+HELPER_CASES = [P(p.calls_helpers, SMALL)]
 
 
-@pytest.mark.parametrize("fn, cases", [
+GLOBAL_CASES = [
     P(p.read_globals, SMALL),
     P(p.global_index, [(i,) for i in range(-6, 6)]),
     P(p.global_in_branches, [(1000,), (400,), (-10,), (0,), (-7,)]),
     P(p.closure_reads_globals, SMALL),
     P(p.global_shadowed_by_local, [(1,), (0,), (-1,)]),
     P(p.global_tables, [(0,), (1,), (9,)]),
-])
+]
+
+
+@pytest.mark.parametrize("fn, cases", GLOBAL_CASES)
 def test_globals(fn, cases):
-    check_many(fn, cases)
+    GLOBALS.check_many(fn, cases)
 
 
-@pytest.mark.parametrize("fn, cases", [
+UNDEFINED_CASES = [
     P(p.global_or_undefined, [(1,), (0,), (-3,)]),
     P(p.call_undefined, [(1,), (0,), (-3,)]),
     P(p.undefined_in_closure, [(1,), (0,)]),
-])
+]
+
+
+@pytest.mark.parametrize("fn, cases", UNDEFINED_CASES)
 def test_undefined_names(fn, cases):
-    check_many(fn, cases)
+    GLOBALS.check_many(fn, cases)
 
 
 def test_undefined_names_sanity():
-    r = check(p.global_or_undefined, 0, expect=NameError)
+    r = GLOBALS.expect(p.global_or_undefined, 0, expect=NameError)
     assert str(r[1]) == "name 'undefined_name' is not defined"
-    assert check(p.global_or_undefined, 5, expect=OK)[1] == 5
-    r = check(p.call_undefined, 0, expect=NameError)
+    assert GLOBALS.expect(p.global_or_undefined, 5, expect=OK)[1] == 5
+    r = GLOBALS.expect(p.call_undefined, 0, expect=NameError)
     assert str(r[1]) == "name 'undefined_function' is not defined"
-    check(p.global_shadowed_by_local, 0, expect=UnboundLocalError)
+    GLOBALS.expect(p.global_shadowed_by_local, 0, expect=UnboundLocalError)
 
 
 def test_helpers():
-    check_many(p.calls_helpers, SMALL)
+    GLOBALS.check_many(*HELPER_CASES[0].values)
 
 
 def test_jit_called_on_an_undecorated_function():
@@ -72,6 +80,9 @@ def test_a_global_table_is_built_once():
     """A module-level tuple worth keeping (four or more elements, or holding strs
     or tuples) is read from a global of the module instance (``kept_get``), built
     at its first read."""
-    check_many(p.global_tables, [(5,)])
+    GLOBALS.check_many(p.global_tables, [(5,)])
     ir = p.global_tables.inspect("pydm", 5)
     assert ir.count("kept_get") >= 2 and ir.count("kept_set") >= 2, ir
+
+
+GLOBALS = Batch(p.globals_group, GLOBAL_CASES + UNDEFINED_CASES + HELPER_CASES)

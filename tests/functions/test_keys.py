@@ -6,12 +6,14 @@ key of the wrong arity (raised only when called), ``key=None``, ``default=``,
 several positional arguments, the list as the key sees it during list.sort.
 
 Sorting programs pick their case with ``k`` (``SORTED_CASES``, ``SORT_CASES``
-in programs.py): each compiled function with a sort costs about a second."""
+in programs.py): each compiled function with a sort costs about a second, so
+every case runs through ``programs.keys_group``, one compile for all of them
+(``KEYS``, a ``tests/batching.py`` Batch: each case still its own check)."""
 import random
 
 import pytest
 
-from exceptions.eharness import OK, P, check, check_many
+from exceptions.eharness import OK, Batch, P
 
 from . import programs as p
 
@@ -20,6 +22,15 @@ _rng = random.Random(9)
 
 def _ints(n, lo=-20, hi=20):
     return [_rng.randint(lo, hi) for _ in range(n)]
+
+
+#: every case of this file through ``programs.keys_group`` (one compile); a slot's
+#: argument types are those of its function's case here
+KEYS = Batch(p.keys_group, [
+    P(p.sorted_int_keys, [(0, [1], 1)]), P(p.sort_in_place, [(0, [1], 1, False)]),
+    P(p.sort_tuple_keys, [([], False)]), P(p.sort_float_items, [([], False)]),
+    P(p.key_dispatch_value, [([], True)]), P(p.minmax_cases, [(0, [1], 1, 0)]),
+])
 
 
 SHORT = [[], [5], [3, 1], [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5], [2, 2, 2, 2], [-3, 3, -3, 3, 0],
@@ -54,7 +65,7 @@ assert set(_SORTED) == set(p.SORTED_CASES)
 def test_sorted(name):
     k = p.SORTED_CASES.index(name)
     lists, ms = _SORTED[name]
-    check_many(p.sorted_int_keys, [(k, xs, m) for xs in lists for m in ms])
+    KEYS.check_many(p.sorted_int_keys, [(k, xs, m) for xs in lists for m in ms])
 
 
 _SORT = {
@@ -76,7 +87,7 @@ assert set(_SORT) == set(p.SORT_CASES)
 def test_sort_method(name):
     k = p.SORT_CASES.index(name)
     lists, ms = _SORT[name]
-    check_many(p.sort_in_place, [(k, xs, m, r) for xs in lists for m in ms for r in (False, True)])
+    KEYS.check_many(p.sort_in_place, [(k, xs, m, r) for xs in lists for m in ms for r in (False, True)])
 
 
 @pytest.mark.parametrize("fn, cases", [
@@ -84,7 +95,7 @@ def test_sort_method(name):
     P(p.sort_float_items, [(xs, r) for xs in FLOATS for r in (False, True)]),
 ])
 def test_sort_other_items(fn, cases):
-    check_many(fn, cases)
+    KEYS.check_many(fn, cases)
 
 
 @pytest.mark.xfail(strict=True, reason="documented divergence (README, Lists): a sort of 64 items or more "
@@ -95,7 +106,7 @@ def test_incomparable_keys_long_lists():
     shows in the operand order of the TypeError and in the list left behind by
     a failed sort."""
     k = p.SORT_CASES.index("incomparable_keys")
-    check_many(p.sort_in_place, [
+    KEYS.check_many(p.sort_in_place, [
         (k, list(range(1, 80)) + [-1], 0, False),
         (k, list(range(80, 0, -1)) + [0, 9, 8], 0, False),
         (k, [-1] + list(range(1, 80)), 0, False),
@@ -114,12 +125,12 @@ def _nan_list(n):
                                        "may end elsewhere and a TypeError may name its operands the other way")
 def test_nan_keys_long_lists():
     """64 items or more: where NaN keys end up depends on the comparisons made."""
-    check_many(p.sort_float_items, [(_nan_list(n), r) for n in (63, 64, 100) for r in (False, True)])
+    KEYS.check_many(p.sort_float_items, [(_nan_list(n), r) for n in (63, 64, 100) for r in (False, True)])
 
 
 def test_key_dispatch_value():
     """key= given a variable that holds one of two lambdas."""
-    check_many(p.key_dispatch_value, [([3, 1, 2], True), ([3, 1, 2], False), ([], True)])
+    KEYS.check_many(p.key_dispatch_value, [([3, 1, 2], True), ([3, 1, 2], False), ([], True)])
 
 
 NONEMPTY = [xs for xs in INT_LISTS if xs]
@@ -155,20 +166,20 @@ assert set(_MINMAX) == set(p.MINMAX_CASES)
 @pytest.mark.parametrize("name", p.MINMAX_CASES)
 def test_minmax(name):
     k = p.MINMAX_CASES.index(name)
-    check_many(p.minmax_cases, [(k, *c) for c in _MINMAX[name]])
+    KEYS.check_many(p.minmax_cases, [(k, *c) for c in _MINMAX[name]])
 
 
 def test_keys_sanity():
     """The cases exercise what they are written for."""
     xs = [3, 1, 4, 1, 5, 9, 2, 6]
-    r = check(p.sorted_int_keys, p.SORTED_CASES.index("mod_key"), xs, 3, expect=OK)
+    r = KEYS.expect(p.sorted_int_keys, p.SORTED_CASES.index("mod_key"), xs, 3, expect=OK)
     assert r[1] == [3, 9, 6, 1, 4, 1, 5, 2]  # stable on equal keys
-    r = check(p.sorted_int_keys, p.SORTED_CASES.index("mod_key_reverse"), xs, 3, expect=OK)
+    r = KEYS.expect(p.sorted_int_keys, p.SORTED_CASES.index("mod_key_reverse"), xs, 3, expect=OK)
     assert r[1] == [5, 2, 1, 4, 1, 3, 9, 6]  # reverse keeps equal keys in order too
-    check(p.minmax_cases, p.MINMAX_CASES.index("min_empty"), [], 1, 0, expect=ValueError)
-    check(p.minmax_cases, p.MINMAX_CASES.index("max_incomparable_keys"), [3, -1], 0, 0, expect=TypeError)
-    check(p.sort_in_place, p.SORT_CASES.index("incomparable_keys"), [3, -1, 2, 5], 0, False, expect=TypeError)
-    check(p.sort_in_place, p.SORT_CASES.index("key_raises"), [3, 0, 1], 0, False, expect=ZeroDivisionError)
-    check(p.sort_in_place, p.SORT_CASES.index("key_appends"), [3, 1, 2], 0, False, expect=ValueError)
-    check(p.sort_in_place, p.SORT_CASES.index("key_two_params"), [], 0, False, expect=OK)
-    check(p.sort_in_place, p.SORT_CASES.index("key_two_params"), [1], 0, False, expect=TypeError)
+    KEYS.expect(p.minmax_cases, p.MINMAX_CASES.index("min_empty"), [], 1, 0, expect=ValueError)
+    KEYS.expect(p.minmax_cases, p.MINMAX_CASES.index("max_incomparable_keys"), [3, -1], 0, 0, expect=TypeError)
+    KEYS.expect(p.sort_in_place, p.SORT_CASES.index("incomparable_keys"), [3, -1, 2, 5], 0, False, expect=TypeError)
+    KEYS.expect(p.sort_in_place, p.SORT_CASES.index("key_raises"), [3, 0, 1], 0, False, expect=ZeroDivisionError)
+    KEYS.expect(p.sort_in_place, p.SORT_CASES.index("key_appends"), [3, 1, 2], 0, False, expect=ValueError)
+    KEYS.expect(p.sort_in_place, p.SORT_CASES.index("key_two_params"), [], 0, False, expect=OK)
+    KEYS.expect(p.sort_in_place, p.SORT_CASES.index("key_two_params"), [1], 0, False, expect=TypeError)
