@@ -224,19 +224,26 @@ def _assigned(stmt) -> set[str]:
     return set()
 
 
-def _bound_before(loop, fn) -> set[str]:
-    """Names surely bound when the loop starts: the parameters and the simple
-    assignments before it in its block and in each enclosing block."""
-    bound = set(fn.params)
+def _enclosing_blocks(loop, fn):
+    """(statements, index) of the loop's block, then of each enclosing block,
+    the index of the statement that holds the loop."""
     node = loop
     while node is not fn.node and node.parent is not None:
         parent = node.parent
         for block in ("body", "orelse", "handlers", "finalbody"):
             stmts = getattr(parent, block, None)
             if isinstance(stmts, list) and node in stmts:
-                for s in stmts[:stmts.index(node)]:
-                    bound |= _assigned(s)
+                yield stmts, stmts.index(node)
         node = parent
+
+
+def _bound_before(loop, fn) -> set[str]:
+    """Names surely bound when the loop starts: the parameters and the simple
+    assignments before it in its block and in each enclosing block."""
+    bound = set(fn.params)
+    for stmts, at in _enclosing_blocks(loop, fn):
+        for s in stmts[:at]:
+            bound |= _assigned(s)
     deleted = {n.name for n in fn.node.nodes_of_class(nodes.DelName)}
     return bound - deleted
 
@@ -290,17 +297,11 @@ def _read_after(loop, fn) -> set[str]:
     other loop, so nothing before it runs again; the other branch of an
     ``if`` around it does not run; a ``return`` or ``raise`` ends it)."""
     out = set()
-    node = loop
-    while node is not fn.node and node.parent is not None:
-        parent = node.parent
-        for block in ("body", "orelse", "handlers", "finalbody"):
-            stmts = getattr(parent, block, None)
-            if isinstance(stmts, list) and node in stmts:
-                for s in stmts[stmts.index(node) + 1:]:
-                    out |= {n.name for n in s.nodes_of_class((nodes.Name, nodes.DelName))}  # del reads
-                    if isinstance(s, (nodes.Return, nodes.Raise)):
-                        return out  # the function leaves here: nothing further runs
-        node = parent
+    for stmts, at in _enclosing_blocks(loop, fn):
+        for s in stmts[at + 1:]:
+            out |= {n.name for n in s.nodes_of_class((nodes.Name, nodes.DelName))}  # del reads
+            if isinstance(s, (nodes.Return, nodes.Raise)):
+                return out  # the function leaves here: nothing further runs
     return out
 
 

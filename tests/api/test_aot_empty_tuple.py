@@ -7,6 +7,7 @@ import types
 import pytest
 
 import pydm
+from shared import outcome
 
 SOURCE = '''\
 import pydm
@@ -27,14 +28,6 @@ def takes(t: tuple[()], n: int) -> tuple[int, tuple[()]]:
 '''
 
 
-def _outcome(fn, args):
-    try:
-        value = fn(*args)
-    except Exception as exc:  # noqa: BLE001 - class and message are compared
-        return ("raise", type(exc).__name__, str(exc))
-    return ("value", type(value).__name__, repr(value))
-
-
 @pytest.fixture(scope="module")
 def loaded(tmp_path_factory):
     from pydm.aot import compile_path
@@ -51,4 +44,4 @@ def loaded(tmp_path_factory):
 @pytest.mark.parametrize("name, args", [("empty", (1,)), ("empty", (0,)), ("takes", ((), 4))])
 def test_empty_tuple_exports_against_cpython(loaded, name, args):
     module, plain = loaded
-    assert _outcome(getattr(module, name), args) == _outcome(getattr(plain, name).py_func, args)
+    assert outcome(getattr(module, name), *args, show=repr) == outcome(getattr(plain, name).py_func, *args, show=repr)
