@@ -40,21 +40,51 @@ T = PyType
 def build_module(program: ProgramTypes, public: set[str]) -> ir.Module:
     """IR for every specialization of ``program``; ``public`` symbols are exported."""
     module = ir.Module.create(loc=ir.Location.unknown())
-    dropped = set()
+    dropped, built = set(), {}
     # typed twins first: a twin whose body does not compile for its types is
-    # dropped from its generic function's entry dispatch
+    # dropped from its generic function's entry dispatch, and so are the twins
+    # whose calls alone reach a body that does not (twins_reaching)
     for spec in sorted(program.specs.values(), key=lambda s: bool(s.fast_paths)):
+        if spec.symbol in dropped:
+            continue
         spec.fast_paths = [(types, twin) for types, twin in spec.fast_paths if twin.symbol not in dropped]
         importer = FunctionImporter(program, spec, module, spec.symbol in public)
         try:
             importer.build()
         except CompileError as exc:
-            if isinstance(exc, TypeSpecificError) and spec.twin_only:
-                dropped.add(spec.symbol)
-                importer.fb.func.operation.erase()
-                continue
-            raise note_call_site(exc, spec.call_site)
+            reached = twins_reaching(program, spec) if isinstance(exc, TypeSpecificError) else None
+            if reached is None:
+                raise note_call_site(exc, spec.call_site)
+            importer.fb.func.operation.erase()
+            for symbol in reached:
+                dropped.add(symbol)
+                if symbol in built:
+                    built.pop(symbol).operation.erase()
+            continue
+        built[spec.symbol] = importer.fb.func
     return module
+
+
+def twins_reaching(program: ProgramTypes, spec) -> set[str] | None:
+    """The specializations to drop when ``spec``'s body does not compile for
+    its types: itself and every caller up to the typed twins (which nothing
+    but their generic function's dispatch calls) - when every chain of
+    callers starts at a twin; None when one starts at an entry or elsewhere
+    (then the error is the user's)."""
+    by_symbol = {s.symbol: s for s in program.specs.values()}
+    seen, todo = set(), [spec]
+    while todo:
+        s = todo.pop()
+        if s.symbol in seen:
+            continue
+        seen.add(s.symbol)
+        if s.twin_only:
+            continue
+        callers = [by_symbol[c] for c in s.callers if c in by_symbol and c != s.symbol]
+        if not callers:
+            return None
+        todo += callers
+    return seen
 
 
 def location(fn, node, named: bool = False) -> ir.Location:

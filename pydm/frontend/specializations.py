@@ -35,6 +35,9 @@ class Specialization:
     #: the first call that reached this specialization (None: an entry point);
     #: a compile error in its body names it
     call_site: object = None
+    #: the symbols of the specializations that call this one (a twin's body
+    #: that does not compile may drop the twins that reach it: importer.py)
+    callers: set = field(default_factory=set)
 
     def type_of(self, node) -> PyType:
         """The inferred static type of an expression node."""

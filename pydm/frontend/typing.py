@@ -184,9 +184,12 @@ class ProgramTypes:
         if spec is not None and spec is caller:
             return spec
         try:
-            return self.specialization(fn, arg_types, call_site=site)
+            spec = self.specialization(fn, arg_types, call_site=site)
         except CompileError as exc:
             raise note_call_site(exc, site)
+        if caller is not None and caller is not spec:
+            spec.callers.add(caller.symbol)
+        return spec
 
     def specialization(self, fn: FunctionInfo, arg_types, twin: bool = False, call_site=None) -> Specialization:
         key = (fn.key, tuple(arg_types))
