@@ -321,6 +321,7 @@ class RaiseSiteTable:
         code (< 0) with the detail the context recorded (its raise site and
         exception object), or a raise site's code (> 0)."""
         origin = self.origin_reader() if self.origin_reader is not None else 0
+        callers = self._callers()  # read (and so cleared) whichever way the exception is made
         site_code = code
         if code < 0:
             site_code = self.site_reader() if self.site_reader is not None else 0
@@ -339,7 +340,7 @@ class RaiseSiteTable:
             else:
                 where = site
                 exc.add_note(site.note())
-            return with_frames(exc, self._callers() + [where])
+            return with_frames(exc, callers + [where])
         if code < 0 and self.host_reader is not None and self.exception_reader is not None:
             obj = self.exception_reader()  # a host function's exception: the object it raised
             original = self.host_reader(obj[0]) if obj is not None and obj[0] < 0 else None

@@ -278,3 +278,33 @@ def test_native_code_names_no_frame_it_did_not_leave(leaves, monkeypatch):
     assert mine[-1] == cpythons[-1]
     it = iter(cpythons)
     assert all(entry in it for entry in mine)
+
+
+@pydm.host
+def _host_fails(x: int) -> int:
+    raise KeyError(x)
+
+
+def _calls_host(x):
+    return _host_fails(x) + 1
+
+
+@pydm.jit
+def via_host(case: int, n: int):
+    if case == 0:
+        return _calls_host(n) + 1
+    return _g(n, 0)
+
+
+def test_an_exception_made_another_way_leaves_no_trace_behind():
+    """A host function's own exception (handed back as the original object)
+    also takes the trace of the calls it left: the next exception's entries
+    are its own."""
+    for case in (0, 1, 0, 1):
+        with pytest.raises(Exception) as want:
+            via_host.py_func(case, 2)
+        with pytest.raises(Exception) as got:
+            via_host(case, 2)
+        assert type(got.value) is type(want.value) and str(got.value) == str(want.value)
+    here = "test_an_exception_made_another_way_leaves_no_trace_behind"
+    assert compiled_entries(got.value, here) == compiled_entries(want.value, here)
