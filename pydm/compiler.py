@@ -69,7 +69,11 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
                 # whole (a float % after its loop): its loops outlined, if that works
                 compiled = _outlined_instead(error, module, entries, outline, plain_names, keep_stages,
                                              global_values, relative_to, native)
-    result, stages, entry_specs = compiled
+            if compiled[3] and not (outline is not None and outline.loops):
+                # the same under native=None: its loops outlined, if any qualifies and compiles
+                compiled = _compile_outlined(module, entries, native, plain_names, keep_stages, global_values,
+                                             relative_to) or compiled
+    result, stages, entry_specs, _ = compiled
     if dump and stages:
         _dump_stages(dump, module, entry_specs, stages)
     return result
@@ -80,23 +84,35 @@ def _outlined_instead(error, module, entries, outline, plain_names, keep_stages,
     """The compile with the loops of wholly scalar entries outlined, after
     ``error`` (``native=True`` that cannot go native as a whole); ``error``
     itself when that is no way out."""
-    from .native import outline as native_outline
     if "cannot run natively" not in error.message or (outline is not None and outline.loops):
         raise error
+    compiled = _compile_outlined(module, entries, native, plain_names, keep_stages, global_values, relative_to)
+    if compiled is None:
+        raise error
+    return compiled
+
+
+def _compile_outlined(module, entries, native, plain_names, keep_stages, global_values, relative_to):
+    """The compile with the loops of wholly scalar entries outlined (they
+    cannot go native as a whole), or None when no loop qualifies or the
+    outlined program does not compile."""
+    from .native import outline as native_outline
     retry = native_outline.plan(module, entries, native,
                                 lambda m, e: _typed_program(m, e, plain_names, global_values), whole=False)
     if retry is None or not retry.loops:
-        raise error
+        return None
     try:
         return _compile(retry.module, retry.entries, retry, plain_names, keep_stages, global_values,
                         relative_to, native)
-    except Exception:  # noqa: BLE001 - the whole function's own error says more
-        raise error from None
+    except Exception:  # noqa: BLE001 - outlining is an optimization: the program without it stands
+        return None
 
 
 def _compile(module, entries, outline, plain_names, keep_stages, global_values, relative_to, native):
     """compile_program's phases for one (possibly outlined) module: (the
-    CompiledProgram, the stages, the entry specializations)."""
+    CompiledProgram, the stages, the entry specializations, the entries that
+    pydm chose to send native as a whole but whose body cannot go: their
+    loops may be outlined instead)."""
     program, entry_specs = _typed_program(module, entries, plain_names, global_values)
     public = {s.symbol for s in entry_specs}
     mod = build_module(program, public)
@@ -116,7 +132,9 @@ def _compile(module, entries, outline, plain_names, keep_stages, global_values, 
     if global_values is not None:
         sites.classes.namespace = global_values  # the user's own classes, for the exceptions raised
     lower_module(mod, LoweringContext(sites))
-    native_parts = _go_native(mod, entry_specs, native, stages, forced, outline, program, embed=plain_names)
+    missed: list[str] = []
+    native_parts = _go_native(mod, entry_specs, native, stages, forced, outline, program, embed=plain_names,
+                              missed=missed)
     embedded = plain_names and bool(native_parts)
     if embedded:
         native_parts = []  # inside the VM module: it imports IREE's hal module instead
@@ -133,7 +151,7 @@ def _compile(module, entries, outline, plain_names, keep_stages, global_values, 
         stages["iree"] = _text(mod)
     vmfb = compile_module(mod, stages=stages)
     result = CompiledProgram(vmfb, sites, exports, stages or {}, program.globals_read(), native_parts)
-    return result, stages, entry_specs
+    return result, stages, entry_specs, missed
 
 
 def _forced_native_constructs(mod, entry_specs, options) -> dict:
@@ -147,7 +165,7 @@ def _forced_native_constructs(mod, entry_specs, options) -> dict:
 
 
 def _go_native(mod, entry_specs, options: dict, stages, forced=None, outline=None, program=None,
-               embed=False) -> list:
+               embed=False, missed=None) -> list:
     """The functions that go native (``pydm/native/``): each replaced in
     ``mod`` by a call of its native module, which holds the functions it
     calls too; returns the modules' vmfbs. First the loops ``outline``
@@ -158,7 +176,9 @@ def _go_native(mod, entry_specs, options: dict, stages, forced=None, outline=Non
     (``native.cost_decision``) for the entries and, below an entry that
     stays on the VM, for the functions the VM code calls. ``embed`` (ahead
     of time): each native module is moved into ``mod`` itself
-    (``pydm/native/embed.py``); the list holds their hal-phase IR then."""
+    (``pydm/native/embed.py``); the list holds their hal-phase IR then.
+    ``missed`` gets the entries the cost model sent native whose own body
+    cannot go (a float ``%`` after the loop)."""
     import os
     from . import native as nat
     notes: list[str] = []
@@ -216,6 +236,8 @@ def _go_native(mod, entry_specs, options: dict, stages, forced=None, outline=Non
                                     node.lineno) from None
             notes.append(with_loops(spec, f"{spec.symbol}: VM ({why})"))
             vm_roots.append(spec.symbol)
+            if option is None and missed is not None and not (why.is_callee or why.is_cycle):
+                missed.append(spec.func.name)
             continue
         plans.append((spec.symbol, called, bool(option), "native=True" if option else why_cost))
     if vm_roots:  # entries pydm may send native (env on) or forced native that stay on the VM

@@ -329,6 +329,19 @@ def test_forced_scalar_function_outlines(capsys):
     assert f"loop at line {line}: native" in decision, decision
 
 
+def test_default_scalar_function_outlines(monkeypatch, capsys):
+    """``native=None``: a scalar function pydm would send native as a whole
+    but whose body cannot go (the float ``%`` after its loop) gets its loop
+    outlined, as under ``native=True``."""
+    monkeypatch.setenv("PYDM_NATIVE", "1")
+    vm, auto = pydm.jit(native=False)(scalar_tail), pydm.jit(scalar_tail)
+    for n, x in ((0, 1.5), (1000, -2.75), (5, math.nan)):
+        _check(scalar_tail, vm, auto, capsys, n, x)
+    decision = auto.inspect("native-decision", 10, 0.5)
+    (line,) = _markers(scalar_tail)
+    assert f"loop at line {line}: native" in decision, decision
+
+
 def test_default_and_off(monkeypatch, capsys):
     """``native=None`` outlines when ``PYDM_NATIVE`` is not ``0``; ``0`` keeps the VM path."""
     monkeypatch.setenv("PYDM_NATIVE", "1")
