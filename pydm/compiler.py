@@ -237,7 +237,9 @@ def _go_native(mod, entry_specs, options: dict, stages, forced=None, outline=Non
             notes.append(with_loops(spec, f"{spec.symbol}: VM ({why})"))
             vm_roots.append(spec.symbol)
             if option is None and missed is not None and not (why.is_callee or why.is_cycle):
-                missed.append(spec.func.name)
+                from .native.outline import whole_function_scalar
+                if whole_function_scalar(spec):  # its loops were left to this whole-function path
+                    missed.append(spec.func.name)
             continue
         plans.append((spec.symbol, called, bool(option), "native=True" if option else why_cost))
     if vm_roots:  # entries pydm may send native (env on) or forced native that stay on the VM

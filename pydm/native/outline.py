@@ -334,7 +334,7 @@ def _candidates(body):
             yield from _candidates(h.body)
 
 
-def _whole_function_scalar(spec) -> bool:
+def whole_function_scalar(spec) -> bool:
     """Everything in the function is a scalar with no calls: the whole
     function may go native (``pydm/native/``), nothing to outline."""
     if not all(t.is_numeric for t in spec.arg_types) or not spec.ret.is_numeric:
@@ -357,7 +357,7 @@ def analyze(spec, whole: bool = True) -> tuple[list[Loop], list[str]]:
     loops, notes = [], []
     if fn.outer is not None or fn.has_nested_scopes:
         return [], ["VM: a nested function, or one that holds a def/lambda (not outlined yet)"]
-    if whole and _whole_function_scalar(spec):
+    if whole and whole_function_scalar(spec):
         return [], []
     src = getattr(fn.node.root(), "_pydm_source", None)
     for loop in _candidates(fn.node.body):
