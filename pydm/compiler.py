@@ -113,7 +113,10 @@ def _compile(module, entries, outline, plain_names, keep_stages, global_values, 
     CompiledProgram, the stages, the entry specializations, the entries that
     pydm chose to send native as a whole but whose body cannot go: their
     loops may be outlined instead)."""
-    program, entry_specs = _typed_program(module, entries, plain_names, global_values)
+    if outline is not None and not outline.loops and outline.typed is not None:
+        program, entry_specs = outline.typed  # the original module, typed to choose the loops
+    else:
+        program, entry_specs = _typed_program(module, entries, plain_names, global_values)
     public = {s.symbol for s in entry_specs}
     mod = build_module(program, public)
     if outline is not None:

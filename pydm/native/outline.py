@@ -71,6 +71,9 @@ class Plan:
     notes: dict = field(default_factory=dict)
     #: the module and entries before the rewrite
     original: tuple = ()
+    #: the original module's typing (solved ProgramTypes, entry specs), done to
+    #: choose the loops: compiling the original module reuses it
+    typed: tuple | None = None
 
     def without_loops(self, why: str) -> "Plan":
         """The plan of the original module (nothing outlined), ``why`` in each
@@ -78,7 +81,7 @@ class Plan:
         notes = {k: list(v) for k, v in self.notes.items()}
         for lp in self.loops:
             notes.setdefault(lp.function, []).append(f"loop at line {lp.line}: VM ({why})")
-        return Plan(self.original[0], self.original[1], [], notes)
+        return Plan(self.original[0], self.original[1], [], notes, self.original, self.typed)
 
     def specs(self, program) -> list:
         """(loop, specialization) of each outlined loop that was compiled."""
@@ -465,14 +468,15 @@ def enabled(option) -> bool:
 
 
 def plan(module, entries: list, options: dict | None, typed, whole: bool = True) -> Plan | None:
-    """Which loops of the entries go native; None: nothing to outline.
+    """Which loops of the entries go native; None when no entry allows it
+    (or the program does not type: the real compile reports it).
     ``typed(module, entries)``: the solved ProgramTypes and entry specs.
     ``whole``: a wholly scalar entry is left to the whole-function path."""
     from ..frontend.source import load_module
     if not options or not any(enabled(options.get(fn.name)) for fn, _ in entries):
         return None
     try:
-        program, specs = typed(module, entries)
+        done = program, specs = typed(module, entries)
     except Exception:  # noqa: BLE001 - the real compile reports it
         return None
     names = [fn.name for fn, _ in entries]
@@ -500,7 +504,7 @@ def plan(module, entries: list, options: dict | None, typed, whole: bool = True)
             notes.setdefault(owner, []).extend(prefix + w for w in why)
         chosen += [lp for lp in loops if all(lp.line != c.line for c in chosen)]
     if not chosen:
-        return Plan(module, entries, [], notes, (module, entries)) if any(notes.values()) else None
+        return Plan(module, entries, [], notes, (module, entries), done)
     source = module.tree._pydm_source
     try:
         rewritten = load_module(module.filename, source=_rewrite(source, chosen))
@@ -514,9 +518,9 @@ def plan(module, entries: list, options: dict | None, typed, whole: bool = True)
     except Exception as failed:  # noqa: BLE001 - a text pydm cannot rewrite stays as it is
         for lp in chosen:
             notes.setdefault(lp.function, []).append(f"loop at line {lp.line}: VM (not rewritable: {failed})")
-        return Plan(module, entries, [], notes, (module, entries))
+        return Plan(module, entries, [], notes, (module, entries), done)
     rewritten.functions = functions
     rewritten.exception_classes = module.exception_classes
     rewritten.host_functions = module.host_functions
     new_entries = [(rewritten.functions[fn.name], types) for fn, types in entries]
-    return Plan(rewritten, new_entries, chosen, notes, (module, entries))
+    return Plan(rewritten, new_entries, chosen, notes, (module, entries), done)
