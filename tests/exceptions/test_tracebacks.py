@@ -35,6 +35,17 @@ def in_library(xs: list, i: int):
 CASES = [(divide, (0,)), (calls_divide, (1,)), (raises_own, (5,)), (in_library, ([1, 2], 7))]
 
 
+def raised(fn, *args):
+    """(pydm's exception, CPython's) of the same call ``fn(*args)``, after
+    checking they are of one class with one message."""
+    with pytest.raises(Exception) as want:
+        fn.py_func(*args)
+    with pytest.raises(Exception) as got:
+        fn(*args)
+    assert type(got.value) is type(want.value) and str(got.value) == str(want.value)
+    return got.value, want.value
+
+
 def innermost(exc):
     frame = traceback.extract_tb(exc.__traceback__)[-1]
     return frame.filename, frame.lineno, frame.name, frame.line
@@ -42,15 +53,11 @@ def innermost(exc):
 
 @pytest.mark.parametrize("fn, args", CASES, ids=lambda c: getattr(c, "__name__", "args"))
 def test_innermost_frame_is_cpythons(fn, args):
-    with pytest.raises(Exception) as want:
-        fn.py_func(*args)
-    with pytest.raises(Exception) as got:
-        fn(*args)
-    assert type(got.value) is type(want.value) and str(got.value) == str(want.value)
-    assert innermost(got.value) == innermost(want.value)
+    got, want = raised(fn, *args)
+    assert innermost(got) == innermost(want)
     # the whole chain prints, compiled frame included, as CPython prints it
-    text = "".join(traceback.format_exception(got.value))
-    file, line, name, _ = innermost(want.value)
+    text = "".join(traceback.format_exception(got))
+    file, line, name, _ = innermost(want)
     assert f'File "{file}", line {line}, in {name}' in text
 
 
@@ -143,13 +150,9 @@ def compiled_entries(exc, here: str):
 
 @pytest.mark.parametrize("case, n", [(0, 1), (1, 3), (2, 12), (3, 7), (4, 4), (5, 2)])
 def test_every_compiled_frame_in_cpythons_order(case, n):
-    with pytest.raises(Exception) as want:
-        chains.py_func(case, n)
-    with pytest.raises(Exception) as got:
-        chains(case, n)
-    assert type(got.value) is type(want.value) and str(got.value) == str(want.value)
-    here = "test_every_compiled_frame_in_cpythons_order"
-    assert compiled_entries(got.value, here) == compiled_entries(want.value, here)
+    got, want = raised(chains, case, n)
+    here = "raised"  # the frame that made the call
+    assert compiled_entries(got, here) == compiled_entries(want, here)
 
 
 def _cleanup(n):
@@ -200,13 +203,9 @@ def test_a_reraised_exception_keeps_its_frames(case):
     """A handler that re-raises (a bare ``raise``, the end of a ``finally``)
     takes the trace aside when it takes the exception and puts it back: the
     traceback names the frames the exception left before it was caught."""
-    with pytest.raises(Exception) as want:
-        reraises.py_func(case, 3)
-    with pytest.raises(Exception) as got:
-        reraises(case, 3)
-    assert type(got.value) is type(want.value) and str(got.value) == str(want.value)
-    here = "test_a_reraised_exception_keeps_its_frames"
-    mine, cpythons = compiled_entries(got.value, here), compiled_entries(want.value, here)
+    got, want = raised(reraises, case, 3)
+    here = "raised"  # the frame that made the call
+    mine, cpythons = compiled_entries(got, here), compiled_entries(want, here)
     if case == 2:
         # ``raise e``: the lines between the handler and the original raise are
         # not kept (README "Errors"); what is shown is in CPython's order,
@@ -301,10 +300,6 @@ def test_an_exception_made_another_way_leaves_no_trace_behind():
     also takes the trace of the calls it left: the next exception's entries
     are its own."""
     for case in (0, 1, 0, 1):
-        with pytest.raises(Exception) as want:
-            via_host.py_func(case, 2)
-        with pytest.raises(Exception) as got:
-            via_host(case, 2)
-        assert type(got.value) is type(want.value) and str(got.value) == str(want.value)
-    here = "test_an_exception_made_another_way_leaves_no_trace_behind"
-    assert compiled_entries(got.value, here) == compiled_entries(want.value, here)
+        got, want = raised(via_host, case, 2)
+    here = "raised"  # the frame that made the call
+    assert compiled_entries(got, here) == compiled_entries(want, here)
