@@ -21,6 +21,7 @@ from .frontend.importer import build_module
 from .frontend.source import FunctionInfo, ModuleInfo
 from .frontend.typing import ProgramTypes
 from .lowering import LoweringContext, lower_module
+from .native import decisions as native_decisions
 from .passes import run_pipeline
 
 def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]],
@@ -122,7 +123,7 @@ def _compile(module, entries, outline, plain_names, keep_stages, global_values, 
     if outline is not None:
         outline.name_functions(mod, program)
     d.verify(mod)
-    forced = _forced_native_constructs(mod, entry_specs, native)
+    forced = native_decisions.forced_constructs(mod, entry_specs, native)
     stages: dict[str, str] | None = {} if keep_stages else None
     if stages is not None:
         stages["import"] = _text(mod)
@@ -136,8 +137,8 @@ def _compile(module, entries, outline, plain_names, keep_stages, global_values, 
         sites.classes.namespace = global_values  # the user's own classes, for the exceptions raised
     lower_module(mod, LoweringContext(sites))
     missed: list[str] = []
-    native_parts = _go_native(mod, entry_specs, native, stages, forced, outline, program, embed=plain_names,
-                              missed=missed)
+    native_parts = native_decisions.go_native(mod, entry_specs, native, stages, forced, outline, program,
+                                              embed=plain_names, missed=missed)
     embedded = plain_names and bool(native_parts)
     if embedded:
         native_parts = []  # inside the VM module: it imports IREE's hal module instead
@@ -155,104 +156,6 @@ def _compile(module, entries, outline, plain_names, keep_stages, global_values, 
     vmfb = compile_module(mod, stages=stages)
     result = CompiledProgram(vmfb, sites, exports, stages or {}, program.globals_read(), native_parts)
     return result, stages, entry_specs, missed
-
-
-def _forced_native_constructs(mod, entry_specs, options) -> dict:
-    """For each entry forced native, where its first non-native construct is
-    in the source-level IR (for the CompileError's line)."""
-    from . import native as nat
-    if not options:
-        return {}
-    return {spec.symbol: nat.first_construct(mod, spec.symbol)
-            for spec in entry_specs if options.get(spec.func.name)}
-
-
-def _go_native(mod, entry_specs, options: dict, stages, forced=None, outline=None, program=None,
-               embed=False, missed=None) -> list:
-    """The functions that go native (``pydm/native/``): each replaced in
-    ``mod`` by a call of its native module, which holds the functions it
-    calls too; returns the modules' vmfbs. First the loops ``outline``
-    outlined (``pydm/native/outline.py``). ``native=True`` that cannot go
-    native is a CompileError at the line of the offending construct, unless
-    loops of it were outlined and went native; ``None`` (with
-    ``PYDM_NATIVE`` not ``0``) follows the cost model
-    (``native.cost_decision``) for the entries and, below an entry that
-    stays on the VM, for the functions the VM code calls. ``embed`` (ahead
-    of time): each native module is moved into ``mod`` itself
-    (``pydm/native/embed.py``); the list holds their hal-phase IR then.
-    ``missed`` gets the entries the cost model sent native whose own body
-    cannot go (a float ``%`` after the loop)."""
-    import os
-    from . import native as nat
-    notes: list[str] = []
-    if options is None:  # ahead of time without native parts (pydm compile --no-native)
-        if stages is not None:
-            stages["native-decision"] = "VM (ahead of time, --no-native)\n"
-            stages["native"] = "// no native module\n"
-        return []
-    out, loops = [], {"notes": {}, "count": {}}
-    if outline is not None:
-        from .native import outlined
-        out, loops = outlined.go_native(mod, outline, program, options, stages, embed)
-
-    def with_loops(spec, note):
-        return "\n  ".join([note] + loops["notes"].get(spec.func.name, []))
-    env_off = os.environ.get("PYDM_NATIVE", "1") == "0"
-    plans = []  # (symbol, callees, forced, what)
-    vm_roots = []  # entries left on the VM whose callees the cost model may take
-    specs = {s.symbol: s for s in (program.specs.values() if program is not None else ())}
-    specs.update((s.symbol, s) for s in entry_specs)
-    for spec in entry_specs:
-        option = options.get(spec.func.name)
-        if option is False:
-            notes.append(with_loops(spec, f"{spec.symbol}: VM (native=False)"))
-            continue
-        if option is None and env_off:
-            notes.append(with_loops(spec, f"{spec.symbol}: VM (PYDM_NATIVE=0)"))
-            continue
-        why_cost = ""
-        if option is None:
-            go, why_cost = nat.decide(mod, spec.symbol, specs)
-            if not go:
-                if loops["count"].get(spec.func.name):
-                    why_cost = f"{loops['count'][spec.func.name]} loop(s) outlined native"
-                notes.append(with_loops(spec, f"{spec.symbol}: VM ({why_cost})"))
-                vm_roots.append(spec.symbol)
-                continue
-        try:
-            called = nat.check(mod, spec.symbol)
-        except nat.NotNative as why:
-            if loops["count"].get(spec.func.name):
-                notes.append(with_loops(spec, f"{spec.symbol}: VM, {loops['count'][spec.func.name]} loop(s) "
-                                              f"outlined native"))
-                vm_roots.append(spec.symbol)
-                continue
-            if option:
-                node = spec.func.node
-                own = not (why.is_callee or why.is_cycle)  # else: a callee's line or the call's
-                if own and nat.line_of(why.location) <= node.lineno and (forced or {}).get(spec.symbol):
-                    why.location = forced[spec.symbol]
-                if loops["notes"].get(spec.func.name):  # and why none of its loops went native
-                    why = nat.NotNative(f"{why}; and its loops: {'; '.join(loops['notes'][spec.func.name])}",
-                                        why.location)
-                raise nat.error_for(why, spec.func.name, node.root().file or "<unknown>",
-                                    node.lineno) from None
-            notes.append(with_loops(spec, f"{spec.symbol}: VM ({why})"))
-            vm_roots.append(spec.symbol)
-            if option is None and missed is not None and not (why.is_callee or why.is_cycle):
-                from .native.outline import whole_function_scalar
-                if whole_function_scalar(spec):  # its loops were left to this whole-function path
-                    missed.append(spec.func.name)
-            continue
-        plans.append((spec.symbol, called, bool(option), "native=True" if option else why_cost))
-    if vm_roots:  # entries pydm may send native (env on) or forced native that stay on the VM
-        entries = {s.symbol for s in entry_specs}
-        plans += nat.vm_callee_plans(mod, vm_roots, entries, specs, notes)
-    out += nat.compile_plans(mod, plans, stages, notes, embed)
-    if stages is not None:
-        stages["native-decision"] = "\n".join(notes) + "\n"
-        stages.setdefault("native", "// no native module\n")
-    return out
 
 
 def _dump_stages(folder: str, module: ModuleInfo, entry_specs, stages: dict) -> None:

@@ -3,6 +3,8 @@
 and compiling them into the program."""
 from __future__ import annotations
 
+import os
+
 from iree.compiler import ir
 
 from .body import native_text, replace_with_call
@@ -148,3 +150,101 @@ def decide(mod: ir.Module, symbol: str, specs: dict) -> tuple[bool, str]:
             queue.append(callee)
     return go, why
 
+
+# -- the decision for one program (called by pydm/compiler.py after lowering)
+
+def forced_constructs(mod, entry_specs, options) -> dict:
+    """For each entry forced native, where its first non-native construct is
+    in the source-level IR (for the CompileError's line)."""
+    from .. import native as nat
+    if not options:
+        return {}
+    return {spec.symbol: nat.first_construct(mod, spec.symbol)
+            for spec in entry_specs if options.get(spec.func.name)}
+
+
+def go_native(mod, entry_specs, options: dict, stages, forced=None, outline=None, program=None,
+               embed=False, missed=None) -> list:
+    """The functions that go native (``pydm/native/``): each replaced in
+    ``mod`` by a call of its native module, which holds the functions it
+    calls too; returns the modules' vmfbs. First the loops ``outline``
+    outlined (``pydm/native/outline.py``). ``native=True`` that cannot go
+    native is a CompileError at the line of the offending construct, unless
+    loops of it were outlined and went native; ``None`` (with
+    ``PYDM_NATIVE`` not ``0``) follows the cost model
+    (``native.cost_decision``) for the entries and, below an entry that
+    stays on the VM, for the functions the VM code calls. ``embed`` (ahead
+    of time): each native module is moved into ``mod`` itself
+    (``pydm/native/embed.py``); the list holds their hal-phase IR then.
+    ``missed`` gets the entries the cost model sent native whose own body
+    cannot go (a float ``%`` after the loop)."""
+    from .. import native as nat
+    notes: list[str] = []
+    if options is None:  # ahead of time without native parts (pydm compile --no-native)
+        if stages is not None:
+            stages["native-decision"] = "VM (ahead of time, --no-native)\n"
+            stages["native"] = "// no native module\n"
+        return []
+    out, loops = [], {"notes": {}, "count": {}}
+    if outline is not None:
+        from . import outlined
+        out, loops = outlined.go_native(mod, outline, program, options, stages, embed)
+
+    def with_loops(spec, note):
+        return "\n  ".join([note] + loops["notes"].get(spec.func.name, []))
+    env_off = os.environ.get("PYDM_NATIVE", "1") == "0"
+    plans = []  # (symbol, callees, forced, what)
+    vm_roots = []  # entries left on the VM whose callees the cost model may take
+    specs = {s.symbol: s for s in (program.specs.values() if program is not None else ())}
+    specs.update((s.symbol, s) for s in entry_specs)
+    for spec in entry_specs:
+        option = options.get(spec.func.name)
+        if option is False:
+            notes.append(with_loops(spec, f"{spec.symbol}: VM (native=False)"))
+            continue
+        if option is None and env_off:
+            notes.append(with_loops(spec, f"{spec.symbol}: VM (PYDM_NATIVE=0)"))
+            continue
+        why_cost = ""
+        if option is None:
+            go, why_cost = nat.decide(mod, spec.symbol, specs)
+            if not go:
+                if loops["count"].get(spec.func.name):
+                    why_cost = f"{loops['count'][spec.func.name]} loop(s) outlined native"
+                notes.append(with_loops(spec, f"{spec.symbol}: VM ({why_cost})"))
+                vm_roots.append(spec.symbol)
+                continue
+        try:
+            called = nat.check(mod, spec.symbol)
+        except nat.NotNative as why:
+            if loops["count"].get(spec.func.name):
+                notes.append(with_loops(spec, f"{spec.symbol}: VM, {loops['count'][spec.func.name]} loop(s) "
+                                              f"outlined native"))
+                vm_roots.append(spec.symbol)
+                continue
+            if option:
+                node = spec.func.node
+                own = not (why.is_callee or why.is_cycle)  # else: a callee's line or the call's
+                if own and nat.line_of(why.location) <= node.lineno and (forced or {}).get(spec.symbol):
+                    why.location = forced[spec.symbol]
+                if loops["notes"].get(spec.func.name):  # and why none of its loops went native
+                    why = nat.NotNative(f"{why}; and its loops: {'; '.join(loops['notes'][spec.func.name])}",
+                                        why.location)
+                raise nat.error_for(why, spec.func.name, node.root().file or "<unknown>",
+                                    node.lineno) from None
+            notes.append(with_loops(spec, f"{spec.symbol}: VM ({why})"))
+            vm_roots.append(spec.symbol)
+            if option is None and missed is not None and not (why.is_callee or why.is_cycle):
+                from .outline import whole_function_scalar
+                if whole_function_scalar(spec):  # its loops were left to this whole-function path
+                    missed.append(spec.func.name)
+            continue
+        plans.append((spec.symbol, called, bool(option), "native=True" if option else why_cost))
+    if vm_roots:  # entries pydm may send native (env on) or forced native that stay on the VM
+        entries = {s.symbol for s in entry_specs}
+        plans += nat.vm_callee_plans(mod, vm_roots, entries, specs, notes)
+    out += nat.compile_plans(mod, plans, stages, notes, embed)
+    if stages is not None:
+        stages["native-decision"] = "\n".join(notes) + "\n"
+        stages.setdefault("native", "// no native module\n")
+    return out
