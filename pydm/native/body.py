@@ -169,11 +169,7 @@ def replace_with_call(mod: ir.Module, symbol: str, native_name: str) -> None:
         text.append(f"util.global private mutable @{TRACE_DEPTH_GLOBAL} : i32")
     params = ", ".join(f"%p{i}: {t}" for i, t in enumerate(inputs))
     text.append(f"func.func @{symbol}({params}) -> (i32, {ret}) {{")
-    args = []
-    for i, t in enumerate(inputs):
-        code, value = to_bits(f"%p{i}", t, f"%q{i}")
-        text += ["  " + c for c in code]
-        args.append(value)
+    args = convert_all(to_bits, "%p", "%q", inputs, text, "  ")
     text.append(f"  %r:2 = call @{native_name}.run({', '.join(args)}) : "
                 f"({', '.join(['i64'] * len(inputs))}) -> (i64, i64)")
     text.append("  %code = arith.trunci %r#0 : i64 to i32")
@@ -199,16 +195,35 @@ def replace_with_call(mod: ir.Module, symbol: str, native_name: str) -> None:
     else:
         text.append(f"  return %code, {value} : i32, {ret}")
     text.append("}")
-    parsed = ir.Module.parse("\n".join(text))
+    swap_function(mod, fop, text, native_name)
+
+
+def swap_function(mod: ir.Module, fop, text: list, native_name: str) -> None:
+    """Replace the function ``fop`` by the last function of ``text`` (the
+    same attributes: visibility, ``pydm.name``), and declare the import
+    ``@<native_name>.run`` (the first op of ``text``) unless it is there
+    (two functions of one body share it). Other declarations in ``text``
+    only make it parse: ``mod`` has them."""
+    parsed = ir.Module.parse("\n".join(text))  # kept alive while its ops are used
     ops = list(parsed.body.operations)
     new = ops[-1]
     for key in [a if isinstance(a, str) else a.name for a in fop.attributes]:
         if key not in ("sym_name", "function_type", "arg_attrs", "res_attrs"):
             new.attributes[key] = fop.attributes[key]
-    ip = ir.InsertionPoint(fop)
-    new.operation.clone(ip=ip)
-    if not has_symbol(mod, f"{native_name}.run"):  # two functions of one body share it
-        ops[0].operation.clone(ip=ir.InsertionPoint(mod.body))  # the import
+    new.operation.clone(ip=ir.InsertionPoint(fop))
+    if not has_symbol(mod, f"{native_name}.run"):
+        ops[0].operation.clone(ip=ir.InsertionPoint(mod.body))
     fop.operation.erase()
+
+
+def convert_all(convert, source: str, target: str, types: list, lines: list, indent: str) -> list:
+    """Each ``<source><i>`` of its type in ``types`` converted by ``convert``
+    (``to_bits``/``from_bits``), the ops appended to ``lines``; the values."""
+    values = []
+    for i, t in enumerate(types):
+        code, value = convert(f"{source}{i}", t, f"{target}{i}")
+        lines += [indent + c for c in code]
+        values.append(value)
+    return values
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .body import copy_as_body, from_bits, rewrite_body, to_bits
+from .body import convert_all, copy_as_body, from_bits, rewrite_body, swap_function, to_bits
 from .build import compile_native, last_compile
 from .eligibility import SCALARS, NotNative, check, find_function, location_text, signature, walk_ops
 from .outline import Plan
@@ -107,17 +107,6 @@ def _split_tuple_result(fop) -> list[tuple]:
     return layout
 
 
-def _convert(convert, source: str, target: str, types: list, lines: list, indent: str) -> list:
-    """Each ``<source><i>`` of its type in ``types`` converted by ``convert``
-    (``_to_bits``/``_from_bits``), the ops appended to ``lines``; the values."""
-    values = []
-    for i, t in enumerate(types):
-        code, value = convert(f"{source}{i}", t, f"{target}{i}")
-        lines += [indent + c for c in code]
-        values.append(value)
-    return values
-
-
 def _drop_origin(fop) -> None:
     """A non-entry function's exception exit keeps the first failing call's
     site in ``@pydm$origin`` (a runtime-library callee's error at the user's
@@ -164,7 +153,7 @@ def outlined_text(mod, symbol: str) -> tuple[str, str, list]:
     i64s = ", ".join(["i64"] * n)
     lines = [f"  func.func @run({', '.join(f'%a{i}: i64' for i in range(len(inputs)))}) -> ({i64s}) {{",
              f"    %t = flow.dispatch.region -> (tensor<{n}xi64>) {{"]
-    vals = _convert(from_bits, "%a", "%x", inputs, lines, "      ")
+    vals = convert_all(from_bits, "%a", "%x", inputs, lines, "      ")
     lines.append(f"      %r:{n} = scf.execute_region -> (i32, {', '.join(['i64'] * (n - 1))}) {{")
     lines.append(f"        %c:{n} = func.call @body({', '.join(vals)}) : ({', '.join(inputs)}) -> "
                  f"(i32, {', '.join(['i64'] * (n - 1))})")
@@ -200,7 +189,7 @@ def replace_outlined(mod, symbol: str, native_name: str, layout: list) -> None:
     text = [f"func.func private @{native_name}.run({ins}) -> ({i64s})"]
     params = ", ".join(f"%p{i}: {t}" for i, t in enumerate(inputs))
     text.append(f"func.func @{symbol}({params}) -> ({', '.join(results)}) {{")
-    args = _convert(to_bits, "%p", "%q", inputs, text, "  ")
+    args = convert_all(to_bits, "%p", "%q", inputs, text, "  ")
     text.append(f"  %r:{n} = call @{native_name}.run({', '.join(args)}) : ({ins}) -> ({i64s})")
     text.append("  %code = arith.trunci %r#0 : i64 to i32")
     text.append("  %zero = arith.constant 0 : i32")
@@ -225,14 +214,7 @@ def replace_outlined(mod, symbol: str, native_name: str, layout: list) -> None:
         text.append(f"  util.list.set %l[%vi{k}], {value} : {value_type} -> {results[1]}")
     text.append(f"  return %code, %l : i32, {results[1]}")
     text.append("}")
-    parsed = ir.Module.parse("\n".join(text))
-    declaration, new = list(parsed.body.operations)
-    for key in [a if isinstance(a, str) else a.name for a in fop.attributes]:
-        if key not in ("sym_name", "function_type", "arg_attrs", "res_attrs"):
-            new.attributes[key] = fop.attributes[key]  # visibility, pydm.name
-    new.operation.clone(ip=ir.InsertionPoint(fop))
-    declaration.operation.clone(ip=ir.InsertionPoint(mod.body))
-    fop.operation.erase()
+    swap_function(mod, fop, text, native_name)
 
 
 def _note_order(note: str) -> tuple:
