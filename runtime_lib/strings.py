@@ -26,6 +26,23 @@ def str_concat(a: str, b: str) -> str:
     return str_done(out)
 
 
+def str_concat3(a: str, b: str, c: str) -> str:
+    """``a + b + c`` in one new str (an f-string's pieces: one allocation, not two)."""
+    n = len(a)
+    m = len(b)
+    out = str_new(n + m + len(c))
+    copy_into(out, 0, a)
+    copy_into(out, n, b)
+    copy_into(out, n + m, c)
+    return str_done(out)
+
+
+def copy_into(out: str, at: int, s: str) -> None:
+    """Set codepoints ``at`` .. ``at + len(s)`` of ``out`` (a str being built) to ``s``'s."""
+    for i in range(len(s)):
+        str_set(out, at + i, str_code(s, i))
+
+
 def str_repeat(s: str, k: int) -> str:
     """``s * k``: '' for ``k <= 0``; ``s`` itself for 1 (as CPython)."""
     n = len(s)
@@ -218,9 +235,13 @@ def format_fixed(x: float, prec: int, sign: int, fill: int, align: int, width: i
         p *= 10
     q = 0
     if m != 0:
-        while m & 1 == 0 and shift < 0:
-            m >>= 1
-            shift += 1
+        if shift < 0 and m > 9223372036854775807 // p:  # too long: drop the mantissa's trailing zero bits
+            while m & 255 == 0 and shift <= -8:
+                m >>= 8
+                shift += 8
+            while m & 1 == 0 and shift < 0:
+                m >>= 1
+                shift += 1
         if shift >= 0:
             if shift > 62 or m > (9223372036854775807 >> shift) // p:
                 return None

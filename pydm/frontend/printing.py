@@ -91,8 +91,12 @@ class PrintOps:
         texts = [p if not isinstance(p, tuple) else self.vm_text(*p) for p in pieces]
         if texts and all(t is not None for t in texts):
             out = texts[0]
-            for text in texts[1:]:
-                out = self.call_library("str_concat", [out, text], T.STR)
+            rest = texts[1:]
+            while rest:  # three pieces at a time: one new str each
+                if len(rest) == 1:
+                    return self.call_library("str_concat", [out, rest[0]], T.STR)
+                out = self.call_library("str_concat3", [out, rest[0], rest[1]], T.STR)
+                rest = rest[2:]
             return out
         for piece in pieces:
             if isinstance(piece, tuple) and self.type(piece[0]).python_name in NOT_PRINTABLE:
