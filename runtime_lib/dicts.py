@@ -59,9 +59,16 @@ def table(d: dict) -> list:
 
 
 def rebuild(state: list) -> None:
-    """Compact the entries and index them anew, with room to grow."""
+    """Compact the entries (when some were deleted) and index them anew, with
+    room to grow."""
     entries = as_list(item(state, 1))
     used = int_value(item(state, 0))
+    if len(entries) == 3 * used:  # none deleted: the same entries, their hashes computed
+        for e in range(used):
+            if int_value(item(entries, 3 * e)) == -1:
+                seq_set(entries, 3 * e, hash_of(item(entries, 3 * e + 1)))
+        index_entries(state, entries, used)
+        return
     fresh = list_new(3 * used)
     j = 0
     for e in range(len(entries) // 3):
@@ -76,6 +83,12 @@ def rebuild(state: list) -> None:
         seq_set(fresh, 3 * j + 1, k)
         seq_set(fresh, 3 * j + 2, item(entries, 3 * e + 2))
         j += 1
+    index_entries(state, fresh, used)
+
+
+def index_entries(state: list, fresh: list, used: int) -> None:
+    """Make ``fresh`` (``used`` entries, none deleted) the table's entries, with a
+    new index of room to grow."""
     cap = 8
     while cap < used * 3:
         cap *= 2
