@@ -282,12 +282,16 @@ def format_fixed(x: float, prec: int, sign: int, fill: int, align: int, width: i
         before = 0
         inside = pad
     out = str_new(size + pad)
-    for i in range(size + pad):
+    for i in range(before):
         str_set(out, i, fill)
     at = before
     if lead != 0:
         str_set(out, at, lead)
         at += 1
+    for i in range(inside):
+        str_set(out, at + i, fill)
+    for i in range(at + inside + body, size + pad):
+        str_set(out, i, fill)
     at += inside + body - 1
     for j in range(digits):
         if prec > 0 and j == prec:
