@@ -30,17 +30,15 @@ def str_concat3(a: str, b: str, c: str) -> str:
     """``a + b + c`` in one new str (an f-string's pieces: one allocation, not two)."""
     n = len(a)
     m = len(b)
-    out = str_new(n + m + len(c))
-    copy_into(out, 0, a)
-    copy_into(out, n, b)
-    copy_into(out, n + m, c)
+    k = len(c)
+    out = str_new(n + m + k)
+    for i in range(n):
+        str_set(out, i, str_code(a, i))
+    for i in range(m):
+        str_set(out, n + i, str_code(b, i))
+    for i in range(k):
+        str_set(out, n + m + i, str_code(c, i))
     return str_done(out)
-
-
-def copy_into(out: str, at: int, s: str) -> None:
-    """Set codepoints ``at`` .. ``at + len(s)`` of ``out`` (a str being built) to ``s``'s."""
-    for i in range(len(s)):
-        str_set(out, at + i, str_code(s, i))
 
 
 def str_repeat(s: str, k: int) -> str:
