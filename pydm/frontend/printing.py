@@ -87,9 +87,10 @@ class PrintOps:
         """The str of ``pieces``: each a str value, or ``(value, conversion, spec)``
         (conversion None, "s", "r" or "a"; spec a str value or None), or
         ``(fmt, "%", args)`` for ``fmt % args``. Made in the VM when every piece
-        is a str or an int without spec (:meth:`vm_text`), else by the host."""
-        texts = [p if not isinstance(p, tuple) else self.vm_text(*p) for p in pieces]
-        if texts and all(t is not None for t in texts):
+        is a str, an int or None without spec or a float with a literal ``.Nf``
+        spec (:meth:`vm_kind`), else by the host (one call for all the pieces)."""
+        if pieces and all(not isinstance(p, tuple) or self.vm_kind(*p) is not None for p in pieces):
+            texts = [p if not isinstance(p, tuple) else self.vm_text(*p) for p in pieces]
             out = texts[0]
             rest = texts[1:]
             while rest:  # three pieces at a time: one new str each
@@ -105,31 +106,36 @@ class PrintOps:
                                "a function or iterator made by compiled code has no Python object")
         return self.host_text(pieces)
 
-    def vm_text(self, value, conversion, spec):
-        """The text of one piece where the VM makes CPython's exactly and cheaply
-        (a host call costs tens of microseconds): a str as itself, an int's
-        decimal digits, ``None``; None for every other piece (the host's)."""
+    def vm_kind(self, value, conversion, spec):
+        """How the VM makes one piece's text exactly and cheaply (a host call costs
+        tens of microseconds): "str" (a str as itself), "int" (its decimal
+        digits), "none", "fixed" (a float with a literal ``.Nf`` spec, see
+        ``FIXED_SPEC``); None for every other piece (the host's)."""
         t = self.type(value)
         if t is T.FLOAT and conversion is None and spec is not None:
-            return self.vm_fixed(value, spec)
+            return "fixed" if fixed_spec(literal_text(spec)) is not None else None
         if spec is not None or conversion not in (None, "s", "r"):
             return None
         if t is T.STR and conversion != "r":
+            return "str"
+        return {T.INT: "int", T.NONE: "none"}.get(t)
+
+    def vm_text(self, value, conversion, spec):
+        """The text of a piece of a ``vm_kind``."""
+        kind = self.vm_kind(value, conversion, spec)
+        if kind == "str":
             return value
-        if t is T.INT:
+        if kind == "int":
             return self.call_library("int_to_base", [value, self.b.constant(10, T.INT), self.str_literal("")], T.STR)
-        if t is T.NONE:
+        if kind == "none":
             return self.str_literal("None")
-        return None
+        return self.vm_fixed(value, spec)
 
     def vm_fixed(self, value, spec):
-        """``format(x, spec)`` of a float ``x`` with a literal ``.Nf`` spec (see
-        ``FIXED_SPEC``): the runtime library's exact digits (``format_fixed``),
-        the host's only where those do not fit in 63 bits or ``x`` is not
-        finite; None for any other spec."""
+        """``format(x, spec)`` of a float ``x`` with a literal ``.Nf`` spec: the
+        runtime library's exact digits (``format_fixed``), the host's only where
+        those do not fit in 63 bits or ``x`` is not finite."""
         fields = fixed_spec(literal_text(spec))
-        if fields is None:
-            return None
         made = self.call_library("format_fixed", [value, *(self.b.constant(v, T.INT) for v in fields)], T.OBJECT)
         if made is None:
             return None

@@ -19,6 +19,7 @@ FIXED = [
     'f"{x:012.3f}"', 'f"{x:0.2f}"', 'f"{x:x<9.5f}"', 'f"{x:\u00e9>9.1f}"', 'f"{x:.18f}"',
     'f"{x:.6f}"', 'f"{x:.2F}"', 'f"{x:3.0f}"', 'f"{x:.3f}|{x:.1f}|"', 'format(x, ".5f")',
     '"{:.3f}".format(x)', '"[{0:>8.2f}]".format(x)', 'len(f"{x:.3f}")',
+    'f"{x:.3f}|{x:e}"',  # a piece the VM does not make: the whole f-string by the host
 ]
 M = dispatchers("format_vm", {"fixed": ("x: float", FIXED)})
 
