@@ -1,7 +1,7 @@
 """Dicts: an insertion-ordered hash table, in the pydm subset.
 
 A dict is laid out as a list (``dict_state`` is the unchecked view of it as
-one, ``dict_new`` makes a dict of one) of three elements
+one, ``dict_new`` makes a dict of one) of four elements
 ``[used, entries, index, fill]``:
 
 * ``used`` — the number of keys;
@@ -19,13 +19,14 @@ one, ``dict_new`` makes a dict of one) of three elements
 * ``fill`` — the index slots not empty (keys and deleted keys' slots).
 
 The index has at most 2/3 of its slots filled; when an insertion would pass that,
-``rebuild`` compacts the entries (dropping deleted ones) and makes a new
-index. Keys are found by hash, then identity or ``==`` (so 1, 1.0 and True
-are one key); ``hash_of`` (``tuples.py``) is the one place that knows which
-types are hashable. The functions named ``*_hashed`` take the key's hash
-from the caller (compiled code computes an int key's inline,
-``pydm/frontend/dicts.py``); the others hash the key themselves. Iteration (``dict_iter``) is an iterator object of kind
-5 (``iterators.py``) that checks the size before each item.
+``rebuild`` makes a new index (compacting the entries first, dropping deleted
+ones, if there are any). Keys are found by hash, then identity or ``==`` (so
+1, 1.0 and True are one key); ``hash_of`` (``tuples.py``) is the one place that
+knows which types are hashable. The functions named ``*_hashed`` take the
+key's hash from the caller (compiled code computes an int key's inline,
+``pydm/frontend/dicts.py``); the others hash the key themselves. Iteration
+(``dict_iter``) is an iterator object of kind 5 (``iterators.py``) that checks
+the size before each item.
 """
 from .intrinsics import (as_dict, as_ints, as_list, as_tuple, dict_new, dict_state, fail, fail_types,  # noqa: F401
                          int_value, ints_get, ints_new, ints_set, is_dict, is_list, is_none, is_tuple, item,
