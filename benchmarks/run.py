@@ -527,8 +527,9 @@ def main(argv=None) -> int:
                  "path is the ratio of the two call rows' pydm times (issue target ≤ 10 % overhead); "
                  "raise and catch: a callee raising ValueError for odd i, caught in the loop.")
     notes.append("text rows (benchmarks/cases_text.py): words counted in a dict (str keys), a dict "
-                 "of int keys, floats formatted with an f-string (each by the host), a line of 9 words "
-                 "split by whitespace (`line.split()`, runtime_lib/strings.py).")
+                 "of int keys, floats formatted with an f-string (`.3f`: made in the VM, runtime_lib/strings.py "
+                 "format_fixed), a line of 9 words split by whitespace (`line.split()`, "
+                 "runtime_lib/str_methods.py).")
     notes.append("mixed loop: `s = s + i * x` called with (int, float): entry dispatch to the "
                  "(int, float) twin; dynamic loop: `t = t + (1.5 if i % 3 == 0 else i)`, whose "
                  "values stay boxed.")

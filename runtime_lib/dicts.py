@@ -1,7 +1,7 @@
 """Dicts: an insertion-ordered hash table, in the pydm subset.
 
 A dict is laid out as a list (``dict_state`` is the unchecked view of it as
-one, ``dict_new`` makes a dict of one) of three elements
+one, ``dict_new`` makes a dict of one) of four elements
 ``[used, entries, index, fill]``:
 
 * ``used`` — the number of keys;
@@ -11,28 +11,33 @@ one, ``dict_new`` makes a dict of one) of three elements
   host sends (``pydm/runtime/values.py``);
 * ``index`` — the open-addressing table (CPython's probing: ``i = 5 * i + 1
   + perturb``), a power of two of ints: ``-1`` empty, ``-2`` a deleted
-  entry's slot, else the entry's number. An empty index (length 0) means
-  "build it before the next lookup": a new dict, a copy, a cleared dict and a
-  dict from the host get theirs on first use;
+  entry's slot, else the entry's number. It is an array of ints
+  (``ints_new``: one i64 slot each, laid out as a str is; a read is one typed
+  slot read). An empty index (length 0) means "build it before the next
+  lookup" (``find`` does): a new dict, a copy, a cleared dict and a dict from
+  the host (whose empty index is a list) get theirs on first use;
 * ``fill`` — the index slots not empty (keys and deleted keys' slots).
 
 The index has at most 2/3 of its slots filled; when an insertion would pass that,
-``rebuild`` compacts the entries (dropping deleted ones) and makes a new
-index. Keys are found by hash, then identity or ``==`` (so 1, 1.0 and True
-are one key); ``hash_of`` (``tuples.py``) is the one place that knows which
-types are hashable. Iteration (``dict_iter``) is an iterator object of kind
-5 (``iterators.py``) that checks the size before each item.
+``rebuild`` makes a new index (compacting the entries first, dropping deleted
+ones, if there are any). Keys are found by hash, then identity or ``==`` (so
+1, 1.0 and True are one key); ``hash_of`` (``tuples.py``) is the one place that
+knows which types are hashable. The functions named ``*_hashed`` take the
+key's hash from the caller (compiled code computes an int key's inline,
+``pydm/frontend/dicts.py``); the others hash the key themselves. Iteration
+(``dict_iter``) is an iterator object of kind 5 (``iterators.py``) that checks
+the size before each item.
 """
-from .intrinsics import (as_dict, as_list, as_tuple, dict_new, dict_state, fail, fail_types, int_value,  # noqa: F401
-                         is_dict, is_list, is_none, is_tuple, item, iter_new, list_new, seq_resize, seq_set,
-                         type_error)
+from .intrinsics import (as_dict, as_ints, as_list, as_tuple, dict_new, dict_state, fail, fail_types,  # noqa: F401
+                         int_value, ints_get, ints_new, ints_set, is_dict, is_list, is_none, is_tuple, item,
+                         iter_new, list_new, seq_resize, seq_set, type_error)
 
 def empty_table() -> list:
     """A table with no entries (its index built on first use); a set's too."""
     state = list_new(4)
     seq_set(state, 0, 0)
     seq_set(state, 1, list_new(0))
-    seq_set(state, 2, list_new(0))
+    seq_set(state, 2, ints_new(0))
     seq_set(state, 3, 0)
     return state
 
@@ -44,7 +49,7 @@ def dict_empty() -> dict:
 
 def ready(state: list) -> list:
     """The table ``state`` with its index built."""
-    if len(as_list(item(state, 2))) == 0:
+    if len(as_ints(item(state, 2))) == 0:
         rebuild(state)
     return state
 
@@ -55,9 +60,16 @@ def table(d: dict) -> list:
 
 
 def rebuild(state: list) -> None:
-    """Compact the entries and index them anew, with room to grow."""
+    """Compact the entries (when some were deleted) and index them anew, with
+    room to grow."""
     entries = as_list(item(state, 1))
     used = int_value(item(state, 0))
+    if len(entries) == 3 * used:  # none deleted: the same entries, their hashes computed
+        for e in range(used):
+            if int_value(item(entries, 3 * e)) == -1:
+                seq_set(entries, 3 * e, hash_of(item(entries, 3 * e + 1)))
+        index_entries(state, entries, used)
+        return
     fresh = list_new(3 * used)
     j = 0
     for e in range(len(entries) // 3):
@@ -72,21 +84,27 @@ def rebuild(state: list) -> None:
         seq_set(fresh, 3 * j + 1, k)
         seq_set(fresh, 3 * j + 2, item(entries, 3 * e + 2))
         j += 1
+    index_entries(state, fresh, used)
+
+
+def index_entries(state: list, fresh: list, used: int) -> None:
+    """Make ``fresh`` (``used`` entries, none deleted) the table's entries, with a
+    new index of room to grow."""
     cap = 8
     while cap < used * 3:
         cap *= 2
-    index = list_new(cap)
+    index = ints_new(cap)
     for i in range(cap):
-        seq_set(index, i, -1)  # empty
+        ints_set(index, i, -1)  # empty
     mask = cap - 1
     for e in range(used):
         h = int_value(item(fresh, 3 * e))
         i = h & mask
         perturb = h & 9223372036854775807
-        while int_value(item(index, i)) != -1:
+        while ints_get(index, i) != -1:
             perturb >>= 5
             i = (i * 5 + 1 + (perturb & mask)) & mask
-        seq_set(index, i, e)
+        ints_set(index, i, e)
     seq_set(state, 1, fresh)
     seq_set(state, 2, index)
     seq_set(state, 3, used)
@@ -94,14 +112,17 @@ def rebuild(state: list) -> None:
 
 def find(state: list, key: object, h: int) -> int:
     """The index slot of ``key`` (hash ``h``), or ``-1 - slot`` of the empty
-    slot where it would go."""
+    slot where it would go (the index built first if it is not)."""
+    index = as_ints(item(state, 2))
+    if len(index) == 0:
+        rebuild(state)
+        index = as_ints(item(state, 2))
     entries = as_list(item(state, 1))
-    index = as_list(item(state, 2))
     mask = len(index) - 1
     i = h & mask
     perturb = h & 9223372036854775807
     while True:
-        ix = int_value(item(index, i))
+        ix = ints_get(index, i)
         if ix == -1:  # empty
             return -1 - i
         if ix >= 0 and int_value(item(entries, 3 * ix)) == h:
@@ -117,7 +138,7 @@ def entry_of(state: list, key: object, h: int) -> int:
     slot = find(state, key, h)
     if slot < 0:
         return -1
-    return int_value(item(as_list(item(state, 2)), slot))
+    return ints_get(as_ints(item(state, 2)), slot)
 
 
 # ---- reading ---------------------------------------------------------------------------------
@@ -127,38 +148,50 @@ def dict_len(d: dict) -> int:
 
 def dict_getitem(d: dict, key: object) -> object:
     """``d[key]``: KeyError(key) when missing."""
-    h = hash_of(key)
-    state = table(d)
-    e = entry_of(state, key, h)
-    if e < 0:
+    return dict_getitem_hashed(d, key, hash_of(key))
+
+
+def dict_getitem_hashed(d: dict, key: object, h: int) -> object:
+    state = dict_state(d)
+    slot = find(state, key, h)
+    if slot < 0:
         raise KeyError(key)
-    return item(as_list(item(state, 1)), 3 * e + 2)
+    return item(as_list(item(state, 1)), 3 * ints_get(as_ints(item(state, 2)), slot) + 2)
 
 
 def dict_contains(d: dict, key: object) -> bool:
-    h = hash_of(key)
-    return entry_of(table(d), key, h) >= 0
+    return find(dict_state(d), key, hash_of(key)) >= 0
+
+
+def dict_contains_hashed(d: dict, key: object, h: int) -> bool:
+    return find(dict_state(d), key, h) >= 0
 
 
 def dict_get(d: dict, key: object, default: object) -> object:
     """``d.get(key[, default])``."""
-    h = hash_of(key)
-    state = table(d)
-    e = entry_of(state, key, h)
-    if e < 0:
+    return dict_get_hashed(d, key, hash_of(key), default)
+
+
+def dict_get_hashed(d: dict, key: object, h: int, default: object) -> object:
+    state = dict_state(d)
+    slot = find(state, key, h)
+    if slot < 0:
         return default
-    return item(as_list(item(state, 1)), 3 * e + 2)
+    return item(as_list(item(state, 1)), 3 * ints_get(as_ints(item(state, 2)), slot) + 2)
 
 
 # ---- writing ---------------------------------------------------------------------------------
 def dict_setitem(d: dict, key: object, value: object) -> None:
     """``d[key] = value``: a new key goes last; an existing one keeps its place
     (and its first key object, as CPython's)."""
-    h = hash_of(key)
-    state = table(d)
+    dict_setitem_hashed(d, key, hash_of(key), value)
+
+
+def dict_setitem_hashed(d: dict, key: object, h: int, value: object) -> None:
+    state = dict_state(d)
     slot = find(state, key, h)
     if slot >= 0:
-        e = int_value(item(as_list(item(state, 2)), slot))
+        e = ints_get(as_ints(item(state, 2)), slot)
         seq_set(as_list(item(state, 1)), 3 * e + 2, value)
         return
     insert(state, slot, key, h, value)
@@ -169,7 +202,7 @@ def insert(state: list, slot: int, key: object, h: int, value: object) -> None:
     ``slot`` is what ``find`` answered for it (``-1 - empty slot``)."""
     entries = as_list(item(state, 1))
     n = len(entries) // 3
-    if (int_value(item(state, 3)) + 1) * 3 > len(as_list(item(state, 2))) * 2:
+    if (int_value(item(state, 3)) + 1) * 3 > len(as_ints(item(state, 2))) * 2:
         rebuild(state)
         slot = find(state, key, h)
         entries = as_list(item(state, 1))
@@ -178,18 +211,18 @@ def insert(state: list, slot: int, key: object, h: int, value: object) -> None:
     seq_set(entries, 3 * n, h)
     seq_set(entries, 3 * n + 1, key)
     seq_set(entries, 3 * n + 2, value)
-    seq_set(as_list(item(state, 2)), -1 - slot, n)
+    ints_set(as_ints(item(state, 2)), -1 - slot, n)
     seq_set(state, 0, int_value(item(state, 0)) + 1)
     seq_set(state, 3, int_value(item(state, 3)) + 1)
 
 
 def remove_at(state: list, slot: int) -> object:
     """Delete the entry at index slot ``slot``; its value."""
-    index = as_list(item(state, 2))
+    index = as_ints(item(state, 2))
     entries = as_list(item(state, 1))
-    e = int_value(item(index, slot))
+    e = ints_get(index, slot)
     value = item(entries, 3 * e + 2)
-    seq_set(index, slot, -2)  # a deleted key's slot
+    ints_set(index, slot, -2)  # a deleted key's slot
     seq_set(entries, 3 * e, None)
     seq_set(entries, 3 * e + 1, None)
     seq_set(entries, 3 * e + 2, None)
@@ -199,8 +232,11 @@ def remove_at(state: list, slot: int) -> object:
 
 def dict_delitem(d: dict, key: object) -> None:
     """``del d[key]``: KeyError(key) when missing."""
-    h = hash_of(key)
-    state = table(d)
+    dict_delitem_hashed(d, key, hash_of(key))
+
+
+def dict_delitem_hashed(d: dict, key: object, h: int) -> None:
+    state = dict_state(d)
     slot = find(state, key, h)
     if slot < 0:
         raise KeyError(key)
@@ -265,7 +301,7 @@ def dict_clear(d: dict) -> None:
 def clear_table(state: list) -> None:
     seq_set(state, 0, 0)
     seq_set(state, 1, list_new(0))
-    seq_set(state, 2, list_new(0))
+    seq_set(state, 2, ints_new(0))
     seq_set(state, 3, 0)
 
 
@@ -284,7 +320,7 @@ def copy_table(state: list) -> list:
     out = list_new(4)
     seq_set(out, 0, item(state, 0))
     seq_set(out, 1, fresh)
-    seq_set(out, 2, list_new(0))
+    seq_set(out, 2, ints_new(0))
     seq_set(out, 3, 0)
     return out
 

@@ -313,6 +313,24 @@ def str_code(s: str, i: int) -> int:
     return ord(s[i])
 
 
+# An array of ints (a dict's index) is laid out as a str is (compiled: one i64 slot each).
+def ints_new(n: int) -> list:
+    return [0] * n
+
+
+def ints_get(xs: list, i: int) -> int:
+    return xs[i]
+
+
+def ints_set(xs: list, i: int, v: int) -> None:
+    xs[i] = v
+
+
+def as_ints(x) -> list:
+    assert type(x) is list, "as_ints of a non-list"
+    return x
+
+
 def host_float(s: str) -> float:
     """Compiled: the host's ``float(s)`` (pydm_host.float), for a literal the
     library has validated."""

@@ -8,7 +8,7 @@ being built), ``str_done(s)`` (the str is built) and ``str_code(s, i)``
 codepoints. Under CPython these are plain functions over a list
 (``runtime_lib/intrinsics.py``), so the library also runs as Python.
 """
-from .intrinsics import as_str, fail, fail_types, is_str, str_code, str_done, str_new, str_set
+from .intrinsics import as_str, fail, fail_types, float_bits, is_str, str_code, str_done, str_new, str_set
 
 
 def str_concat(a: str, b: str) -> str:
@@ -23,6 +23,21 @@ def str_concat(a: str, b: str) -> str:
         str_set(out, i, str_code(a, i))
     for i in range(m):
         str_set(out, n + i, str_code(b, i))
+    return str_done(out)
+
+
+def str_concat3(a: str, b: str, c: str) -> str:
+    """``a + b + c`` in one new str (an f-string's pieces: one allocation, not two)."""
+    n = len(a)
+    m = len(b)
+    k = len(c)
+    out = str_new(n + m + k)
+    for i in range(n):
+        str_set(out, i, str_code(a, i))
+    for i in range(m):
+        str_set(out, n + i, str_code(b, i))
+    for i in range(k):
+        str_set(out, n + m + i, str_code(c, i))
     return str_done(out)
 
 
@@ -191,6 +206,99 @@ def str_count(s: str, sub: str) -> int:
         count += 1
         i = str_find(s, sub, i + m)
     return count
+
+
+# ---- formatting in the VM (pydm/frontend/printing.py: what the host need not do) -------------
+
+
+def format_fixed(x: float, prec: int, sign: int, fill: int, align: int, width: int) -> object:
+    """``format(x, spec)`` for a spec ``[[fill]align][sign][width].{prec}f``
+    (``sign``, ``fill``, ``align``: codepoints, ``align`` 0 for none), made
+    exactly from the float's bits: ``x`` is ``m * 2**shift``, and the digits are
+    ``round(m * 10**prec / 2**-shift)`` to even, in 63-bit integers. None where
+    that does not fit (a large ``x``, or many digits of a long mantissa) or
+    ``x`` is not finite: the host formats those."""
+    bits = float_bits(x)
+    e = (bits >> 52) & 2047
+    m = bits & 4503599627370495
+    if e == 2047 or prec > 18:
+        return None
+    if e == 0:
+        e = 1  # subnormal
+    else:
+        m += 4503599627370496
+    shift = e - 1075
+    p = 1
+    for _ in range(prec):
+        p *= 10
+    q = 0
+    if m != 0:
+        if shift < 0 and m > 9223372036854775807 // p:  # too long: drop the mantissa's trailing zero bits
+            while m & 255 == 0 and shift <= -8:
+                m >>= 8
+                shift += 8
+            while m & 1 == 0 and shift < 0:
+                m >>= 1
+                shift += 1
+        if shift >= 0:
+            if shift > 62 or m > (9223372036854775807 >> shift) // p:
+                return None
+            q = (m * p) << shift
+        else:
+            if m > 9223372036854775807 // p:
+                return None
+            num = m * p
+            k = -shift
+            if k < 64:
+                q = num >> k
+                rem = num - (q << k)
+                half = 1 << (k - 1)
+                if rem > half or (rem == half and q & 1 == 1):
+                    q += 1
+    digits = 1
+    t = q // 10
+    while t != 0:
+        digits += 1
+        t //= 10
+    if digits < prec + 1:
+        digits = prec + 1
+    body = digits + 1 if prec > 0 else digits
+    lead = 0
+    if bits < 0:
+        lead = 45
+    elif sign == 43 or sign == 32:
+        lead = sign
+    size = body + 1 if lead != 0 else body
+    pad = width - size if width > size else 0
+    before = pad  # fill before the sign (align '>', the default for numbers)
+    inside = 0  # fill between the sign and the digits (align '=')
+    if align == 60:  # '<'
+        before = 0
+    elif align == 94:  # '^'
+        before = pad // 2
+    elif align == 61:  # '='
+        before = 0
+        inside = pad
+    out = str_new(size + pad)
+    for i in range(before):
+        str_set(out, i, fill)
+    at = before
+    if lead != 0:
+        str_set(out, at, lead)
+        at += 1
+    for i in range(inside):
+        str_set(out, at + i, fill)
+    for i in range(at + inside + body, size + pad):
+        str_set(out, i, fill)
+    at += inside + body - 1
+    for j in range(digits):
+        if prec > 0 and j == prec:
+            str_set(out, at, 46)  # '.'
+            at -= 1
+        str_set(out, at, 48 + q % 10)
+        q //= 10
+        at -= 1
+    return str_done(out)
 
 
 from .lists import slice_range  # noqa: E402,F401

@@ -18,6 +18,11 @@ T = PyType
 DICT = T.DICT
 
 _VIEWS = {"keys": 0, "values": 1, "items": 2}
+#: CPython hashes an int ``v`` with ``-HASH_MODULUS < v < HASH_MODULUS`` to ``v``
+#: itself (``-1``: ``-2``); others modulo it (``runtime_lib/tuples.py`` ``hash_int``)
+HASH_MODULUS = 2**61 - 1
+#: the library's hash of a key of these static types (skipping ``hash_of``'s dispatch)
+_KEY_HASHES = {T.STR: "hash_str", T.FLOAT: "hash_float"}
 
 
 class DictOps:
@@ -64,16 +69,42 @@ class DictOps:
             return None
         return fb.enter_merge(merge)
 
+    def key_hash(self, key):
+        """``hash(key)`` as an int, for the library's ``*_hashed`` dict functions:
+        an int's inline (no call in the common case), a str's or a float's by
+        its own library function, any other by ``hash_of`` (which raises
+        CPython's ``unhashable type`` TypeError)."""
+        t = self.type(key)
+        if t not in (T.INT, T.BOOL):
+            return self.call_library(_KEY_HASHES.get(t, "hash_of"), [key], T.INT)
+        b, fb = self.b, self.fb
+        v = self.promote(key, T.INT)
+        check_hi, small, big = fb.new_block(), fb.new_block(), fb.new_block()
+        merge = fb.new_block(d.ir_type(T.INT))
+        _, above = b.apply_compare("gt", v, b.constant(-HASH_MODULUS, T.INT))
+        fb.cond_br(b.bool_to_pred(above), [], [], check_hi, big)
+        fb.block = check_hi
+        _, below = b.apply_compare("lt", v, b.constant(HASH_MODULUS, T.INT))
+        fb.cond_br(b.bool_to_pred(below), [], [], small, big)
+        fb.block = small
+        _, minus_one = b.apply_compare("eq", v, b.constant(-1, T.INT))
+        fb.br([b.select(b.bool_to_pred(minus_one), b.constant(-2, T.INT), v)], merge)
+        fb.block = big
+        h = self.call_library("hash_int", [v], T.INT)
+        if fb.block is not None:
+            fb.br([h], merge)
+        return fb.enter_merge(merge)
+
     # ---- operations the other kinds also have --------------------------------------------
     def subscript(self, seq, index, const_index=None):
         if self.type(seq) is DICT:
-            return self.call_library("dict_getitem", [seq, index], T.OBJECT)
+            return self.call_library("dict_getitem_hashed", [seq, index, self.key_hash(index)], T.OBJECT)
         return super().subscript(seq, index, const_index)
 
     def store_item(self, container, index, value):
         ct = self.type(container)
         if ct is DICT:
-            self.call_library("dict_setitem", [container, index, value])
+            self.call_library("dict_setitem_hashed", [container, index, self.key_hash(index), value])
             return None
         if ct.is_dynamic:
             return self.on_dict_or(container, lambda x: self.call_library("dict_setitem", [x, index, value]),
@@ -85,7 +116,7 @@ class DictOps:
         if ct is DICT:
             if slice_parts is not None:
                 return self.raise_always(sem.Raises("TypeError", "unhashable type: 'slice'"))
-            self.call_library("dict_delitem", [container, index])
+            self.call_library("dict_delitem_hashed", [container, index, self.key_hash(index)])
             return None
         if ct.is_dynamic and slice_parts is None:
             return self.on_dict_or(container, lambda x: self.call_library("dict_delitem", [x, index]),
@@ -94,7 +125,7 @@ class DictOps:
 
     def contains(self, item, container):
         if self.type(container) is DICT:
-            return self.call_library("dict_contains", [container, item], T.BOOL)
+            return self.call_library("dict_contains_hashed", [container, item, self.key_hash(item)], T.BOOL)
         return super().contains(item, container)
 
     def length(self, x):
@@ -245,7 +276,8 @@ class DictOps:
         if name in _VIEWS:
             return self.call_library("dict_iter", [d_, self.b.constant(_VIEWS[name], T.INT)], T.ITERATOR)
         if name == "get":
-            return self.call_library("dict_get", [d_, args[0], args[1] if len(args) > 1 else none], T.OBJECT)
+            return self.call_library("dict_get_hashed", [d_, args[0], self.key_hash(args[0]),
+                                                         args[1] if len(args) > 1 else none], T.OBJECT)
         if name == "setdefault":
             return self.call_library("dict_setdefault", [d_, args[0], args[1] if len(args) > 1 else none],
                                      T.OBJECT)

@@ -42,7 +42,12 @@ _RESULT_TYPES = {
     "set_new": T.SET, "set_state": LIST, "as_set": T.SET, "frozenset_new": T.FROZENSET,
     "wrap_add": T.INT, "wrap_mul": T.INT, "rotl": T.INT, "float_bits": T.INT, "bits_float": T.FLOAT,
     "host_float": T.FLOAT, **_VIEW_NEW, "view_state": ANY_TUPLE,
+    "ints_new": T.STR, "ints_get": T.INT, "ints_set": T.NONE, "as_ints": T.STR,
 }
+#: an array of ints (a dict's index, runtime_lib/dicts.py) is laid out as a str
+#: is, one i64 slot each: these are the str intrinsics under their own names
+#: (their CPython meanings differ: ``str_code`` is ``ord``)
+_INT_ARRAY = {"ints_new": "str_new", "ints_get": "str_code", "ints_set": "str_set", "as_ints": "as_str"}
 
 #: intrinsics whose first argument is a literal string (not a value)
 _TEMPLATED = ("type_error", "fail", "fail_types")
@@ -76,6 +81,7 @@ def emit(emitter, name: str, args, node):
     """Build intrinsic ``name`` on already-emitted pydm values ``args`` (the
     literal string arguments are read from ``node``)."""
     b, fb = emitter.b, emitter.fb
+    name = _INT_ARRAY.get(name, name)
     if name in _CODE_SETS:
         (x,) = args
         return emitter.type_test(x, tuple(tc.NAMES[c] for c in _CODE_SETS[name]))

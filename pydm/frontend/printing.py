@@ -24,9 +24,12 @@ first - hands the whole call to the host (conversion ``{``), whose
 from __future__ import annotations
 
 import _string
+import re
 
 from astroid import nodes
+from iree.compiler import ir
 
+from .. import dialect as d
 from ..errors import error_at
 from ..types import PyType
 from . import semantics as sem
@@ -37,6 +40,11 @@ T = PyType
 KEYWORDS = ("sep", "end", "flush")
 #: values the host cannot be given (made by compiled code, no Python object)
 NOT_PRINTABLE = ("function", "iterator")
+#: a float's format spec the runtime library makes (``format_fixed``):
+#: ``[[fill]align][sign][0][width].{precision}f`` (or ``F``)
+FIXED_SPEC = re.compile(r"(?:(.)?([<>=^]))?([-+ ])?(0)?([0-9]*)\.([0-9]+)[fF]", re.DOTALL)
+#: wider fields and longer precisions stay the host's
+MAX_VM_WIDTH = 1000
 
 
 class PrintOps:
@@ -79,42 +87,73 @@ class PrintOps:
         """The str of ``pieces``: each a str value, or ``(value, conversion, spec)``
         (conversion None, "s", "r" or "a"; spec a str value or None), or
         ``(fmt, "%", args)`` for ``fmt % args``. Made in the VM when every piece
-        is a str or an int without spec (:meth:`vm_text`), else by the host."""
-        texts = [p if not isinstance(p, tuple) else self.vm_text(*p) for p in pieces]
-        if texts and all(t is not None for t in texts):
+        is a str, an int or None without spec or a float with a literal ``.Nf``
+        spec (:meth:`vm_kind`), else by the host (one call for all the pieces)."""
+        if pieces and all(not isinstance(p, tuple) or self.vm_kind(*p) is not None for p in pieces):
+            texts = [p if not isinstance(p, tuple) else self.vm_text(*p) for p in pieces]
             out = texts[0]
-            for text in texts[1:]:
-                out = self.call_library("str_concat", [out, text], T.STR)
+            rest = texts[1:]
+            while rest:  # three pieces at a time: one new str each
+                if len(rest) == 1:
+                    return self.call_library("str_concat", [out, rest[0]], T.STR)
+                out = self.call_library("str_concat3", [out, rest[0], rest[1]], T.STR)
+                rest = rest[2:]
             return out
+        for piece in pieces:
+            if isinstance(piece, tuple) and self.type(piece[0]).python_name in NOT_PRINTABLE:
+                t = self.type(piece[0])
+                raise error_at(node, f"formatting a {t.python_name} value is not supported",
+                               "a function or iterator made by compiled code has no Python object")
+        return self.host_text(pieces)
+
+    def vm_kind(self, value, conversion, spec):
+        """How the VM makes one piece's text exactly and cheaply (a host call costs
+        tens of microseconds): "str" (a str as itself), "int" (its decimal
+        digits), "none", "fixed" (a float with a literal ``.Nf`` spec, see
+        ``FIXED_SPEC``); None for every other piece (the host's)."""
+        t = self.type(value)
+        if t is T.FLOAT and conversion is None and spec is not None:
+            return "fixed" if fixed_spec(literal_text(spec)) is not None else None
+        if spec is not None or conversion not in (None, "s", "r"):
+            return None
+        if t is T.STR and conversion != "r":
+            return "str"
+        return {T.INT: "int", T.NONE: "none"}.get(t)
+
+    def vm_text(self, value, conversion, spec):
+        """The text of a piece of a ``vm_kind``."""
+        kind = self.vm_kind(value, conversion, spec)
+        if kind == "str":
+            return value
+        if kind == "int":
+            return self.call_library("int_to_base", [value, self.b.constant(10, T.INT), self.str_literal("")], T.STR)
+        if kind == "none":
+            return self.str_literal("None")
+        return self.vm_fixed(value, spec)
+
+    def vm_fixed(self, value, spec):
+        """``format(x, spec)`` of a float ``x`` with a literal ``.Nf`` spec: the
+        runtime library's exact digits (``format_fixed``), the host's only where
+        those do not fit in 63 bits or ``x`` is not finite."""
+        fields = fixed_spec(literal_text(spec))
+        made = self.call_library("format_fixed", [value, *(self.b.constant(v, T.INT) for v in fields)], T.OBJECT)
+        if made is None:
+            return None
+        return self.on_kind_or(made, T.STR, lambda s: s, lambda: self.host_text([(value, None, spec)]), T.STR)
+
+    def host_text(self, pieces):
+        """The str the host's ``format()`` makes of ``pieces`` (each a str, or
+        ``(value, conversion, spec)``): one host call."""
         items = []
         for piece in pieces:
             if not isinstance(piece, tuple):
                 items.append(piece)
                 continue
             value, conversion, spec = piece
-            t = self.type(value)
-            if t.python_name in NOT_PRINTABLE:
-                raise error_at(node, f"formatting a {t.python_name} value is not supported",
-                               "a function or iterator made by compiled code has no Python object")
             # the host reads the conversion's character code (the AST's own: -1 for none)
             code = self.b.constant(-1 if conversion is None else ord(conversion), T.INT)
             items.append(self.make_tuple([value, code, spec if spec is not None else self.str_literal("")]))
         return self.b.host_format(self.make_tuple(items))
-
-    def vm_text(self, value, conversion, spec):
-        """The text of one piece where the VM makes CPython's exactly and cheaply
-        (a host call costs tens of microseconds): a str as itself, an int's
-        decimal digits, ``None``; None for every other piece (the host's)."""
-        if spec is not None or conversion not in (None, "s", "r"):
-            return None
-        t = self.type(value)
-        if t is T.STR and conversion != "r":
-            return value
-        if t is T.INT:
-            return self.call_library("int_to_base", [value, self.b.constant(10, T.INT), self.str_literal("")], T.STR)
-        if t is T.NONE:
-            return self.str_literal("None")
-        return None
 
     def format_builtin(self, name, args, node):
         """``repr(x)``, ``format(x)``, ``format(x, spec)``."""
@@ -205,3 +244,29 @@ def format_fields(fmt: str, n_args: int, keywords) -> list | sem.Raises | None:
         safe = safe and not spec
         plan.append((text, field, conversion, spec))
     return plan
+
+
+def literal_text(value) -> str | None:
+    """The text of a str made by a literal (an f-string's spec), else None."""
+    owner = value.owner
+    if getattr(owner, "name", None) != d.STR_LITERAL:
+        return None
+    return "".join(map(chr, ir.DenseI64ArrayAttr(owner.attributes["value"])))
+
+
+def fixed_spec(text: str | None) -> tuple | None:
+    """``(precision, sign, fill, align, width)`` (codepoints; align 0: none) of a
+    float spec the runtime library makes (``FIXED_SPEC``), else None."""
+    if text is None:
+        return None
+    match = FIXED_SPEC.fullmatch(text)
+    if match is None:
+        return None
+    fill, align, sign, zero, width, prec = match.groups()
+    if zero and not align:  # sign-aware zero padding
+        fill, align = "0", "="
+    width = int(width) if width else 0
+    prec = int(prec)
+    if width > MAX_VM_WIDTH or prec > 18:
+        return None
+    return (prec, ord(sign) if sign else 0, ord(fill) if fill else 32, ord(align) if align else 0, width)

@@ -65,6 +65,9 @@ DOMAINS = {
     "str_find_at": lambda s, sub, start, end, kind: 0 <= kind <= 3,
     "str_ascii_case": lambda s, op: s.isascii() and 0 <= op <= 4,
     "str_ascii_test": lambda s, op: s.isascii() and 0 <= op <= 5,
+    "format_fixed": lambda x, prec, sign, fill, align, width: (0 <= prec <= 40 and sign in (0, 32, 43, 45)
+                                                               and 0 <= fill < 0x110000 and align in (0, 60, 61, 62, 94)
+                                                               and 0 <= width <= 40),
 }
 #: functions of iterator objects (they do not cross the boundary; tests/lists
 #: drives them through compiled programs), internal steps of the sort, and the

@@ -1,0 +1,44 @@
+"""``str.split()`` without a separator must not keep its result alive after the
+caller dropped it. Today it does (README, "Benchmarks", text rows): each call's
+result list and words stay allocated (~1.5 KB a call for ``"abc".split()``),
+while ``split(" ")`` frees its own. Strict xfail: it fails as soon as the leak is
+fixed, so the README and this mark get updated then."""
+import os
+
+import pytest
+
+import pydm
+
+
+@pydm.jit
+def split_words(n: int, text: str, sep: object) -> int:
+    total = 0
+    for i in range(n):
+        total += len(text.split(sep))
+    return total
+
+
+def resident_kb() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+
+
+def growth_kb(sep) -> int:
+    split_words(10, "abc de", sep)
+    before = resident_kb()
+    split_words(20_000, "abc de", sep)
+    return resident_kb() - before
+
+
+needs_proc = pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="reads /proc/self/statm")
+
+
+@needs_proc
+def test_split_by_a_separator_frees_its_result():
+    assert growth_kb(" ") < 4096
+
+
+@needs_proc
+@pytest.mark.xfail(strict=True, reason="split() by whitespace leaks its result list (README, Benchmarks)")
+def test_split_by_whitespace_frees_its_result():
+    assert growth_kb(None) < 4096
