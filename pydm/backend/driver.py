@@ -20,7 +20,7 @@ from iree.compiler import ir
 from iree.compiler.api import Output, Session
 
 from .vm_fixups import (branch_on_raw_conditions, copy_live_branch_operands, fix_same_successor_cond_br,
-                        place_constants, sink_into_edges, thread_constant_conditions,
+                        place_constants, sink_into_edges, split_ref_edges, thread_constant_conditions,
                         widen_i32_block_arguments)
 
 # Every canonicalize runs bottom-up with a bound on rewrites: top-down, the
@@ -68,7 +68,7 @@ PIPELINE: tuple = (
 #: Fix-ups on the VM IR after the last pass, before emission, in order (vm_fixups.py).
 #: ``copy_live_branch_operands`` is last: it depends on which op comes first in
 #: each block (``place_constants`` puts constants there) and on the final edges.
-FIXUPS = (thread_constant_conditions, branch_on_raw_conditions, fix_same_successor_cond_br,
+FIXUPS = (thread_constant_conditions, branch_on_raw_conditions, fix_same_successor_cond_br, split_ref_edges,
           widen_i32_block_arguments, sink_into_edges, place_constants, copy_live_branch_operands)
 
 DIALECTS = ("builtin", "func", "arith", "cf", "scf", "math", "util", "vm")
