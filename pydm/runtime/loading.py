@@ -17,7 +17,7 @@ def read_program(vmfb: bytes, probe=None, origin: str = "<bytes>") -> CompiledPr
     and the export signatures (``pydm.sig``), each checked against its
     ``iree.abi`` record."""
     if probe is None:
-        import iree.runtime as rt
+        from .binding import rt
         from .program import vm_instance
         probe = rt.VmModule.copy_buffer(vm_instance(), vmfb)
     meta = probe.lookup_function(META_FUNCTION)
@@ -41,7 +41,7 @@ class LoadedModule:
     """The functions of a .vmfb, as attributes."""
 
     def __init__(self, vmfb: bytes, origin: str = "<bytes>", host=None):
-        import iree.runtime as rt
+        from .binding import rt
         from .program import vm_instance
         try:  # before IREE sees the bytes: its verifier accepts damaged files that crash later
             verify(bytes(vmfb))
