@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 
-from ..abi import exports as sip_exports
 from ..abi.signature import META_FUNCTION, SIG_KEY, CompiledProgram, ExportSignature
 from ..exceptions import RaiseSiteTable
 from .digest import DamagedModule, verify
@@ -66,6 +65,7 @@ class LoadedModule:
             setattr(self, sig.name, caller)
             self._names.append(sig.name)
             sigs[sig.name] = sig
+        from ..abi import exports as sip_exports  # (here: a JIT's cached program never needs SIP)
         for name in probe.function_names:  # SIP variants (seed 001): the export called by its leaves
             refl = probe.lookup_function(name).reflection
             of = refl.get(sip_exports.OF_KEY)
