@@ -89,6 +89,69 @@ PROGRAM = textwrap.dedent('''
 ''')
 
 
+#: the functions of PROGRAM, as a module of their own (for ``--breakdown``)
+FUNCTIONS = textwrap.dedent('''
+    import pydm
+
+    @pydm.jit
+    def fib(n: int) -> int:
+        return n if n < 2 else fib(n - 1) + fib(n - 2)
+
+    @pydm.jit
+    def fib2(n: int) -> int:
+        return n if n < 2 else fib2(n - 1) + fib2(n - 2)
+''')
+
+#: ``--breakdown``: where a fresh process's first compile goes (each import on
+#: its own, in the order a compile needs them, then the MLIR session and the
+#: compile), then the stages of a second compile in the same process (the
+#: compiler's phases timed through wrappers). Times in ms, one line each.
+BREAKDOWN = textwrap.dedent('''
+    import time
+    T = []
+
+    def step(label, f):
+        t = time.perf_counter()
+        f()
+        T.append((label, time.perf_counter() - t))
+
+    step("fresh: import pydm, decorate", lambda: __import__("latency_fns"))
+    import latency_fns as p
+    step("fresh: numpy (imported by IREE's runtime extension and by iree.compiler.ir)",
+         lambda: __import__("numpy"))
+    step("fresh: IREE runtime extension", lambda: __import__("iree._runtime.libs", fromlist=["_runtime"]))
+    step("fresh: pydm runtime modules", lambda: __import__("pydm.runtime.program"))
+    step("fresh: iree.compiler.ir", lambda: __import__("iree.compiler.ir"))
+    step("fresh: astroid", lambda: __import__("astroid"))
+    step("fresh: pydm compiler modules", lambda: __import__("pydm.compiler"))
+    from pydm.backend import driver
+    step("fresh: MLIR session and its dialects' Python modules", driver.session)
+    step("fresh: first compile + call of fib", lambda: p.fib(10))
+
+    import pydm.compiler as C
+    timed = [("_typed_program", "warm: types"), ("build_module", "warm: frontend (IR import)"),
+             ("run_pipeline", "warm: pydm passes"), ("lower_module", "warm: lowering"),
+             ("_go_native", "warm: native decision"), ("compile_module", "warm: IREE backend + VM fix-ups")]
+    spent = {}
+    for name, label in timed:
+        def wrapped(*a, _f=getattr(C, name), _label=label, **k):
+            t = time.perf_counter()
+            try:
+                return _f(*a, **k)
+            finally:
+                spent[_label] = spent.get(_label, 0.0) + time.perf_counter() - t
+        setattr(C, name, wrapped)
+    t = time.perf_counter()
+    p.fib2(10)
+    total = time.perf_counter() - t
+    T += [(label, spent.get(label, 0.0)) for _, label in timed]
+    T.append(("warm: the rest (load, caller, glue)", total - sum(spent.values())))
+    T.append(("warm: total compile + call of fib2", total))
+    for label, v in T:
+        print(f"{label}\t{v}")
+''')
+
+
 def run(code: str, cache_dir: str | None = None, pycache: str | None = None) -> list[float]:
     env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
     if pycache is not None:
@@ -101,9 +164,29 @@ def run(code: str, cache_dir: str | None = None, pycache: str | None = None) -> 
     return [float(x) for x in out.stdout.split()]
 
 
+def _breakdown(folder: str, pycache: str | None, runs: int) -> dict:
+    """The minimum of each BREAKDOWN line over ``runs`` fresh processes (without a disk cache)."""
+    env = dict(os.environ, PYTHONPATH=folder + os.pathsep + ROOT, PYDM_CACHE="0")
+    if pycache is not None:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = pycache
+    with open(os.path.join(folder, "latency_fns.py"), "w") as f:
+        f.write(FUNCTIONS)
+    best: dict = {}
+    for _ in range(runs):
+        out = subprocess.run([sys.executable, "-c", BREAKDOWN], capture_output=True, text=True, env=env,
+                             cwd=folder, check=True)
+        for line in out.stdout.splitlines():
+            label, value = line.split("\t")
+            best[label] = min(best.get(label, float("inf")), float(value))
+    return best
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--breakdown", action="store_true",
+                    help="also print where a fresh and a warm compile's time goes")
     ap.add_argument("--no-bytecode", action="store_true",
                     help="run without bytecode caches (as PYTHONDONTWRITEBYTECODE=1 with none written)")
     args = ap.parse_args(argv)
@@ -120,6 +203,8 @@ def main(argv=None) -> None:
             cache = os.path.join(d, f"cache{i}")
             rows.append(run(code, cache, pycache))
             cached.append(run(code, cache, pycache))
+        if args.breakdown:
+            breakdown = _breakdown(d, pycache, args.runs)
         json_import = min(run("import time; t = time.perf_counter(); import json; print(time.perf_counter() - t)",
                               pycache=pycache)[0] for _ in range(args.runs))
     best = [min(r[i] for r in rows) for i in range(5)]
@@ -139,6 +224,12 @@ def main(argv=None) -> None:
           f" ≤ 60 ms {'✓' if warm_hit <= 0.060 else '✗'} |")
     print(f"| trivial call `inc(x)` (CPython: an empty function) | {py_call * 1e6:.3f} µs | {call * 1e6:.3f} µs | {call / py_call:.1f}× |"
           f" ≤ 15× {'✓' if call / py_call <= 15 else '✗'} |")
+    if args.breakdown:
+        print()
+        print("| where the time goes | ms (minimum of each) |")
+        print("|---|---:|")
+        for label, value in breakdown.items():
+            print(f"| {label} | {value * 1e3:.1f} |")
     print(f"(minimum of {args.runs} fresh processes each; "
           f"{'no bytecode caches' if args.no_bytecode else 'with bytecode caches'})")
 
