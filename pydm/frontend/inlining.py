@@ -13,6 +13,8 @@ Python call level shrinks. Small ``for … in range`` bodies are unrolled.
 """
 from __future__ import annotations
 
+import contextlib
+
 from astroid import nodes
 
 #: at most this many levels of self-recursion are expanded into one VM function
@@ -36,6 +38,28 @@ MAX_BODY_NODES = 120
 #: call sites in exclusive branches) must still reach CPython's default depth
 #: of 1000 in the VM's 1 MiB stack (tests/optimize/test_inlining.py).
 MAX_EXPANDED_NODES = 300
+#: the budget of the JIT's *first* compile of a function (``fib``: two levels,
+#: 7 bodies, 67 ms): the JIT compiles again with MAX_EXPANDED_NODES once the
+#: function's calls have taken as long as twice that first compile, so the
+#: deeper expansion is paid for by functions that run long enough to gain
+#: from it (``pydm/jit.py``, "tiers")
+FIRST_EXPANDED_NODES = 160
+#: the budget of the compile in progress (None: MAX_EXPANDED_NODES); set by
+#: :func:`expansion_budget` around one compile (compiles run one at a time,
+#: ``pydm.compiler``)
+_budget: int | None = None
+
+
+@contextlib.contextmanager
+def expansion_budget(nodes: int | None):
+    """Expand self-recursion within ``nodes`` syntax nodes during the block
+    (None: MAX_EXPANDED_NODES)."""
+    global _budget
+    saved, _budget = _budget, nodes
+    try:
+        yield
+    finally:
+        _budget = saved
 
 
 def body_size(fn_node: nodes.FunctionDef) -> int:
@@ -115,9 +139,12 @@ def expansion(root_spec, callee_spec, depth: int, leaf_nodes: int = 0) -> str | 
     return GUARDS if leading_guards(fn.node.body) else None
 
 
-def expansion_depth(fn_node: nodes.FunctionDef, name: str) -> int:
+def expansion_depth(fn_node: nodes.FunctionDef, name: str, budget: int | None = None) -> int:
     """Levels of self-recursion to expand: the most, up to SELF_RECURSION_DEPTH,
-    whose copies (1 + s + s^2 + ... for s call sites) fit MAX_EXPANDED_NODES."""
+    whose copies (1 + s + s^2 + ... for s call sites) fit ``budget`` (else the
+    compile's budget, :func:`expansion_budget`, else MAX_EXPANDED_NODES)."""
+    if budget is None:
+        budget = _budget if _budget is not None else MAX_EXPANDED_NODES
     size = body_size(fn_node)
     if size > MAX_BODY_NODES:
         return 0
@@ -128,7 +155,7 @@ def expansion_depth(fn_node: nodes.FunctionDef, name: str) -> int:
     depth, copies, level = 0, 1, 1
     while depth < SELF_RECURSION_DEPTH:
         level *= sites
-        if (copies + level) * size > MAX_EXPANDED_NODES:
+        if (copies + level) * size > budget:
             break
         copies += level
         depth += 1
