@@ -38,12 +38,8 @@ import textwrap
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
-PROGRAM = textwrap.dedent('''
-    import time
-    t0 = time.perf_counter()
-    import pydm
-    t1 = time.perf_counter()
-
+#: the functions measured (after ``import pydm``)
+FUNCTIONS = textwrap.dedent('''
     @pydm.jit
     def fib(n: int) -> int:
         return n if n < 2 else fib(n - 1) + fib(n - 2)
@@ -55,7 +51,14 @@ PROGRAM = textwrap.dedent('''
     @pydm.jit
     def inc(x: int) -> int:
         return x + 1
+''')
 
+PROGRAM = textwrap.dedent('''
+    import time
+    t0 = time.perf_counter()
+    import pydm
+    t1 = time.perf_counter()
+''') + FUNCTIONS + textwrap.dedent('''
     t2 = time.perf_counter()
     fib(10)
     t3 = time.perf_counter()
@@ -88,19 +91,6 @@ PROGRAM = textwrap.dedent('''
     print(t1 - t0, t3 - t2, t4 - t3, (loop(inc) - base) / N, (loop(empty) - base) / N)
 ''')
 
-
-#: the functions of PROGRAM, as a module of their own (for ``--breakdown``)
-FUNCTIONS = textwrap.dedent('''
-    import pydm
-
-    @pydm.jit
-    def fib(n: int) -> int:
-        return n if n < 2 else fib(n - 1) + fib(n - 2)
-
-    @pydm.jit
-    def fib2(n: int) -> int:
-        return n if n < 2 else fib2(n - 1) + fib2(n - 2)
-''')
 
 #: ``--breakdown``: where a fresh process's first compile goes (each import on
 #: its own, in the order a compile needs them, then the MLIR session and the
@@ -171,7 +161,7 @@ def _breakdown(folder: str, pycache: str | None, runs: int) -> dict:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env["PYTHONPYCACHEPREFIX"] = pycache
     with open(os.path.join(folder, "latency_fns.py"), "w") as f:
-        f.write(FUNCTIONS)
+        f.write("import pydm\n" + FUNCTIONS)  # PROGRAM's functions, as a module of their own
     best: dict = {}
     for _ in range(runs):
         out = subprocess.run([sys.executable, "-c", BREAKDOWN], capture_output=True, text=True, env=env,
