@@ -27,7 +27,7 @@ from .passes import run_pipeline
 def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]],
                     plain_names: bool = False, keep_stages: bool = False,
                     global_values: dict | None = None, relative_to: str | None = None,
-                    native: dict | None = None) -> CompiledProgram:
+                    native: dict | None = None, expansion_budget: int | None = None) -> CompiledProgram:
     """Compile the given (function, argument types) entry points and everything they call.
 
     With ``plain_names`` (ahead of time) each entry is exported under its
@@ -40,13 +40,16 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
     relative to (ahead of time: no build machine's paths in the file).
     ``native``: the entries' ``native`` options by function name (True,
     False or None: pydm decides; ``pydm/native/`` for a whole function,
-    ``pydm/native/outline.py`` for the loops of larger ones)."""
+    ``pydm/native/outline.py`` for the loops of larger ones).
+    ``expansion_budget``: the syntax nodes self-recursion may be expanded
+    into (``frontend/inlining.py``; None: its MAX_EXPANDED_NODES)."""
+    from .frontend import inlining
     dump = os.environ.get("PYDM_DUMP")
     keep_stages = keep_stages or bool(dump)
     sess = session()
     # one compilation at a time: every phase builds IR in the one shared MLIR
     # context, which is not safe to mutate from two threads at once
-    with driver_lock, sess.context, ir.Location.unknown():
+    with driver_lock, sess.context, ir.Location.unknown(), inlining.expansion_budget(expansion_budget):
         outline = None
         if native is not None:  # JIT: hot scalar loops of larger functions (pydm/native/outline.py)
             from .native import outline as native_outline

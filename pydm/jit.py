@@ -8,6 +8,7 @@ import os
 import weakref
 import inspect as _inspect
 import threading
+import time
 
 from .errors import CompileError
 from .types import PyType, TupleType
@@ -20,6 +21,13 @@ T = PyType
 
 
 _ALL: "weakref.WeakSet[JitFunction]" = weakref.WeakSet()
+
+#: tiers (``JitFunction._compile``): the second tier is compiled once the
+#: first tier's calls have taken this many times as long as its compile (the
+#: second compile costs about twice the first: from then on it pays)
+TIER_FACTOR = 2.0
+#: a first tier's compile time when it was not measured (loaded from the disk cache)
+FIRST_TIER_COST = 0.07
 
 
 def _release_at_exit() -> None:
@@ -204,7 +212,14 @@ class JitFunction:
 
     def _compile(self, key, arg_types):
         """The caller for these argument types (compiled once per types); calls
-        with tuple arguments are found by their element types, not their class."""
+        with tuple arguments are found by their element types, not their class.
+
+        Tiers: a self-recursive function whose expansion the full budget
+        would take deeper (``frontend/inlining.py``) is first compiled within
+        FIRST_EXPANDED_NODES; its caller times the calls, and once they have
+        taken TIER_FACTOR times as long as that compile, the function is compiled again
+        with the full budget and the new caller replaces the first (the
+        first program stays valid for calls already running)."""
         with self._lock:
             by_types = any(isinstance(t, TupleType) for t in arg_types)
             caller = self._by_types.get(arg_types) if by_types else self._callers.get(key)
@@ -215,58 +230,134 @@ class JitFunction:
                 if not by_types:
                     self._callers[key] = caller
                 return caller
-            runtime = _runtime()[0]
-            compiled = self._cached_program(arg_types)
-            hosts = {}
-            if compiled is None:
-                compiled = _compiler()[0](self.info.module, [(self.info, arg_types)],
-                                          global_values=self.py_func.__globals__,
-                                          native={self.info.name: self.native})
-                from .hostfn import host_functions
-                hosts = host_functions(self.info.module, self.py_func.__globals__)
-                # cached: programs without host functions (those are Python objects of this process)
-                if not hosts:
-                    self._store_program(arg_types, compiled)
-            program = runtime.LoadedProgram(compiled.vmfb, compiled.sites, hosts, compiled.native)
-            (sig,) = compiled.exports.values()
-            if all(t.is_scalar or t is T.BOTTOM for t in (sig.ret, *sig.param_types)):
-                caller = runtime.make_exact_caller(program, sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)
-            else:  # object records cross through the general marshalling path
-                caller = program.function(sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)
-            self._programs[arg_types] = (compiled, program)
-            self._by_types[arg_types] = caller
-            if not by_types:
-                self._callers[key] = caller
+            cached = self._cached_program(arg_types)
+            hosts, cost = {}, 0.0
+            if cached is not None:
+                compiled, first = cached
+            else:
+                first = self._first_budget()
+                compiled, hosts, cost = self._compile_program(arg_types, first)
+            caller = self._install(key, arg_types, by_types, compiled, hosts)
+            if first is not None:
+                caller = self._tiered(key, arg_types, by_types, caller, cost or FIRST_TIER_COST)
+                self._by_types[arg_types] = caller
+                if not by_types:
+                    self._callers[key] = caller
             self._last_key = arg_types
             return caller
 
+    def _first_budget(self):
+        """The first tier's expansion budget, or None: no second tier (the
+        full budget would expand this function no deeper)."""
+        from .frontend import inlining
+        node, name = self.info.node, self.info.name
+        first = min(inlining.FIRST_EXPANDED_NODES, inlining.MAX_EXPANDED_NODES)
+        if inlining.expansion_depth(node, name, first) < inlining.expansion_depth(node, name,
+                                                                                   inlining.MAX_EXPANDED_NODES):
+            return first
+        return None
+
+    def _compile_program(self, arg_types, budget):
+        """Compile these argument types (within ``budget``) and keep the
+        program on disk: (the program, its host functions, the seconds the
+        compile took, the compiler's import aside)."""
+        compile_program = _compiler()[0]
+        clock = time.perf_counter()
+        compiled = compile_program(self.info.module, [(self.info, arg_types)],
+                                   global_values=self.py_func.__globals__,
+                                   native={self.info.name: self.native}, expansion_budget=budget)
+        cost = time.perf_counter() - clock
+        from .hostfn import host_functions
+        hosts = host_functions(self.info.module, self.py_func.__globals__)
+        # cached: programs without host functions (those are Python objects of this process)
+        if not hosts:
+            self._store_program(arg_types, compiled, first=budget is not None)
+        return compiled, hosts, cost
+
+    def _install(self, key, arg_types, by_types, compiled, hosts):
+        """Load ``compiled`` and make it the caller of these argument types."""
+        runtime = _runtime()[0]
+        program = runtime.LoadedProgram(compiled.vmfb, compiled.sites, hosts, compiled.native)
+        (sig,) = compiled.exports.values()
+        if all(t.is_scalar or t is T.BOTTOM for t in (sig.ret, *sig.param_types)):
+            caller = runtime.make_exact_caller(program, sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)
+        else:  # object records cross through the general marshalling path
+            caller = program.function(sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)
+        self._programs[arg_types] = (compiled, program)
+        self._by_types[arg_types] = caller
+        if not by_types:
+            self._callers[key] = caller
+        return caller
+
+    def _tiered(self, key, arg_types, by_types, caller, cost: float):
+        """``caller``, timing its calls until they have taken ``TIER_FACTOR *
+        cost`` seconds, then compiling the second tier (:meth:`_promote`)."""
+        spent = [0.0, False]  # seconds in calls, promoted
+        clock = time.perf_counter
+
+        def timed(*args):
+            start = clock()
+            try:
+                return caller(*args)
+            finally:
+                spent[0] += clock() - start
+                if spent[0] >= TIER_FACTOR * cost and not spent[1]:
+                    spent[1] = True
+                    self._promote(key, arg_types, by_types, timed)
+        timed.__name__ = getattr(caller, "__name__", self.py_func.__name__)
+        return timed
+
+    def _promote(self, key, arg_types, by_types, old) -> None:
+        """The second tier: compile with the full expansion budget and replace
+        ``old`` (the timed first-tier caller) wherever it is found. An
+        optimization only: if it fails, the first tier stays."""
+        try:
+            with self._lock:
+                if self._by_types.get(arg_types) is not old:
+                    return  # replaced meanwhile
+                compiled, hosts, _ = self._compile_program(arg_types, None)
+                caller = self._install(key, arg_types, by_types, compiled, hosts)
+                fast = getattr(self, "_fast", {})  # the dispatcher's own table
+                for k, v in list(fast.items()):
+                    if v is old:
+                        fast[k] = caller
+        except Exception:  # noqa: BLE001 - the first tier's program is correct and stays
+            pass
+
+    def _cache_key(self, arg_types, first: bool) -> str:
+        return _types_text(arg_types) + _native_text(self.native) + ("|tier=1" if first else "")
+
     def _cached_program(self, arg_types):
-        """The program of these argument types from the disk cache, or None."""
+        """(the program of these argument types from the disk cache, True if
+        it is a first tier's program, else None) or None. The second tier's
+        program is preferred."""
         source = self._source_digest()
         if source is None or os.environ.get("PYDM_DUMP"):  # dumping stages: compile everything
             return None
         cache = _cache()
-        parts = cache.load_program(source, self.py_func.__name__, _types_text(arg_types) + _native_text(self.native),
-                                   self.py_func.__globals__)
-        if parts is None:
-            return None
-        from .runtime.loading import read_program
-        try:
-            compiled = read_program(parts[0])
-        except (ValueError, RuntimeError, KeyError):  # an unreadable entry is a miss: compile again
-            return None
-        compiled.native = parts[1:]  # its native modules (issue 12), registered before it
-        compiled.sites.classes.namespace = self.py_func.__globals__  # the user's own exception classes
-        return compiled
+        for first in (False, True):
+            parts = cache.load_program(source, self.py_func.__name__, self._cache_key(arg_types, first),
+                                       self.py_func.__globals__)
+            if parts is None:
+                continue
+            from .runtime.loading import read_program
+            try:
+                compiled = read_program(parts[0])
+            except (ValueError, RuntimeError, KeyError):  # an unreadable entry is a miss: compile again
+                continue
+            compiled.native = parts[1:]  # its native modules (issue 12), registered before it
+            compiled.sites.classes.namespace = self.py_func.__globals__  # the user's own exception classes
+            return compiled, (True if first else None)
+        return None
 
-    def _store_program(self, arg_types, compiled) -> None:
+    def _store_program(self, arg_types, compiled, first: bool = False) -> None:
         source = self._source_digest()
         if source is None:
             return
         cache = _cache()
         globals_read = {name: cache.fingerprint(value) if found else cache.ABSENT
                         for name, (found, value) in compiled.globals_read.items()}
-        cache.store_program(source, self.py_func.__name__, _types_text(arg_types) + _native_text(self.native),
+        cache.store_program(source, self.py_func.__name__, self._cache_key(arg_types, first),
                             [compiled.vmfb, *compiled.native], globals_read)
 
     def inspect(self, stage: str = "pydm", *example_args) -> str:

@@ -4,7 +4,7 @@ IREE's inliner is unbounded (PLATFORM.md), so the backend never inlines; this
 is the only place that does. A VM call and return costs more than CPython's
 whole frame for a small function (``benchmarks/vm_floor.py``), so the
 importer expands *self-recursive* calls of small functions a few levels deep
-(``fib``: four levels, 31 bodies per VM call) and, where the expansion stops,
+(``fib``: three levels, 15 bodies per VM call) and, where the expansion stops,
 tests the function's base cases before calling; and it expands calls of small
 *leaf* functions (no calls of their own) in place, within a budget per function. The copies are built from
 the same syntax with the same types (one specialization), so values,
@@ -13,18 +13,53 @@ Python call level shrinks. Small ``for … in range`` bodies are unrolled.
 """
 from __future__ import annotations
 
+import contextlib
+
 from astroid import nodes
 
 #: at most this many levels of self-recursion are expanded into one VM function
 SELF_RECURSION_DEPTH = 4
 #: functions larger than this many syntax nodes are never expanded
 MAX_BODY_NODES = 120
-#: the copies of one function hold at most this many syntax nodes. This also
-#: bounds the VM frame: a frame's registers grow with the code in it, and a
-#: recursion that takes one path through the copies (two call sites in
-#: exclusive branches) must still reach CPython's default depth of 1000 in
-#: the VM's 1 MiB stack (tests/optimize/test_inlining.py).
-MAX_EXPANDED_NODES = 600
+#: the copies of one function hold at most this many syntax nodes: the budget
+#: weighs what a level buys against what it costs. Each level multiplies the
+#: copies (and the compile time, linear in the code) by the number of call
+#: sites, while it removes a shrinking share of the VM calls; a small body
+#: (where a call's ~60 ns matter most) fits more levels. Measured on ``fib``
+#: (17 nodes, 2 sites; CPU time in one process, CPython's fib(30) 130 ms),
+#: depth: warm compile / fib(30): 2 (7 bodies): 67 ms / 71.4 ms (1.82x);
+#: 3 (15 bodies): 125 / 61.7 (2.11x); 4 (31 bodies): 242 / 62.4 (2.09x). The
+#: fourth level buys nothing and doubles the compile; the third keeps fib at
+#: 2x CPython (benchmarks/run.py's target). n-queens' ``place`` (81 nodes, one
+#: site, its call in a loop): depth 4 under the old budget of 600, now 2:
+#: compile (the whole program) 651 -> 411 ms, queens(8) 3.0 -> 3.1 ms.
+#: The budget also bounds the VM frame: a frame's registers grow with the
+#: code in it, and a recursion that takes one path through the copies (two
+#: call sites in exclusive branches) must still reach CPython's default depth
+#: of 1000 in the VM's 1 MiB stack (tests/optimize/test_inlining.py).
+MAX_EXPANDED_NODES = 300
+#: the budget of the JIT's *first* compile of a function (``fib``: two levels,
+#: 7 bodies, 67 ms): the JIT compiles again with MAX_EXPANDED_NODES once the
+#: function's calls have taken as long as twice that first compile, so the
+#: deeper expansion is paid for by functions that run long enough to gain
+#: from it (``pydm/jit.py``, "tiers")
+FIRST_EXPANDED_NODES = 160
+#: the budget of the compile in progress (None: MAX_EXPANDED_NODES); set by
+#: :func:`expansion_budget` around one compile (compiles run one at a time,
+#: ``pydm.compiler``)
+_budget: int | None = None
+
+
+@contextlib.contextmanager
+def expansion_budget(nodes: int | None):
+    """Expand self-recursion within ``nodes`` syntax nodes during the block
+    (None: MAX_EXPANDED_NODES)."""
+    global _budget
+    saved, _budget = _budget, nodes
+    try:
+        yield
+    finally:
+        _budget = saved
 
 
 def body_size(fn_node: nodes.FunctionDef) -> int:
@@ -104,9 +139,12 @@ def expansion(root_spec, callee_spec, depth: int, leaf_nodes: int = 0) -> str | 
     return GUARDS if leading_guards(fn.node.body) else None
 
 
-def expansion_depth(fn_node: nodes.FunctionDef, name: str) -> int:
+def expansion_depth(fn_node: nodes.FunctionDef, name: str, budget: int | None = None) -> int:
     """Levels of self-recursion to expand: the most, up to SELF_RECURSION_DEPTH,
-    whose copies (1 + s + s^2 + ... for s call sites) fit MAX_EXPANDED_NODES."""
+    whose copies (1 + s + s^2 + ... for s call sites) fit ``budget`` (else the
+    compile's budget, :func:`expansion_budget`, else MAX_EXPANDED_NODES)."""
+    if budget is None:
+        budget = _budget if _budget is not None else MAX_EXPANDED_NODES
     size = body_size(fn_node)
     if size > MAX_BODY_NODES:
         return 0
@@ -117,7 +155,7 @@ def expansion_depth(fn_node: nodes.FunctionDef, name: str) -> int:
     depth, copies, level = 0, 1, 1
     while depth < SELF_RECURSION_DEPTH:
         level *= sites
-        if (copies + level) * size > MAX_EXPANDED_NODES:
+        if (copies + level) * size > budget:
             break
         copies += level
         depth += 1

@@ -7,6 +7,7 @@ call any other function of its module, which is compiled with it.
 from __future__ import annotations
 
 import os
+import textwrap
 import threading
 from dataclasses import dataclass, field
 
@@ -208,6 +209,34 @@ def _syntax_error(exc, filename: str, source: str) -> CompileError:
                         hint="pydm compiles only source that CPython can parse")
 
 
+def _parse(source: str, modname: str, path: str) -> nodes.Module:
+    """``astroid.parse``, without bootstrapping astroid first when it has
+    not been yet. The bootstrap builds astroid's model of the whole
+    ``builtins`` module by introspection (100-250 ms, the largest part of a
+    fresh process's first compile; benchmarks/latency.py) for its inference,
+    which pydm does not use: it reads the syntax tree and its scopes. Where
+    astroid itself needs that model later (a name looked up to the builtins),
+    it builds it then (``builtin_lookup`` rebuilds a missing one); anything
+    else failing for want of it parses again the usual way."""
+    from astroid import raw_building
+    from astroid.builder import AstroidBuilder
+    from astroid.manager import AstroidManager
+    if raw_building.InspectBuilder.bootstrapped:
+        return astroid.parse(source, module_name=modname, path=path)
+    # the builder's constructor is what bootstraps: made with the flag set, it does not
+    raw_building.InspectBuilder.bootstrapped = True
+    try:
+        builder = AstroidBuilder(AstroidManager())
+    finally:
+        raw_building.InspectBuilder.bootstrapped = False
+    try:
+        return builder.string_build(textwrap.dedent(source), modname, path)  # as astroid.parse does
+    except astroid.AstroidSyntaxError:
+        raise
+    except Exception:  # noqa: BLE001 - astroid wanted its builtins model: the usual way
+        return astroid.parse(source, module_name=modname, path=path)
+
+
 def load_module(filename: str, source: str | None = None, runtime_lib: bool = False) -> ModuleInfo:
     """Parse ``filename`` (or the given source) and collect its jit functions.
 
@@ -225,7 +254,7 @@ def load_module(filename: str, source: str | None = None, runtime_lib: bool = Fa
         else:
             mtime = -1.0
         try:
-            tree = astroid.parse(source, module_name=_module_name(filename), path=filename)
+            tree = _parse(source, _module_name(filename), filename)
         except astroid.AstroidSyntaxError as exc:  # a file that is no Python: say where, as CPython
             raise _syntax_error(exc, filename, source) from None
         tree._pydm_source = source

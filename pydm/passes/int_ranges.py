@@ -122,13 +122,26 @@ class _Analysis:
     def __init__(self, fop):
         self.blocks = list(fop.regions[0].blocks)
         self.preds: dict = {b: [] for b in self.blocks}
+        #: each block's ops (``Operation``s), read once: the fixed point visits
+        #: every block several times, and each read of ``block.operations``
+        #: makes a Python object per op
+        self.ops: dict = {}
+        #: per terminator: the operands it passes to each successor
+        self.passed: dict = {}
         for block in self.blocks:
-            ops = list(block.operations)
+            ops = self.ops[block] = [op.operation for op in block.operations]
             if not ops:
                 continue
-            term = ops[-1].operation
+            term = ops[-1]
+            if len(term.successors):
+                self.passed[term] = successor_operands(term)
             for i, succ in enumerate(term.successors):
                 self.preds[succ].append((term, i, block))
+        #: per block: its ops that may give an int or float result a fact
+        #: (``_transfer`` ignores the others)
+        self.transfers: dict = {b: [op for op in ops if len(op.results) and op.name.startswith("iree_pydm.")]
+                                for b, ops in self.ops.items()}
+        self.tnames: dict = {}   # value → its pydm type's name (``_tn``)
         self.iv: dict = {}       # int value → interval (absent: unknown/full)
         self.sign: dict = {}     # float value → POS / NONNEG
         self.refine: dict = {b: {} for b in self.blocks}  # facts on entry to a block
@@ -150,9 +163,9 @@ class _Analysis:
                 continue
             seen.add(block)
             stack.append((block, True))
-            ops = list(block.operations)
+            ops = self.ops[block]
             if ops:
-                for succ in ops[-1].operation.successors:
+                for succ in ops[-1].successors:
                     if succ not in seen:
                         stack.append((succ, False))
         return list(reversed(out))
@@ -167,11 +180,11 @@ class _Analysis:
         for block in self.blocks:
             defined = set(block.arguments)
             used = set()
-            for op in block.operations:
-                for v in op.operation.operands:
+            for op in self.ops[block]:
+                for v in op.operands:
                     if v not in defined:
                         used.add(v)
-                defined.update(op.operation.results)
+                defined.update(op.results)
             uses[block], defs[block] = used, defined
         succs = {b: [] for b in self.blocks}
         for block, edges in self.preds.items():
@@ -192,6 +205,13 @@ class _Analysis:
                     live[block] = new
                     changed = True
         return live
+
+    def _tn(self, v) -> str | None:
+        """``_tname(v)``, read once per value (each read of ``v.type`` makes an object)."""
+        t = self.tnames.get(v, False)
+        if t is False:
+            t = self.tnames[v] = _tname(v)
+        return t
 
     # ---- reading facts -------------------------------------------------------------------
     def interval(self, v, block=None):
@@ -247,7 +267,7 @@ class _Analysis:
         facts = dict(self.refine[pred])
         if term.name == "cf.cond_br":
             self._narrow(facts, term.operands[0], index == 0, pred)
-        keep = self.live_in[term.successors[index]].union(successor_operands(term)[index])
+        keep = self.live_in[term.successors[index]].union(self.passed[term][index])
         return {v: r for v, r in facts.items() if v in keep or r is EMPTY}
 
     def _narrow(self, facts: dict, pred, holds: bool, block) -> None:
@@ -261,7 +281,7 @@ class _Analysis:
         for x, y, o in ((a, b, op), (b, a, _FLIP[op])):
             # only an int compared with an int: ``n < 1e19`` bounds nothing
             # (a float's interval is unknown, not the int range)
-            if _tname(x) != "integer" or _tname(y) != "integer":
+            if self._tn(x) != "integer" or self._tn(y) != "integer":
                 continue
             bound = _bound(o, self.interval(y, block) or FULL)
             if bound is not None:
@@ -273,7 +293,7 @@ class _Analysis:
 
     def _edge_value(self, term, index, k, pred, facts):
         """The interval the edge passes to the successor's argument ``k``."""
-        v = successor_operands(term)[index][k]
+        v = self.passed[term][index][k]
         base = self.iv.get(v)
         r = facts.get(v)
         if r is not None and r is not EMPTY:
@@ -305,7 +325,7 @@ class _Analysis:
                 self.refine[block] = merged
                 changed = True
             for k, arg in enumerate(block.arguments):
-                t = _tname(arg)
+                t = self._tn(arg)
                 if t == "integer":
                     values = [self._edge_value(tm, i, k, p, f) for tm, i, p, f in per_edge]
                     if any(v is None for v in values):
@@ -319,7 +339,7 @@ class _Analysis:
                     else:
                         changed |= self._set(self.iv, arg, new)
                 elif t == "real":
-                    signs = [self.sign.get(successor_operands(tm)[i][k]) for tm, i, p, f in per_edge]
+                    signs = [self.sign.get(self.passed[tm][i][k]) for tm, i, p, f in per_edge]
                     new = signs[0]
                     for s in signs[1:]:
                         new = _sign_meet(new, s)
@@ -329,8 +349,8 @@ class _Analysis:
                         else:
                             self.sign[arg] = new
                         changed = True
-        for op in block.operations:
-            changed |= self._transfer(op.operation, block)
+        for op in self.transfers[block]:
+            changed |= self._transfer(op, block)
         return changed
 
     def _transfer(self, op, block) -> bool:
@@ -338,7 +358,7 @@ class _Analysis:
         if not name.startswith("iree_pydm.") or not len(op.results):
             return False
         result = op.results[-1]
-        t = _tname(result)
+        t = self._tn(result)
         if t == "integer":
             iv = self._int_result(op, name, block)
             if iv is None:
@@ -377,7 +397,7 @@ class _Analysis:
                     "abs": (0 if x[0] <= 0 <= x[1] else min(abs(x[0]), abs(x[1])),
                             max(abs(x[0]), abs(x[1])))}.get(dunder)
         if name == d.CONVERT:
-            return (0, 1) if _tname(operands[0]) == "bool" else None
+            return (0, 1) if self._tn(operands[0]) == "bool" else None
         if name == d.SELECT:  # each side as narrowed by the condition that picks it
             out = []
             for value, holds in ((operands[1], True), (operands[2], False)):
@@ -411,10 +431,10 @@ class _Analysis:
             return POS if v != v or v > 0 else NONNEG if v == 0 else None
         operands = list(op.operands)
         if name == d.CONVERT:
-            x = self.interval(operands[0], block) if _tname(operands[0]) == "integer" else (
-                (0, 1) if _tname(operands[0]) == "bool" else None)
+            x = self.interval(operands[0], block) if self._tn(operands[0]) == "integer" else (
+                (0, 1) if self._tn(operands[0]) == "bool" else None)
             return None if x is None else POS if x[0] > 0 else NONNEG if x[0] >= 0 else None
-        if name == d.APPLY_BINARY and len(operands) == 2 and all(_tname(x) == "real" for x in operands):
+        if name == d.APPLY_BINARY and len(operands) == 2 and all(self._tn(x) == "real" for x in operands):
             dunder = ir.StringAttr(op.attributes["dunder_name"]).value
             a, b = (self.sign.get(x) for x in operands)
             if dunder == "mul":
@@ -431,8 +451,7 @@ class _Analysis:
     def mark(self) -> None:
         unit = ir.UnitAttr.get()
         for block in self.blocks:
-            for op in block.operations:
-                op = op.operation
+            for op in self.ops[block]:  # (only attributes change here)
                 if op.name == d.TUPLE_GET and "in_range" not in op.attributes:
                     t = d.py_type(op.operands[0].type)
                     iv = self.interval(op.operands[1], block)
@@ -443,7 +462,7 @@ class _Analysis:
                     continue
                 dunder = ir.StringAttr(op.attributes["dunder_name"]).value
                 a, b = op.operands
-                if _tname(a) == "integer" and _tname(b) == "integer":
+                if self._tn(a) == "integer" and self._tn(b) == "integer":
                     x, y = self.interval(a, block), self.interval(b, block)
                     if dunder in ("add", "sub", "mul"):
                         out = _square(x) if dunder == "mul" and a == b else ranges.raw(SYMBOL[dunder], x, y)
@@ -455,7 +474,7 @@ class _Analysis:
                         known = _known_sign(dunder, x, y)
                         if known is not None:
                             op.attributes["known_sign"] = ir.StringAttr.get(known)
-                elif dunder == "truediv" and _tname(b) == "real" and self.sign.get(b) == POS:
+                elif dunder == "truediv" and self._tn(b) == "real" and self.sign.get(b) == POS:
                     op.attributes["infallible"] = unit
 
     def share_float_conversions(self) -> None:

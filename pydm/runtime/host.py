@@ -39,7 +39,7 @@ from __future__ import annotations
 import operator
 import weakref
 
-import iree.runtime as rt
+from .binding import rt
 
 MODULE_NAME = "pydm_host"
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 
-from ..abi import exports as sip_exports
 from ..abi.signature import META_FUNCTION, SIG_KEY, CompiledProgram, ExportSignature
 from ..exceptions import RaiseSiteTable
 from .digest import DamagedModule, verify
@@ -17,7 +16,7 @@ def read_program(vmfb: bytes, probe=None, origin: str = "<bytes>") -> CompiledPr
     and the export signatures (``pydm.sig``), each checked against its
     ``iree.abi`` record."""
     if probe is None:
-        import iree.runtime as rt
+        from .binding import rt
         from .program import vm_instance
         probe = rt.VmModule.copy_buffer(vm_instance(), vmfb)
     meta = probe.lookup_function(META_FUNCTION)
@@ -41,7 +40,7 @@ class LoadedModule:
     """The functions of a .vmfb, as attributes."""
 
     def __init__(self, vmfb: bytes, origin: str = "<bytes>", host=None):
-        import iree.runtime as rt
+        from .binding import rt
         from .program import vm_instance
         try:  # before IREE sees the bytes: its verifier accepts damaged files that crash later
             verify(bytes(vmfb))
@@ -66,6 +65,7 @@ class LoadedModule:
             setattr(self, sig.name, caller)
             self._names.append(sig.name)
             sigs[sig.name] = sig
+        from ..abi import exports as sip_exports  # (here: a JIT's cached program never needs SIP)
         for name in probe.function_names:  # SIP variants (seed 001): the export called by its leaves
             refl = probe.lookup_function(name).reflection
             of = refl.get(sip_exports.OF_KEY)

@@ -28,7 +28,7 @@ import gc
 import threading
 import weakref
 
-import iree.runtime as rt
+from .binding import get_driver, rt
 
 from .. import typecodes as tc
 from ..exceptions import RaiseSiteTable
@@ -61,7 +61,7 @@ def hal_module() -> rt.VmModule:
     device runs its work on the calling thread and is not shared."""
     module = getattr(_hal, "module", None)
     if module is None:
-        device = rt.get_driver("local-sync").create_default_device()
+        device = get_driver("local-sync").create_default_device()
         module = rt.create_hal_module(vm_instance(), device)
         _hal.device, _hal.module = device, module
     return module

@@ -37,7 +37,7 @@ from __future__ import annotations
 import weakref
 from collections import OrderedDict
 
-import iree.runtime as rt
+from .binding import rt
 
 from .. import typecodes as tc
 from ..types import PyType

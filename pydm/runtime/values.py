@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import gc
 
-import iree.runtime as rt
+from .binding import rt
 
 from .. import typecodes as tc
 import struct

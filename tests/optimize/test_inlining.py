@@ -679,14 +679,16 @@ def test_fib_is_expanded_to_the_documented_depth():
     fib(10)
     text = fib.inspect("pydm", 10)
     assert len(functions(text)) == 1, text
-    size = inlining.body_size(astroid.extract_node(textwrap.dedent('''
+    node = astroid.extract_node(textwrap.dedent('''
         def fib(n: int) -> int:
             if n < 2:
                 return n
             return fib(n - 1) + fib(n - 2)
-    ''')))
-    assert size <= inlining.MAX_BODY_NODES
-    assert calls_to(text, "fib") == 2 ** (inlining.SELF_RECURSION_DEPTH + 1), text
+    '''))
+    assert inlining.body_size(node) <= inlining.MAX_BODY_NODES
+    depth = inlining.expansion_depth(node, "fib")
+    assert depth == 3  # the depth inlining.py documents for fib (its budget's measurements)
+    assert calls_to(text, "fib") == 2 ** (depth + 1), text
 
 
 _FIB_SRC = '''
