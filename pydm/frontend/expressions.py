@@ -125,7 +125,7 @@ class ExpressionWalker:
             return None
         if any(isinstance(x, nodes.Starred) for x in e.elts):
             raise error_at(e, "star-unpacking in a list display is not supported")
-        return self.emit.make_list(values)
+        return self.emit.make_list(values, self.type_of(e))
 
     # ---- comprehensions ---------------------------------------------------------------
     def comprehend(self, e, on_item) -> None:
@@ -189,7 +189,7 @@ class ExpressionWalker:
         fb.block = after
 
     def expr_ListComp(self, e):
-        xs = self.emit.make_list([])
+        xs = self.emit.make_list([], self.type_of(e))
         self.comprehend(e, lambda v: self.emit.list_append(xs, v))
         return xs if self.fb.block is not None else None
 
@@ -308,7 +308,8 @@ class ExpressionWalker:
             return None
         if e.op not in sem.BINARY:
             raise error_at(e, f"operator {e.op!r} is not supported")
-        return self.emit.binary(e.op, *values, const_value(e.right), lhs_const=const_value(e.left), node=e)
+        out = self.emit.binary(e.op, *values, const_value(e.right), lhs_const=const_value(e.left), node=e)
+        return self.emit.as_typed_list(out, self.type_of(e)) if out is not None else None
 
     def expr_UnaryOp(self, e):
         if e.op == "-" and isinstance(e.operand, nodes.Const) and type(e.operand.value) is int \

@@ -4,10 +4,15 @@ A list is a heap sequence like a tuple (``pydm/representation.py``) that is
 changed in place, so every alias sees the change. Built inline: ``[a, b]``,
 ``xs[i]``, ``xs[i] = v``, ``len(xs)``, ``xs.append(v)``, ``xs.pop()`` and
 truth. Everything else calls the runtime library (``runtime_lib/lists.py``).
-Every list is ``list<object>``: its elements are dynamic values.
+A list is ``list<object>`` (its elements are dynamic values) unless the
+typing pass proved it homogeneous (``list_storage.py``): then it is
+``list<integer>``, ``list<real>`` or ``list<bool>``, one slot per element,
+and the ops above store and read its elements unboxed; any other operation
+on it gets a ``list<object>`` copy (``emitter.coerce``).
 """
 from __future__ import annotations
 
+from .. import representation as rep
 from ..errors import error_at
 from ..types import PyType, list_of, tuple_any
 from . import semantics as sem
@@ -24,12 +29,25 @@ _LIBRARY_METHODS = {"extend": "list_extend", "insert": "list_insert", "remove": 
 class ListOps:
     """Mixed into the Emitter (it uses ``self.fb``, ``self.b``, ``call_library``...)."""
 
-    def make_list(self, values):
-        """``[v0, v1, ...]``: a new list of these values."""
-        xs = self.b.seq_new(self.b.constant(len(values), T.INT), LIST)
+    def make_list(self, values, t: PyType = LIST):
+        """``[v0, v1, ...]``: a new list (static type ``t``) of these values."""
+        t = t if t.is_list else LIST  # (BOTTOM: code the typing never reached)
+        xs = self.b.seq_new(self.b.constant(len(values), T.INT), t)
         for k, v in enumerate(values):
-            self.b.seq_set(xs, self.b.constant(k, T.INT), v)
+            self.b.seq_set(xs, self.b.constant(k, T.INT), self.as_element(xs, v))
         return xs
+
+    def as_element(self, xs, v):
+        """``v`` as an element of list ``xs``: itself, or in a typed list its
+        element type (the typing pass proved ``v`` has it)."""
+        elt = self.type(xs).elt
+        return self.coerce(v, elt) if elt is not T.OBJECT else v
+
+    def as_typed_list(self, xs, t: PyType):
+        """A list value made for a typed-storage site (``[v] * n``) as ``t``."""
+        if self.fb.block is None or self.type(xs) is t or not (t.is_list and t.elt in rep.TYPED_LIST_ELEMENTS):
+            return xs
+        return self.b.list_unbox(self.coerce(xs, LIST), t)
 
     def list_store(self, xs, index, value):
         """``xs[index] = value`` (an integer index; CPython's IndexError/TypeError)."""
@@ -40,7 +58,7 @@ class ListOps:
         elif it not in (T.INT, T.BOOL):
             return self.raise_always(sem.Raises(
                 "TypeError", f"list indices must be integers or slices, not {it.python_name}"))
-        self.fb.check(self.b.list_set(xs, self.promote(index, T.INT), value))
+        self.fb.check(self.b.list_set(xs, self.promote(index, T.INT), self.as_element(xs, value)))
 
     def store_item(self, container, index, value):
         """``container[index] = value`` for an index that is not a slice."""
@@ -105,6 +123,7 @@ class ListOps:
         """``xs.append(x)``: grow by one element, set it."""
         n = self.b.tuple_len(xs)
         _, n1 = self.b.apply_binary("add", n, self.b.constant(1, T.INT), T.INT, infallible=True)
+        x = self.as_element(xs, x)
         self.b.seq_resize(xs, n1)
         self.b.seq_set(xs, n, x)
         return self.b.constant(None, T.NONE)

@@ -16,8 +16,8 @@ from __future__ import annotations
 from astroid import nodes
 
 from ..errors import CompileError, error_at, note_call_site
-from ..types import FunctionType, PyType, join, list_of, tuple_of
-from . import inlining, intrinsics
+from ..types import FunctionType, ListType, PyType, join, list_of, tuple_of
+from . import inlining, intrinsics, list_storage
 from . import semantics as sem
 from .handlers import exception_class_of
 from .scopes import variable_key
@@ -213,6 +213,18 @@ class ProgramTypes:
         return spec
 
     def solve(self) -> None:
+        """Iterate to the fixed point; a group of lists that nothing is ever
+        stored into (its element type still unknown) is then made
+        ``list<object>``, and the fixed point sought again."""
+        while True:
+            self._solve()
+            empty = [(spec, g) for spec in self.specs.values() for g, t in spec.list_elts.items() if t is T.BOTTOM]
+            if not empty:
+                return
+            for spec, g in empty:
+                spec.list_elts[g] = T.OBJECT
+
+    def _solve(self) -> None:
         """Iterate to the fixed point (types only grow, so it terminates);
         callees are visited before callers, so call chains settle quickly."""
         while True:
@@ -265,6 +277,30 @@ class _FunctionTyper:
         self.spec = spec
         self.fn = spec.func
         self.vars = spec.var_types
+        groups = getattr(self.fn, "_list_groups", None)
+        if groups is None:
+            groups = self.fn._list_groups = list_storage.ListGroups(self.fn)
+        self.groups = groups
+        for g in set(groups.group_of.values()):
+            spec.list_elts.setdefault(g, T.BOTTOM)
+
+    # -- typed list storage (list_storage.py)
+    def group_type(self, g: int) -> PyType:
+        """The type of the lists of group ``g``: typed storage for ints,
+        floats or bools; ``list<bottom>`` while nothing stored is known yet."""
+        elt = self.spec.list_elts[g]
+        return ListType(elt) if elt in (T.INT, T.FLOAT, T.BOOL, T.BOTTOM) else list_of()
+
+    def store_into(self, g: int | None, t: PyType) -> None:
+        """A value of type ``t`` is stored into the lists of group ``g``."""
+        if g is not None:
+            self.spec.list_elts[g] = join(self.spec.list_elts[g], t)
+
+    def group_of_node(self, node) -> int | None:
+        """The group of the list variable ``node`` reads (None: not a candidate)."""
+        if isinstance(node, nodes.Name):
+            return self.groups.group_of.get(variable_key(node))
+        return None
 
     def run(self) -> None:
         start = dict(self.vars)
@@ -273,12 +309,12 @@ class _FunctionTyper:
             self.vars[name] = join(self.vars.get(name, T.BOTTOM), t)
         body = self.fn.node.body
         while True:  # types only grow, and their depth is bounded
-            before = dict(self.vars)
+            before = (dict(self.vars), dict(self.spec.list_elts))
             if isinstance(self.fn.node, nodes.Lambda):
                 self.program.grow_ret(self.spec, self.expr(body))
             else:
                 self.block(body)
-            if before == self.vars:
+            if before == (self.vars, self.spec.list_elts):
                 break
         if self.vars != start and self.fn.cells:
             self.program._changed = True  # its closures read these types
@@ -298,10 +334,17 @@ class _FunctionTyper:
                 owner.var_types[name] = new
                 self.program._changed = True
             return
+        g = self.groups.group_of.get(name)
+        if g is not None:  # always the group's type (its element type only grows)
+            self.vars[name] = self.group_type(g)
+            return
         self.vars[name] = join(self.vars.get(name, T.BOTTOM), t)
 
     def variable(self, key: str) -> PyType:
         """The type of a local or free variable."""
+        g = self.groups.group_of.get(key)
+        if g is not None and key in self.vars:
+            return self.group_type(g)
         if key in self.fn.frees:
             return variable_owner(self.spec, key).var_types.get(key, T.BOTTOM)
         return self.vars.get(key, T.BOTTOM)
@@ -323,9 +366,17 @@ class _FunctionTyper:
                                                     inplace=True), s))
             else:
                 self.expr(s.target)
-                self.expr(s.value)
+                value = self.expr(s.value)
+                g = self.group_of_node(s.target.value) if isinstance(s.target, nodes.Subscript) else None
+                if g is not None:  # xs[i] += v stores the sum
+                    elt = self.spec.list_elts[g]
+                    self.store_into(g, _t(sem.binary_type(sem.BINARY.get(s.op[:-1]), elt, value,
+                                                          const_value(s.value), inplace=True)))
         elif isinstance(s, nodes.Return):
-            self.program.grow_ret(self.spec, self.expr(s.value) if s.value is not None else T.NONE)
+            t = self.expr(s.value) if s.value is not None else T.NONE
+            if isinstance(t, ListType) and t.elt is not T.OBJECT:
+                t = list_of()  # returned as a list<object> copy (list_storage.py)
+            self.program.grow_ret(self.spec, t)
         elif isinstance(s, (nodes.If, nodes.While)):
             self.expr(s.test)
             self.block(s.body)
@@ -443,6 +494,7 @@ class _FunctionTyper:
         """Bind an assignment target to a value of type ``value``."""
         if isinstance(target, nodes.Subscript):
             self.expr(target.value)
+            self.store_into(self.group_of_node(target.value), value)
             if not isinstance(target.slice, nodes.Slice):
                 self.expr(target.slice)
             else:
@@ -485,10 +537,21 @@ class _FunctionTyper:
             return tuple_of(*elts)
         if isinstance(e, nodes.List):
             elts = [self.expr(x) for x in e.elts]
-            return T.BOTTOM if T.BOTTOM in elts else list_of()
+            if T.BOTTOM in elts:
+                return T.BOTTOM
+            g = self.groups.site_of.get(e)
+            if g is None:
+                return list_of()
+            for t in elts:
+                self.store_into(g, t)
+            return self.group_type(g)
         if isinstance(e, (nodes.ListComp, nodes.GeneratorExp)):
             self.comprehension(e)
-            return list_of()
+            g = self.groups.site_of.get(e)
+            if g is None:
+                return list_of()
+            self.store_into(g, self.spec.expr_types.get(e.elt, T.BOTTOM))
+            return self.group_type(g)
         if isinstance(e, nodes.Dict):
             parts = [self.expr(x) for kv in e.items for x in kv if not isinstance(x, nodes.DictUnpack)]
             return T.BOTTOM if T.BOTTOM in parts else T.DICT
@@ -506,7 +569,15 @@ class _FunctionTyper:
             left, right = self.expr(e.left), self.expr(e.right)
             if name is None:
                 return T.BOTTOM
-            return _t(sem.binary_type(name, left, right, const_value(e.right), lhs_const=const_value(e.left)), e)
+            out = _t(sem.binary_type(name, left, right, const_value(e.right), lhs_const=const_value(e.left)), e)
+            g = self.groups.site_of.get(e)
+            if g is None or out is T.BOTTOM:
+                return out
+            # [v] * n: its items are the literal's (anything but a list makes it list<object>)
+            literal = e.left if isinstance(e.left, nodes.List) else e.right
+            for t in ([self.spec.expr_types[x] for x in literal.elts] if out.is_list else [T.OBJECT]):
+                self.store_into(g, t)
+            return self.group_type(g)
         if isinstance(e, nodes.UnaryOp):
             if e.op == "-" and isinstance(e.operand, nodes.Const) and type(e.operand.value) is int \
                     and e.operand.value == 2**63:
@@ -657,6 +728,8 @@ class _FunctionTyper:
                 self.expr(kw.value)
             if what == "sort":
                 self.key_call(e, T.OBJECT)
+            if what == "append" and len(arg_types) == 1:
+                self.store_into(self.group_of_node(e.func.expr), arg_types[0])
             if T.BOTTOM in arg_types or receiver is T.BOTTOM:
                 return T.BOTTOM
             r = sem.method_type(what, receiver, arg_types)

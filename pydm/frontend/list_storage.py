@@ -1,0 +1,175 @@
+"""Which lists of a function may use typed storage (``list<integer>``,
+``list<real>``, ``list<bool>``: one slot per element, ``representation.py``).
+
+A list may be typed only if every alias of it is known. This module finds,
+from the syntax alone, the *groups* of local variables that hold lists no
+other place can see: each variable of a group is only ever assigned a new
+list (a literal, a comprehension, ``[v] * n``) or another variable of the
+group, and every read of it is one of the uses below. The typing pass
+(``typing.py``) then gives a group its element type: the join of every value
+stored into its lists; a group whose stored values are all ``int`` (or all
+``float``, or all ``bool``) is typed, any other stays ``list<object>``.
+
+Uses that keep a group (anything else demotes it, with every variable it is
+assigned to or from):
+
+- *in place* (built on the typed storage): ``xs[i]``, ``xs[i] = v``,
+  ``xs[i] op= v``, ``len(xs)``, ``xs.append(v)``, ``for x in xs`` (also in a
+  comprehension), truth (``if xs``, ``while xs``, ``not xs``);
+- *snapshot* (the operation only reads the list and keeps no reference to
+  it, so it runs on a ``list<object>`` copy made on the spot, ``list_box``):
+  ``return xs``, ``xs[a:b]``, ``xs == ys`` and the other comparisons but
+  ``is``, ``x in xs``, ``xs + ys``, ``xs * n``, ``sum``, ``min``, ``max``,
+  ``sorted``, ``list``, ``tuple``, ``any``, ``all`` of it, ``xs.copy()``,
+  ``xs.count(v)``, ``xs.index(v, ...)``.
+
+What demotes: a call that passes it (compiled, host or library function,
+``print``...), storing it into another container or an attribute, a
+closure capturing it, ``global``/``nonlocal``, a parameter, ``del``, ``is``,
+any other method (``sort``, ``pop``, ``extend``...), slice assignment,
+``xs += ...``, ``a, b = xs``, a ``for`` target, holding it in an expression
+whose value flows on (``xs or ys``, ``ys if c else xs``).
+"""
+from __future__ import annotations
+
+from astroid import nodes
+
+from .scopes import variable_key
+
+#: builtins that take a list and only read it (the snapshot uses)
+_READING_BUILTINS = frozenset({"sum", "min", "max", "sorted", "list", "tuple", "any", "all"})
+#: methods that only read the list
+_READING_METHODS = frozenset({"copy", "count", "index"})
+
+
+def is_creation(value) -> bool:
+    """Does this expression make a new list whose items the typing pass sees?"""
+    if isinstance(value, (nodes.List, nodes.ListComp)):
+        return not any(isinstance(x, nodes.Starred) for x in getattr(value, "elts", ()))
+    if isinstance(value, nodes.BinOp) and value.op == "*":
+        lists = [s for s in (value.left, value.right) if isinstance(s, nodes.List)]
+        return len(lists) == 1 and not any(isinstance(x, nodes.Starred) for x in lists[0].elts)
+    return False
+
+
+class ListGroups:
+    """The typed-storage candidates of one function: ``group_of`` maps a
+    variable key to its group (an int), ``site_of`` a creation expression
+    (assigned to such a variable) to its group."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.group_of: dict[str, int] = {}
+        self.site_of: dict = {}
+        if fn.module.runtime_lib or isinstance(fn.node, nodes.Lambda):
+            return
+        parent: dict[str, str] = {}
+
+        def find(k):
+            while parent[k] != k:
+                k = parent[k]
+            return k
+
+        excluded = set(fn.params) | set(fn.cells) | set(fn.frees)
+        loads, stores = {}, {}
+        for node in _walk(fn.node.body):
+            if isinstance(node, (nodes.Global, nodes.Nonlocal)):
+                excluded.update(node.names)
+            elif isinstance(node, nodes.Name):
+                loads.setdefault(variable_key(node), []).append(node)
+            elif isinstance(node, (nodes.AssignName, nodes.DelName)):
+                stores.setdefault(variable_key(node), []).append(node)
+        candidates = {k for k, s in stores.items() if k not in excluded
+                      and all(_creation_or_alias(n) is not None for n in s)}
+        for k in candidates:
+            parent[k] = k
+        bad = set()
+        for k in candidates:
+            for n in stores[k]:
+                source = _creation_or_alias(n)
+                if isinstance(source, nodes.Name):
+                    other = variable_key(source)
+                    if other in candidates:
+                        parent[find(k)] = find(other)
+                    else:
+                        bad.add(k)
+            if not all(_keeps(n, fn) for n in loads.get(k, ())):
+                bad.add(k)
+        made_by = {}  # a = b = []: one list, one group
+        for k in candidates:
+            for n in stores[k]:
+                source = _creation_or_alias(n)
+                if not isinstance(source, nodes.Name):
+                    if source in made_by:
+                        parent[find(k)] = find(made_by[source])
+                    made_by[source] = k
+        bad_roots = {find(k) for k in bad}
+        for k in candidates:
+            root = find(k)
+            if root not in bad_roots:
+                self.group_of[k] = sorted(candidates).index(root)
+        for k, g in self.group_of.items():
+            for n in stores[k]:
+                source = _creation_or_alias(n)
+                if not isinstance(source, nodes.Name):
+                    self.site_of[source] = g
+
+
+def _walk(body):
+    """Every node of these statements, nested function bodies excluded (a
+    name they read is a free variable, so its owner's list is demoted)."""
+    stack = list(body)
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
+            continue
+        stack.extend(node.get_children())
+
+
+def _creation_or_alias(store):
+    """For a store ``v = <value>`` (a plain one-name target): the value if it
+    makes a new list or is a variable; otherwise None (the store demotes)."""
+    if not isinstance(store, nodes.AssignName):
+        return None
+    stmt = store.parent
+    if isinstance(stmt, nodes.Assign) and store in stmt.targets or \
+            isinstance(stmt, nodes.AnnAssign) and stmt.target is store and stmt.value is not None:
+        value = stmt.value
+        if is_creation(value) or isinstance(value, nodes.Name):
+            return value
+    return None
+
+
+def _keeps(name, fn) -> bool:
+    """Is this read of a candidate variable one of the uses that keep it typed?"""
+    p = name.parent
+    if isinstance(p, nodes.Subscript) and p.value is name:
+        if isinstance(p.slice, nodes.Slice):
+            return getattr(p, "ctx", None) == nodes.Context.Load and not isinstance(p.parent, nodes.Delete)
+        return not isinstance(p.parent, nodes.Delete)
+    if isinstance(p, nodes.Call) and name in p.args and isinstance(p.func, nodes.Name):
+        f = p.func.name
+        shadowed = f in fn.locals or f in fn.frees or f in fn.module.tree.locals
+        if shadowed or p.args[0] is not name or p.keywords and f not in ("sum", "sorted", "min", "max"):
+            return False
+        return f in _READING_BUILTINS and len(p.args) == 1 or f in ("len", "sum") and len(p.args) <= 2 - (f == "len")
+    if isinstance(p, nodes.Attribute) and p.expr is name:
+        call = p.parent
+        return isinstance(call, nodes.Call) and call.func is p and \
+            (p.attrname == "append" or p.attrname in _READING_METHODS)
+    if isinstance(p, (nodes.For, nodes.Comprehension)) and p.iter is name:
+        return True
+    if isinstance(p, (nodes.If, nodes.While, nodes.IfExp, nodes.Assert)) and p.test is name:
+        return True
+    if isinstance(p, nodes.UnaryOp) and p.op == "not":
+        return True
+    if isinstance(p, nodes.Return) and p.value is name:
+        return True
+    if isinstance(p, nodes.Compare):
+        return not any(op in ("is", "is not") for op, _ in p.ops)
+    if isinstance(p, nodes.BinOp) and p.op in ("+", "*"):
+        return True
+    if isinstance(p, nodes.Assign) and p.value is name:  # ys = xs: an alias (the store decides)
+        return all(isinstance(t, nodes.AssignName) for t in p.targets)
+    return False
