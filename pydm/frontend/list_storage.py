@@ -18,7 +18,8 @@ assigned to or from):
   comprehension), truth (``if xs``, ``while xs``, ``not xs``);
 - *snapshot* (the operation only reads the list and keeps no reference to
   it, so it runs on a ``list<object>`` copy made on the spot, ``list_box``):
-  ``return xs``, ``xs[a:b]``, ``xs == ys`` and the other comparisons but
+  ``return xs`` and ``return a, xs`` (the function ends: no later change to
+  miss), ``xs[a:b]``, ``xs == ys`` and the other comparisons but
   ``is``, ``x in xs``, ``xs + ys``, ``xs * n``, ``sum``, ``min``, ``max``,
   ``sorted``, ``list``, ``tuple``, ``any``, ``all`` of it, ``xs.copy()``,
   ``xs.count(v)``, ``xs.index(v, ...)``.
@@ -33,6 +34,7 @@ whose value flows on (``xs or ys``, ``ys if c else xs``).
 from __future__ import annotations
 
 from astroid import nodes
+from astroid.const import Context
 
 from .scopes import variable_key
 
@@ -103,6 +105,12 @@ class ListGroups:
                     if source in made_by:
                         parent[find(k)] = find(made_by[source])
                     made_by[source] = k
+        for node in _walk(fn.node.body):  # return xs, ys: two copies, so never one list twice
+            if isinstance(node, nodes.Return) and isinstance(node.value, nodes.Tuple):
+                keys = [variable_key(e) for e in node.value.elts if isinstance(e, nodes.Name)]
+                roots = [find(k) for k in keys if k in candidates]
+                twice = {r for r in roots if roots.count(r) > 1}
+                bad.update(k for k in keys if k in candidates and find(k) in twice)
         bad_roots = {find(k) for k in bad}
         for k in candidates:
             root = find(k)
@@ -146,7 +154,7 @@ def _keeps(name, fn) -> bool:
     p = name.parent
     if isinstance(p, nodes.Subscript) and p.value is name:
         if isinstance(p.slice, nodes.Slice):
-            return getattr(p, "ctx", None) == nodes.Context.Load and not isinstance(p.parent, nodes.Delete)
+            return getattr(p, "ctx", None) == Context.Load and not isinstance(p.parent, nodes.Delete)
         return not isinstance(p.parent, nodes.Delete)
     if isinstance(p, nodes.Call) and name in p.args and isinstance(p.func, nodes.Name):
         f = p.func.name
@@ -166,6 +174,8 @@ def _keeps(name, fn) -> bool:
         return True
     if isinstance(p, nodes.Return) and p.value is name:
         return True
+    if isinstance(p, nodes.Tuple) and isinstance(p.parent, nodes.Return):  # return a, xs: a copy in the tuple
+        return True
     if isinstance(p, nodes.Compare):
         return not any(op in ("is", "is not") for op, _ in p.ops)
     if isinstance(p, nodes.BinOp) and p.op in ("+", "*"):
@@ -173,3 +183,19 @@ def _keeps(name, fn) -> bool:
     if isinstance(p, nodes.Assign) and p.value is name:  # ys = xs: an alias (the store decides)
         return all(isinstance(t, nodes.AssignName) for t in p.targets)
     return False
+
+
+def storage_of(jit_fn, *example_args) -> dict[str, str]:
+    """An inspection hook (tests, curious users): the static type of every list
+    variable of every function the call ``jit_fn(*example_args)`` reaches,
+    as ``{"function.variable": "list<integer>"}`` - typing only, no IR."""
+    from ..compiler import _typed_program
+    jf = getattr(jit_fn, "jit", jit_fn)  # the dispatcher @pydm.jit returns, or its JitFunction
+    program, _ = _typed_program(jf.info.module, [(jf.info, jf._arg_types(example_args))], False,
+                                jit_fn.py_func.__globals__)
+    out = {}
+    for spec in program.specs.values():
+        for name, t in spec.var_types.items():
+            if t.is_list:
+                out[f"{spec.func.name}.{name}"] = t.value
+    return out

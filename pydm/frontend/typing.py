@@ -374,8 +374,8 @@ class _FunctionTyper:
                                                           const_value(s.value), inplace=True)))
         elif isinstance(s, nodes.Return):
             t = self.expr(s.value) if s.value is not None else T.NONE
-            if isinstance(t, ListType) and t.elt is not T.OBJECT:
-                t = list_of()  # returned as a list<object> copy (list_storage.py)
+            if t.is_list:
+                t = list_of()  # a typed list is returned as a list<object> copy (list_storage.py)
             self.program.grow_ret(self.spec, t)
         elif isinstance(s, (nodes.If, nodes.While)):
             self.expr(s.test)
@@ -534,7 +534,7 @@ class _FunctionTyper:
             elts = [self.expr(x) for x in e.elts]
             if T.BOTTOM in elts:
                 return T.BOTTOM
-            return tuple_of(*elts)
+            return tuple_of(*(list_of() if t.is_list else t for t in elts))  # a tuple holds no typed list
         if isinstance(e, nodes.List):
             elts = [self.expr(x) for x in e.elts]
             if T.BOTTOM in elts:
