@@ -42,6 +42,9 @@ from .scopes import variable_key
 _READING_BUILTINS = frozenset({"sum", "min", "max", "sorted", "list", "tuple", "any", "all"})
 #: methods that only read the list
 _READING_METHODS = frozenset({"copy", "count", "index"})
+#: methods that change the list and store nothing but its own elements (and
+#: ``insert``'s value, which the typing pass sees): typed in place or on a copy
+_CHANGING_METHODS = frozenset({"append", "pop", "clear", "insert", "remove", "reverse", "sort"})
 
 
 def is_creation(value) -> bool:
@@ -155,7 +158,7 @@ def _keeps(name, fn) -> bool:
     if isinstance(p, nodes.Subscript) and p.value is name:
         if isinstance(p.slice, nodes.Slice):
             return getattr(p, "ctx", None) == Context.Load and not isinstance(p.parent, nodes.Delete)
-        return not isinstance(p.parent, nodes.Delete)
+        return True  # xs[i], xs[i] = v, xs[i] += v, del xs[i]
     if isinstance(p, nodes.Call) and name in p.args and isinstance(p.func, nodes.Name):
         f = p.func.name
         shadowed = f in fn.locals or f in fn.frees or f in fn.module.tree.locals
@@ -164,8 +167,11 @@ def _keeps(name, fn) -> bool:
         return f in _READING_BUILTINS and len(p.args) == 1 or f in ("len", "sum") and len(p.args) <= 2 - (f == "len")
     if isinstance(p, nodes.Attribute) and p.expr is name:
         call = p.parent
-        return isinstance(call, nodes.Call) and call.func is p and \
-            (p.attrname == "append" or p.attrname in _READING_METHODS)
+        if not (isinstance(call, nodes.Call) and call.func is p):
+            return False
+        if p.attrname == "sort":  # key= needs the items as objects
+            return all(k.arg == "reverse" for k in call.keywords or [])
+        return p.attrname in _CHANGING_METHODS or p.attrname in _READING_METHODS
     if isinstance(p, (nodes.For, nodes.Comprehension)) and p.iter is name:
         return True
     if isinstance(p, (nodes.If, nodes.While, nodes.IfExp, nodes.Assert)) and p.test is name:

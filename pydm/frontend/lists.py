@@ -112,7 +112,11 @@ class ListOps:
         elif it not in (T.INT, T.BOOL):
             return self.raise_always(sem.Raises(
                 "TypeError", f"list indices must be integers or slices, not {it.python_name}"))
-        self.call_library("list_delitem", [container, self.promote(index, T.INT)])
+        index = self.promote(index, T.INT)
+        if self.typed(container):
+            self.on_copy(container, lambda ys: self.call_library("list_delitem", [ys, index]))
+            return None
+        self.call_library("list_delitem", [container, index])
         return None
 
     def as_list(self, x, message: str):
@@ -128,10 +132,46 @@ class ListOps:
         self.b.seq_set(xs, n, x)
         return self.b.constant(None, T.NONE)
 
+    def typed(self, xs) -> bool:
+        """Is ``xs`` a list in typed storage?"""
+        t = self.type(xs)
+        return t.is_list and t.elt in rep.TYPED_LIST_ELEMENTS
+
+    def on_copy(self, xs, change):
+        """Run ``change`` (an operation of the runtime library that mutates a
+        list<object>) on typed list ``xs``: on a list<object> copy, whose elements
+        then replace ``xs``'s (``list_storage.py`` lets only changes through that
+        store nothing but ``xs``'s own elements and values of its element type;
+        each of them raises before it changes anything, if it raises)."""
+        ys = self.coerce(xs, LIST)
+        out = change(ys)
+        if self.fb.block is not None:
+            self.b.list_refill(xs, ys)
+        return out
+
+    def typed_pop_last(self, xs):
+        """``xs.pop()`` on a typed list: the last slot, then one fewer."""
+        n = self.b.tuple_len(xs)
+        _, empty = self.b.apply_compare("eq", n, self.b.constant(0, T.INT))
+        self.fb.raise_if(self.b.bool_to_pred(empty), "IndexError", "pop from empty list")
+        _, last = self.b.apply_binary("sub", n, self.b.constant(1, T.INT), T.INT, infallible=True)
+        _, out = self.b.tuple_get(xs, last, self.type(xs).elt, in_range=True)
+        self.b.seq_resize(xs, last)
+        return out
+
     def list_method(self, name, xs, args, node, keywords=None):
         """``xs.name(*args)`` on a list (the type rule accepted the call)."""
         if name == "append":
             return self.list_append(xs, args[0])
+        if self.typed(xs) and name in ("pop", "clear") and not args:
+            if name == "clear":
+                self.b.seq_resize(xs, self.b.constant(0, T.INT))
+                return self.b.constant(None, T.NONE)
+            return self.typed_pop_last(xs)
+        if self.typed(xs) and name in ("pop", "insert", "remove", "reverse", "sort"):
+            elt = self.type(xs).elt
+            out = self.on_copy(xs, lambda ys: self.list_method(name, ys, args, node, keywords))
+            return self.coerce(out, elt) if name == "pop" and out is not None else out
         if name == "pop":
             if not args:
                 return self.call_library("list_pop_last", [xs], T.OBJECT)

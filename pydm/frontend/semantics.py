@@ -561,6 +561,8 @@ def method_type(name: str, receiver: PyType, arg_types: list[PyType]) -> PyType 
             return None
         if name == "insert" and not (arg_types[0].is_dynamic or _is_int(arg_types[0])):
             return Raises("TypeError", f"'{arg_types[0].python_name}' object cannot be interpreted as an integer")
+        if name == "pop" and receiver.is_list:
+            return receiver.elt  # object, or a typed list's element type
         return result
     if receiver is not T.BOTTOM and not receiver.is_dynamic:
         return Raises("AttributeError", f"'{receiver.python_name}' object has no attribute '{name}'")

@@ -494,7 +494,8 @@ class _FunctionTyper:
         """Bind an assignment target to a value of type ``value``."""
         if isinstance(target, nodes.Subscript):
             self.expr(target.value)
-            self.store_into(self.group_of_node(target.value), value)
+            if not isinstance(target.parent, nodes.Delete):
+                self.store_into(self.group_of_node(target.value), value)
             if not isinstance(target.slice, nodes.Slice):
                 self.expr(target.slice)
             else:
@@ -728,8 +729,8 @@ class _FunctionTyper:
                 self.expr(kw.value)
             if what == "sort":
                 self.key_call(e, T.OBJECT)
-            if what == "append" and len(arg_types) == 1:
-                self.store_into(self.group_of_node(e.func.expr), arg_types[0])
+            if what == "append" and len(arg_types) == 1 or what == "insert" and len(arg_types) == 2:
+                self.store_into(self.group_of_node(e.func.expr), arg_types[-1])
             if T.BOTTOM in arg_types or receiver is T.BOTTOM:
                 return T.BOTTOM
             r = sem.method_type(what, receiver, arg_types)

@@ -99,10 +99,24 @@ def lower_list_unbox(ctx, op, operands):
     (xs,) = operands
     n = arith.shrui(util.ListSizeOp(xs).result, _index(1))
     out = new_typed(n)
+    _copy_payloads(xs, out, n)
+    return [out]
+
+
+@rule(d.LIST_REFILL)
+def lower_list_refill(ctx, op, operands):
+    """Typed list ``out`` := the payloads of ``xs`` (its own VM list, resized)."""
+    out, xs = operands
+    n = arith.shrui(util.ListSizeOp(xs).result, _index(1))
+    util.ListResizeOp(out, n)
+    _copy_payloads(xs, out, n)
+    return []
+
+
+def _copy_payloads(xs, out, n) -> None:
     loop = scf.ForOp(_index(0), n, _index(1))
     with ir.InsertionPoint(loop.body):
         i = loop.induction_variable
         payload = arith.addi(arith.muli(i, _index(2)), _index(1))
         util.ListSetOp(out, i, util.ListGetOp(_i64(), xs, payload).result)
         scf.YieldOp([])
-    return [out]

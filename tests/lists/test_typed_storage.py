@@ -135,6 +135,81 @@ def int_copy_is_new(n):
     return xs, ys, zs, ws, len(ys)
 
 
+# ---------------------------------------------------------------- int lists, changing methods
+
+
+def int_methods(n):
+    xs = [5, 3, 8, 1, 3]
+    xs.append(n)
+    a = xs.pop()
+    b = xs.pop(0)
+    c = xs.pop(-2)
+    xs.insert(1, 42)
+    xs.insert(-100, 7)
+    xs.insert(100, n)
+    xs.remove(3)
+    xs.sort()
+    first = list(xs)
+    xs.sort(reverse=True)
+    second = xs.copy()
+    xs.reverse()
+    del xs[1]
+    del xs[-1]
+    d = 0
+    while xs:
+        d = d * 10 + xs.pop()
+    ys = [1, 2]
+    ys.clear()
+    ys.append(n)
+    return a, b, c, first, second, d, len(xs), ys
+
+
+def int_pop_empty(n):
+    xs = [1]
+    for i in range(n):
+        xs.pop()
+    return xs
+
+
+def int_pop_index_error(n):
+    xs = [1, 2, 3]
+    return xs.pop(n)
+
+
+def int_del_error(n):
+    xs = [1, 2, 3]
+    del xs[n]
+    return xs
+
+
+def int_remove_missing(n):
+    xs = [1, 2, 3]
+    xs.remove(n)
+    return xs
+
+
+def float_sort(n):
+    fs = [0.5, float("nan"), -0.0, 0.0, 2.0, -1.5] * min(n, 10)  # (64+ with a NaN: see the README)
+    fs.sort()
+    hs = [float(i % 7) - 3.0 for i in range(n * 10)]
+    hs.sort()
+    gs = [3.5, -0.0, 0.0, 1.0]
+    gs.sort(reverse=True)
+    last = gs.pop()
+    gs.insert(0, last * 2.0)
+    return fs, gs, last, hs
+
+
+def bool_methods(n):
+    bs = [True, False, True] * n
+    bs.sort()
+    bs.append(False)
+    t = bs.pop(0) if bs else None
+    bs.reverse()
+    bs.remove(False)
+    return bs, t
+
+
 # ---------------------------------------------------------------- float and bool lists
 
 
@@ -243,7 +318,7 @@ def demote_identity(n):
 
 def demote_sort(n):
     xs = [3, 1, 2] * n
-    xs.sort()
+    xs.sort(key=None)
     xs.reverse()
     return xs
 
@@ -322,15 +397,31 @@ def cases(k: int, n: int):
         return demote_tuple_store(n)
     if k == 26:
         return demote_slice_assign(n)
-    return demote_reassigned(n)
+    if k == 27:
+        return demote_reassigned(n)
+    if k == 28:
+        return int_methods(n)
+    if k == 29:
+        return int_pop_empty(n)
+    if k == 30:
+        return int_pop_index_error(n)
+    if k == 31:
+        return int_del_error(n)
+    if k == 32:
+        return int_remove_missing(n)
+    if k == 33:
+        return float_sort(n)
+    return bool_methods(n)
 
 
 NS = {0: [0, 1, 2, 5, 20], 1: [0, 3, 6], 2: [0, 1, 6], 3: [1, 4], 4: [0, 2, 3, -1, -3, -4],
       5: [0, 2, 3, -3, -4], 6: [0, 2], 7: [0, 1, 2], 8: [0, 2, 4], 9: [0, 1, 3, 6], 10: [0, 3],
-      11: [1, 3, 4], 12: [7], 13: [1, 3], 14: [0, 2], 15: [0, 1, 2, 30, 100], 16: [0, 3, 7]}
+      11: [1, 3, 4], 12: [7], 13: [1, 3], 14: [0, 2], 15: [0, 1, 2, 30, 100], 16: [0, 3, 7],
+      28: [0, 4], 29: [1, 2], 30: [0, 2, 3, -3, -4], 31: [-3, 3], 32: [2, 5], 33: [0, 1, 3, 30], 34: [0, 1, 4]}
+KS = 35
 
 
-@pytest.mark.parametrize("k", range(28))
+@pytest.mark.parametrize("k", range(KS))
 def test_differential(k):
     for n in NS.get(k, [0, 2]):
         check(cases, k, n)
@@ -351,6 +442,10 @@ EXPECTED = {
     "float_division": {"xs": "list<real>"},
     "bool_ops": {"flags": "list<bool>", "marks": "list<bool>"},
     "bool_not": {"xs": "list<bool>"},
+    "int_methods": {"xs": "list<integer>", "ys": "list<integer>", "first": "list<object>"},
+    "int_pop_empty": {"xs": "list<integer>"},
+    "float_sort": {"fs": "list<real>", "gs": "list<real>", "hs": "list<real>"},
+    "bool_methods": {"bs": "list<bool>"},
     "demote_float_into_ints": {"xs": "list<object>"},
     "demote_bool_and_int": {"xs": "list<object>", "ys": "list<object>"},
     "demote_passed": {"xs": "list<object>"},
@@ -365,7 +460,7 @@ EXPECTED = {
 
 def test_storage_chosen():
     found = {}
-    for k in range(28):
+    for k in range(KS):
         found.update(storage_of(cases, k, 1))
     for fn, variables in EXPECTED.items():
         for var, t in variables.items():
