@@ -42,7 +42,10 @@ class ExpressionWalker:
             raise error_at(e, f"{describe(e)} is not supported",
                            "see the README for the Python subset pydm compiles")
         with self.at(e):
-            return method(e)
+            out = method(e)
+            if out is not None and e in self.frame.spec.expr_types:  # a new list typed storage takes
+                out = self.emit.as_typed_list(out, self.type_of(e))
+            return out
 
     def exprs(self, nodes_):
         """Evaluate expressions left to right; None if one always raises."""
@@ -308,8 +311,7 @@ class ExpressionWalker:
             return None
         if e.op not in sem.BINARY:
             raise error_at(e, f"operator {e.op!r} is not supported")
-        out = self.emit.binary(e.op, *values, const_value(e.right), lhs_const=const_value(e.left), node=e)
-        return self.emit.as_typed_list(out, self.type_of(e)) if out is not None else None
+        return self.emit.binary(e.op, *values, const_value(e.right), lhs_const=const_value(e.left), node=e)
 
     def expr_UnaryOp(self, e):
         if e.op == "-" and isinstance(e.operand, nodes.Const) and type(e.operand.value) is int \

@@ -4,32 +4,38 @@
 A list may be typed only if every alias of it is known. This module finds,
 from the syntax alone, the *groups* of local variables that hold lists no
 other place can see: each variable of a group is only ever assigned a new
-list (a literal, a comprehension, ``[v] * n``) or another variable of the
-group, and every read of it is one of the uses below. The typing pass
-(``typing.py``) then gives a group its element type: the join of every value
-stored into its lists; a group whose stored values are all ``int`` (or all
-``float``, or all ``bool``) is typed, any other stays ``list<object>``.
+list (a display, a comprehension, ``[v] * n``, ``list(a)``, ``sorted(a)``,
+``a[i:j]``, ``a.copy()``) or another variable of the group (``ys = xs``,
+``a = b = []``), and every read of it is one of the uses below. The typing
+pass (``typing.py``) then gives a group its element type: the join of every
+value stored into its lists (the items a new list starts with, too); a group
+whose stored values are all ``int`` (or all ``float``, or all ``bool``) is
+typed, any other - or one nothing is ever stored into - stays ``list<object>``.
 
 Uses that keep a group (anything else demotes it, with every variable it is
 assigned to or from):
 
 - *in place* (built on the typed storage): ``xs[i]``, ``xs[i] = v``,
-  ``xs[i] op= v``, ``len(xs)``, ``xs.append(v)``, ``for x in xs`` (also in a
-  comprehension), truth (``if xs``, ``while xs``, ``not xs``);
+  ``xs[i] op= v``, ``del xs[i]``, ``len(xs)``, ``xs.append(v)``, ``insert``,
+  ``pop``, ``clear``, ``remove``, ``reverse``, ``sort(reverse=...)`` (the last
+  ones on a copy written back: ``ListOps.on_copy``), ``for x in xs`` and ``for
+  .. in enumerate/zip/reversed(xs, ...)`` (also in a comprehension: index-based
+  walks; an argument that makes it an iterator object demotes them), truth
+  (``if xs``, ``while xs``, ``not xs``);
 - *snapshot* (the operation only reads the list and keeps no reference to
   it, so it runs on a ``list<object>`` copy made on the spot, ``list_box``):
   ``return xs`` and ``return a, xs`` (the function ends: no later change to
-  miss), ``xs[a:b]``, ``xs == ys`` and the other comparisons but
-  ``is``, ``x in xs``, ``xs + ys``, ``xs * n``, ``sum``, ``min``, ``max``,
-  ``sorted``, ``list``, ``tuple``, ``any``, ``all`` of it, ``xs.copy()``,
-  ``xs.count(v)``, ``xs.index(v, ...)``.
+  miss; one list twice in the tuple demotes), ``xs[a:b]``, ``xs == ys`` and
+  the other comparisons but ``is``, ``x in xs``, ``xs + ys``, ``xs * n``,
+  ``sum``, ``min``, ``max``, ``sorted``, ``list``, ``tuple``, ``any``, ``all`` of
+  it, ``xs.copy()``, ``xs.count(v)``, ``xs.index(v, ...)``.
 
 What demotes: a call that passes it (compiled, host or library function,
 ``print``...), storing it into another container or an attribute, a
-closure capturing it, ``global``/``nonlocal``, a parameter, ``del``, ``is``,
-any other method (``sort``, ``pop``, ``extend``...), slice assignment,
-``xs += ...``, ``a, b = xs``, a ``for`` target, holding it in an expression
-whose value flows on (``xs or ys``, ``ys if c else xs``).
+closure capturing it, ``global``/``nonlocal``, a parameter, ``del xs``, ``is``,
+any other method (``extend``, ``sort(key=...)``...), slice assignment,
+``del xs[i:j]``, ``xs += ...``, ``a, b = xs``, a ``for`` target, holding it in
+an expression whose value flows on (``xs or ys``, ``ys if c else xs``).
 """
 from __future__ import annotations
 
@@ -47,8 +53,21 @@ _READING_METHODS = frozenset({"copy", "count", "index"})
 _CHANGING_METHODS = frozenset({"append", "pop", "clear", "insert", "remove", "reverse", "sort"})
 
 
-def is_creation(value) -> bool:
-    """Does this expression make a new list whose items the typing pass sees?"""
+def is_creation(value, fn) -> bool:
+    """Does this expression make a new list whose items the typing pass sees?
+    A display, a comprehension, ``[v, ...] * n``, ``list(a)``, ``sorted(a)``,
+    ``a[i:j]``, ``a.copy()`` (if ``a`` turns out not to be a list, or its items
+    not to be of one scalar type, the typing pass makes the group ``list<object>``)."""
+    if isinstance(value, nodes.Call) and isinstance(value.func, nodes.Name) and \
+            value.func.name in ("list", "sorted") and len(value.args) == 1 and \
+            not isinstance(value.args[0], nodes.Starred) and not _shadowed(value.func.name, fn):
+        return all(k.arg == "reverse" for k in value.keywords or []) and \
+            (value.func.name == "sorted" or not value.keywords)
+    if isinstance(value, nodes.Subscript) and isinstance(value.slice, nodes.Slice):
+        return True
+    if isinstance(value, nodes.Call) and isinstance(value.func, nodes.Attribute) and \
+            value.func.attrname == "copy" and not value.args and not value.keywords:
+        return True
     if isinstance(value, (nodes.List, nodes.ListComp)):
         return not any(isinstance(x, nodes.Starred) for x in getattr(value, "elts", ()))
     if isinstance(value, nodes.BinOp) and value.op == "*":
@@ -85,13 +104,13 @@ class ListGroups:
             elif isinstance(node, (nodes.AssignName, nodes.DelName)):
                 stores.setdefault(variable_key(node), []).append(node)
         candidates = {k for k, s in stores.items() if k not in excluded
-                      and all(_creation_or_alias(n) is not None for n in s)}
+                      and all(_creation_or_alias(n, fn) is not None for n in s)}
         for k in candidates:
             parent[k] = k
         bad = set()
         for k in candidates:
             for n in stores[k]:
-                source = _creation_or_alias(n)
+                source = _creation_or_alias(n, fn)
                 if isinstance(source, nodes.Name):
                     other = variable_key(source)
                     if other in candidates:
@@ -103,7 +122,7 @@ class ListGroups:
         made_by = {}  # a = b = []: one list, one group
         for k in candidates:
             for n in stores[k]:
-                source = _creation_or_alias(n)
+                source = _creation_or_alias(n, fn)
                 if not isinstance(source, nodes.Name):
                     if source in made_by:
                         parent[find(k)] = find(made_by[source])
@@ -121,7 +140,7 @@ class ListGroups:
                 self.group_of[k] = sorted(candidates).index(root)
         for k, g in self.group_of.items():
             for n in stores[k]:
-                source = _creation_or_alias(n)
+                source = _creation_or_alias(n, fn)
                 if not isinstance(source, nodes.Name):
                     self.site_of[source] = g
 
@@ -138,7 +157,11 @@ def _walk(body):
         stack.extend(node.get_children())
 
 
-def _creation_or_alias(store):
+def _shadowed(name: str, fn) -> bool:
+    return name in fn.locals or name in fn.frees or name in fn.module.tree.locals
+
+
+def _creation_or_alias(store, fn):
     """For a store ``v = <value>`` (a plain one-name target): the value if it
     makes a new list or is a variable; otherwise None (the store demotes)."""
     if not isinstance(store, nodes.AssignName):
@@ -147,7 +170,7 @@ def _creation_or_alias(store):
     if isinstance(stmt, nodes.Assign) and store in stmt.targets or \
             isinstance(stmt, nodes.AnnAssign) and stmt.target is store and stmt.value is not None:
         value = stmt.value
-        if is_creation(value) or isinstance(value, nodes.Name):
+        if is_creation(value, fn) or isinstance(value, nodes.Name):
             return value
     return None
 
@@ -159,10 +182,15 @@ def _keeps(name, fn) -> bool:
         if isinstance(p.slice, nodes.Slice):
             return getattr(p, "ctx", None) == Context.Load and not isinstance(p.parent, nodes.Delete)
         return True  # xs[i], xs[i] = v, xs[i] += v, del xs[i]
+    if isinstance(p, nodes.Call) and name in p.args and isinstance(p.func, nodes.Name) and \
+            p.func.name in ("enumerate", "zip", "reversed") and not _shadowed(p.func.name, fn):
+        # a loop over them walks the lists by index (loops.py); the typing pass
+        # demotes them if another argument makes it an iterator object
+        loop = p.parent
+        return isinstance(loop, (nodes.For, nodes.Comprehension)) and loop.iter is p
     if isinstance(p, nodes.Call) and name in p.args and isinstance(p.func, nodes.Name):
         f = p.func.name
-        shadowed = f in fn.locals or f in fn.frees or f in fn.module.tree.locals
-        if shadowed or p.args[0] is not name or p.keywords and f not in ("sum", "sorted", "min", "max"):
+        if _shadowed(f, fn) or p.args[0] is not name or p.keywords and f not in ("sum", "sorted", "min", "max"):
             return False
         return f in _READING_BUILTINS and len(p.args) == 1 or f in ("len", "sum") and len(p.args) <= 2 - (f == "len")
     if isinstance(p, nodes.Attribute) and p.expr is name:

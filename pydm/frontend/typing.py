@@ -432,6 +432,11 @@ class _FunctionTyper:
             for a in it.args:
                 self.expr(a)
             return T.INT
+        if form in ("enumerate", "zip", "reversed"):
+            types = [self.expr(a) for a in it.args]
+            if any(t is T.ITERATOR or t.is_dynamic for t in types):  # an iterator object: it holds the lists
+                for a in it.args:
+                    self.store_into(self.group_of_node(a), T.OBJECT)
         if form == "enumerate":
             item = _t(sem.iter_type(self.expr(it.args[0])))
             for a in it.args[1:]:
@@ -517,8 +522,31 @@ class _FunctionTyper:
         if e is None:
             return T.NONE
         t = self._expr(e)
+        g = self.groups.site_of.get(e)
+        if g is not None and t is not T.BOTTOM:
+            t = self.made_list(g, e, t)
         self.spec.expr_types[e] = t
         return t
+
+    def made_list(self, g: int, e, t: PyType) -> PyType:
+        """The type of a new list of group ``g`` made by ``e`` (of type ``t`` as a
+        list<object>): its items are stored into the group."""
+        types = self.spec.expr_types
+        if not t.is_list:  # [v] * obj, d.copy(): not (only) a list
+            items = [T.OBJECT]
+        elif isinstance(e, nodes.List):
+            items = [types[x] for x in e.elts]
+        elif isinstance(e, nodes.ListComp):
+            items = [types.get(e.elt, T.BOTTOM)]
+        elif isinstance(e, nodes.BinOp):  # [v, ...] * n
+            items = [types[x] for x in (e.left if isinstance(e.left, nodes.List) else e.right).elts]
+        else:  # list(a), sorted(a), a[i:j], a.copy(): a's items
+            source = e.args[0] if isinstance(e, nodes.Call) and e.args else \
+                e.value if isinstance(e, nodes.Subscript) else e.func.expr
+            items = [_t(sem.iter_type(types.get(source, T.BOTTOM)))]
+        for item in items:
+            self.store_into(g, item)
+        return self.group_type(g)
 
     def _expr(self, e) -> PyType:
         if isinstance(e, nodes.Const):
@@ -540,19 +568,10 @@ class _FunctionTyper:
             elts = [self.expr(x) for x in e.elts]
             if T.BOTTOM in elts:
                 return T.BOTTOM
-            g = self.groups.site_of.get(e)
-            if g is None:
-                return list_of()
-            for t in elts:
-                self.store_into(g, t)
-            return self.group_type(g)
+            return list_of()
         if isinstance(e, (nodes.ListComp, nodes.GeneratorExp)):
             self.comprehension(e)
-            g = self.groups.site_of.get(e)
-            if g is None:
-                return list_of()
-            self.store_into(g, self.spec.expr_types.get(e.elt, T.BOTTOM))
-            return self.group_type(g)
+            return list_of()
         if isinstance(e, nodes.Dict):
             parts = [self.expr(x) for kv in e.items for x in kv if not isinstance(x, nodes.DictUnpack)]
             return T.BOTTOM if T.BOTTOM in parts else T.DICT
@@ -570,15 +589,7 @@ class _FunctionTyper:
             left, right = self.expr(e.left), self.expr(e.right)
             if name is None:
                 return T.BOTTOM
-            out = _t(sem.binary_type(name, left, right, const_value(e.right), lhs_const=const_value(e.left)), e)
-            g = self.groups.site_of.get(e)
-            if g is None or out is T.BOTTOM:
-                return out
-            # [v] * n: its items are the literal's (anything but a list makes it list<object>)
-            literal = e.left if isinstance(e.left, nodes.List) else e.right
-            for t in ([self.spec.expr_types[x] for x in literal.elts] if out.is_list else [T.OBJECT]):
-                self.store_into(g, t)
-            return self.group_type(g)
+            return _t(sem.binary_type(name, left, right, const_value(e.right), lhs_const=const_value(e.left)), e)
         if isinstance(e, nodes.UnaryOp):
             if e.op == "-" and isinstance(e.operand, nodes.Const) and type(e.operand.value) is int \
                     and e.operand.value == 2**63:

@@ -260,6 +260,61 @@ def bool_not(n):
     return xs, xs[0], xs[1], len(xs)
 
 
+# ---------------------------------------------------------------- copies and loop forms
+
+
+def made_from(n):
+    a = list(range(n))
+    b = a[1:]
+    c = sorted(b, reverse=True)
+    d = c.copy()
+    f = [1.5] * n
+    h = f[::2]
+    g = list((1, 2, n))
+    t = 0
+    for i, x in enumerate(a):
+        t += i * x
+    for x, y in zip(b, c):
+        t += x - y
+    for x in reversed(d):
+        t = t * 2 + x
+    s = [i + x for i, x in enumerate(c, 1)]
+    b[0:0]  # (an empty slice read)
+    a.append(len(b))
+    return a, b, c, d, h, g, t, s, b == a[1:-1]
+
+
+def zip_mutated(n):
+    xs = [1, 2, 3]
+    ys = [0.5] * n
+    out = 0.0
+    for x, y in zip(xs, ys):
+        if len(xs) < 6:
+            xs.append(x * 10)
+        out = out * 2.0 + y + x
+    for i, x in enumerate(xs):
+        if i == 0:
+            xs[-1] = 99
+        out += x
+    return out, xs
+
+
+def demote_zip_object(n):
+    xs = [1, 2, 3]
+    it = iter([4, 5])
+    out = 0
+    for x, y in zip(xs, it):
+        xs.append(n)
+        out += x * y
+    return out, xs
+
+
+def demote_list_of_str(n):
+    xs = list("ab" * n)
+    ys = sorted(xs)
+    return xs, ys
+
+
 # ---------------------------------------------------------------- must stay list<object>
 
 
@@ -411,14 +466,23 @@ def cases(k: int, n: int):
         return int_remove_missing(n)
     if k == 33:
         return float_sort(n)
-    return bool_methods(n)
+    if k == 34:
+        return bool_methods(n)
+    if k == 35:
+        return made_from(n)
+    if k == 36:
+        return zip_mutated(n)
+    if k == 37:
+        return demote_zip_object(n)
+    return demote_list_of_str(n)
 
 
 NS = {0: [0, 1, 2, 5, 20], 1: [0, 3, 6], 2: [0, 1, 6], 3: [1, 4], 4: [0, 2, 3, -1, -3, -4],
       5: [0, 2, 3, -3, -4], 6: [0, 2], 7: [0, 1, 2], 8: [0, 2, 4], 9: [0, 1, 3, 6], 10: [0, 3],
       11: [1, 3, 4], 12: [7], 13: [1, 3], 14: [0, 2], 15: [0, 1, 2, 30, 100], 16: [0, 3, 7],
-      28: [0, 4], 29: [1, 2], 30: [0, 2, 3, -3, -4], 31: [-3, 3], 32: [2, 5], 33: [0, 1, 3, 30], 34: [0, 1, 4]}
-KS = 35
+      28: [0, 4], 29: [1, 2], 30: [0, 2, 3, -3, -4], 31: [-3, 3], 32: [2, 5], 33: [0, 1, 3, 30], 34: [0, 1, 4],
+      35: [0, 1, 2, 6], 36: [0, 2, 5], 37: [0, 3], 38: [0, 2]}
+KS = 39
 
 
 @pytest.mark.parametrize("k", range(KS))
@@ -436,16 +500,22 @@ EXPECTED = {
                           "neg": "list<integer>", "a": "list<integer>", "b": "list<integer>",
                           "c": "list<integer>"},
     "int_alias_chain": {"xs": "list<integer>", "ys": "list<integer>", "zs": "list<integer>"},
-    "int_reading": {"xs": "list<object>", "ys": "list<integer>"},  # xs is a slice: a new list<object>
-    "int_copy_is_new": {"xs": "list<integer>", "ys": "list<object>", "zs": "list<object>", "ws": "list<object>"},
+    "int_reading": {"xs": "list<object>", "ys": "list<integer>"},  # xs: a slice of a list<object>
+    "int_copy_is_new": {"xs": "list<integer>", "ys": "list<integer>", "zs": "list<integer>",
+                        "ws": "list<integer>"},
     "float_ops": {"xs": "list<real>", "ys": "list<real>", "zs": "list<real>"},
     "float_division": {"xs": "list<real>"},
     "bool_ops": {"flags": "list<bool>", "marks": "list<bool>"},
     "bool_not": {"xs": "list<bool>"},
-    "int_methods": {"xs": "list<integer>", "ys": "list<integer>", "first": "list<object>"},
+    "int_methods": {"xs": "list<integer>", "ys": "list<integer>", "first": "list<integer>"},
     "int_pop_empty": {"xs": "list<integer>"},
     "float_sort": {"fs": "list<real>", "gs": "list<real>", "hs": "list<real>"},
     "bool_methods": {"bs": "list<bool>"},
+    "made_from": {"a": "list<integer>", "b": "list<integer>", "c": "list<integer>", "d": "list<integer>",
+                  "f": "list<real>", "h": "list<real>", "g": "list<integer>", "s": "list<integer>"},
+    "zip_mutated": {"xs": "list<integer>", "ys": "list<real>"},
+    "demote_zip_object": {"xs": "list<object>"},
+    "demote_list_of_str": {"xs": "list<object>", "ys": "list<object>"},
     "demote_float_into_ints": {"xs": "list<object>"},
     "demote_bool_and_int": {"xs": "list<object>", "ys": "list<object>"},
     "demote_passed": {"xs": "list<object>"},
