@@ -576,6 +576,28 @@ def list_setslice(xs: list, start: object, stop: object, step: object, items: ob
         seq_set(xs, lo + i * st, item(src, i))
 
 
+def list_setslice_slots(xs: list[int], start: object, stop: object, step: object, src: list[int]) -> None:
+    """``xs[start:stop:step] = src`` on typed storage: ``src`` is a new list of
+    ``xs``'s own type (the frontend casts any typed list to ``list[int]``: the
+    slots are moved, never read as values)."""
+    n = len(xs)
+    lo, st, count = slice_range(n, start, stop, step)
+    m = len(src)
+    if st != 1 and m != count:
+        fail("ValueError", "attempt to assign sequence of size {} to extended slice of size {}", m, count)
+    shift = m - count if st == 1 else 0  # the tail after the slice moves first
+    if shift > 0:
+        seq_resize(xs, n + shift)
+        for k in range(n - 1, lo + count - 1, -1):
+            xs[k + shift] = xs[k]
+    elif shift < 0:
+        for k in range(lo + count, n):
+            xs[k + shift] = xs[k]
+        seq_resize(xs, n + shift)
+    for i in range(m):
+        xs[lo + i * st] = src[i]
+
+
 def list_delslice(xs: list, start: object, stop: object, step: object) -> None:
     """``del xs[start:stop:step]``."""
     n = len(xs)

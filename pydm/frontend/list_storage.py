@@ -143,6 +143,10 @@ class ListGroups:
                 source = _creation_or_alias(n, fn)
                 if not isinstance(source, nodes.Name):
                     self.site_of[source] = g
+            for n in loads.get(k, ()):
+                if isinstance(n.parent, nodes.Subscript) and isinstance(n.parent.slice, nodes.Slice) and \
+                        getattr(n.parent, "ctx", None) == Context.Store:
+                    self.site_of[_slice_source(n.parent, fn)] = g
 
 
 def _walk(body):
@@ -155,6 +159,14 @@ def _walk(body):
         if isinstance(node, (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
             continue
         stack.extend(node.get_children())
+
+
+def _slice_source(target, fn):
+    """The new list ``xs[i:j] = <value>`` stores, if it makes one (else None)."""
+    stmt = target.parent
+    if isinstance(stmt, nodes.Assign) and stmt.targets == [target] and is_creation(stmt.value, fn):
+        return stmt.value
+    return None
 
 
 def _shadowed(name: str, fn) -> bool:
@@ -180,6 +192,8 @@ def _keeps(name, fn) -> bool:
     p = name.parent
     if isinstance(p, nodes.Subscript) and p.value is name:
         if isinstance(p.slice, nodes.Slice):
+            if getattr(p, "ctx", None) == Context.Store:  # xs[i:j] = <a new list>: made in xs's group
+                return _slice_source(p, fn) is not None
             return getattr(p, "ctx", None) == Context.Load and not isinstance(p.parent, nodes.Delete)
         return True  # xs[i], xs[i] = v, xs[i] += v, del xs[i]
     if isinstance(p, nodes.Call) and name in p.args and isinstance(p.func, nodes.Name) and \

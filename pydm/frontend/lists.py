@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .. import representation as rep
 from ..errors import error_at
-from ..types import PyType, list_of, tuple_any
+from ..types import ListType, PyType, list_of, tuple_any
 from . import semantics as sem
 
 T = PyType
@@ -82,6 +82,12 @@ class ListOps:
         elif not ct.is_list:
             return self.raise_always(sem.Raises("TypeError", f"'{ct.python_name}' object does not support item assignment"))
         parts = [p if p is not None else self.b.constant(None, T.NONE) for p in (start, stop, step)]
+        if self.typed(container):  # the value is a new list of its type (list_storage.py): slots moved
+            assert self.type(value) is self.type(container), "pydm internal: typed slice assignment"
+            slots = ListType(T.INT)
+            self.call_library("list_setslice_slots", [self.b.static_cast(container, slots), *parts,
+                                                      self.b.static_cast(value, slots)])
+            return None
         self.call_library("list_setslice", [container, *parts, value])
 
     def delete_item(self, container, index=None, slice_parts=None):

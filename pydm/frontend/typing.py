@@ -499,8 +499,8 @@ class _FunctionTyper:
         """Bind an assignment target to a value of type ``value``."""
         if isinstance(target, nodes.Subscript):
             self.expr(target.value)
-            if not isinstance(target.parent, nodes.Delete):
-                self.store_into(self.group_of_node(target.value), value)
+            if not isinstance(target.parent, nodes.Delete) and not isinstance(target.slice, nodes.Slice):
+                self.store_into(self.group_of_node(target.value), value)  # (a slice's new list: made_list)
             if not isinstance(target.slice, nodes.Slice):
                 self.expr(target.slice)
             else:

@@ -284,6 +284,37 @@ def made_from(n):
     return a, b, c, d, h, g, t, s, b == a[1:-1]
 
 
+def slice_assign(n):
+    xs = list(range(10))
+    xs[2:5] = [7] * n
+    xs[-2:] = []
+    xs[100:] = [1, 2]
+    xs[:-100] = [3]
+    xs[8:2] = [4]
+    ys = [0.5, 1.5, 2.5, 3.5]
+    ys[::2] = [9.0, -0.0]
+    ys[::-3] = ys[:2]
+    zs = [True] * 6
+    zs[1::2] = [False] * 3
+    ws = list(range(8))
+    k = n % 8
+    ws[:k + 1] = ws[k::-1]
+    ws[1:3] = ws[4:]
+    return xs, ys, zs, ws
+
+
+def slice_assign_wrong_size(n):
+    xs = [1, 2, 3, 4]
+    xs[::2] = [0] * n
+    return xs
+
+
+def slice_assign_zero_step(n):
+    xs = [1, 2, 3, 4]
+    xs[::n] = [5, 6]
+    return xs
+
+
 def zip_mutated(n):
     xs = [1, 2, 3]
     ys = [0.5] * n
@@ -386,7 +417,8 @@ def demote_tuple_store(n):
 
 def demote_slice_assign(n):
     xs = [1, 2, 3]
-    xs[1:] = [9]
+    ys = [9]
+    xs[1:] = ys
     return xs
 
 
@@ -474,15 +506,22 @@ def cases(k: int, n: int):
         return zip_mutated(n)
     if k == 37:
         return demote_zip_object(n)
-    return demote_list_of_str(n)
+    if k == 38:
+        return demote_list_of_str(n)
+    if k == 39:
+        return slice_assign(n)
+    if k == 40:
+        return slice_assign_wrong_size(n)
+    return slice_assign_zero_step(n)
 
 
 NS = {0: [0, 1, 2, 5, 20], 1: [0, 3, 6], 2: [0, 1, 6], 3: [1, 4], 4: [0, 2, 3, -1, -3, -4],
       5: [0, 2, 3, -3, -4], 6: [0, 2], 7: [0, 1, 2], 8: [0, 2, 4], 9: [0, 1, 3, 6], 10: [0, 3],
       11: [1, 3, 4], 12: [7], 13: [1, 3], 14: [0, 2], 15: [0, 1, 2, 30, 100], 16: [0, 3, 7],
       28: [0, 4], 29: [1, 2], 30: [0, 2, 3, -3, -4], 31: [-3, 3], 32: [2, 5], 33: [0, 1, 3, 30], 34: [0, 1, 4],
-      35: [0, 1, 2, 6], 36: [0, 2, 5], 37: [0, 3], 38: [0, 2]}
-KS = 39
+      35: [0, 1, 2, 6], 36: [0, 2, 5], 37: [0, 3], 38: [0, 2], 39: [0, 1, 3, 9], 40: [0, 1, 2, 3],
+      41: [0, 1, -1, 2]}
+KS = 42
 
 
 @pytest.mark.parametrize("k", range(KS))
@@ -513,6 +552,8 @@ EXPECTED = {
     "bool_methods": {"bs": "list<bool>"},
     "made_from": {"a": "list<integer>", "b": "list<integer>", "c": "list<integer>", "d": "list<integer>",
                   "f": "list<real>", "h": "list<real>", "g": "list<integer>", "s": "list<integer>"},
+    "slice_assign": {"xs": "list<integer>", "ys": "list<real>", "zs": "list<bool>", "ws": "list<integer>"},
+    "slice_assign_wrong_size": {"xs": "list<integer>"},
     "zip_mutated": {"xs": "list<integer>", "ys": "list<real>"},
     "demote_zip_object": {"xs": "list<object>"},
     "demote_list_of_str": {"xs": "list<object>", "ys": "list<object>"},
