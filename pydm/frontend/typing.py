@@ -218,7 +218,8 @@ class ProgramTypes:
         ``list<object>``, and the fixed point sought again."""
         while True:
             self._solve()
-            empty = [(spec, g) for spec in self.specs.values() for g, t in spec.list_elts.items() if t is T.BOTTOM]
+            empty = [(spec, g) for spec in self.specs.values() for g, t in spec.list_elts.items()
+                     if t is T.BOTTOM]
             if not empty:
                 return
             for spec, g in empty:
@@ -296,11 +297,25 @@ class _FunctionTyper:
         if g is not None:
             self.spec.list_elts[g] = join(self.spec.list_elts[g], t)
 
+    def group(self, key: str) -> int | None:
+        """The live group of variable ``key`` (None: not a candidate, or its group died)."""
+        g = self.groups.group_of.get(key)
+        return g if g is not None and self.spec.list_elts[g] is not None else None
+
     def group_of_node(self, node) -> int | None:
         """The group of the list variable ``node`` reads (None: not a candidate)."""
         if isinstance(node, nodes.Name):
-            return self.groups.group_of.get(variable_key(node))
+            return self.group(variable_key(node))
         return None
+
+    def kill(self, g: int) -> None:
+        """A creation of group ``g`` made something else than a list (``s[i:j]`` of
+        a range or an object, ``[v] * obj``): its variables are plain variables
+        from now on, typed again from their assignments."""
+        self.spec.list_elts[g] = None
+        for key, h in self.groups.group_of.items():
+            if h == g:
+                self.vars.pop(key, None)
 
     def run(self) -> None:
         start = dict(self.vars)
@@ -334,7 +349,7 @@ class _FunctionTyper:
                 owner.var_types[name] = new
                 self.program._changed = True
             return
-        g = self.groups.group_of.get(name)
+        g = self.group(name)
         if g is not None:  # always the group's type (its element type only grows)
             self.vars[name] = self.group_type(g)
             return
@@ -342,7 +357,7 @@ class _FunctionTyper:
 
     def variable(self, key: str) -> PyType:
         """The type of a local or free variable."""
-        g = self.groups.group_of.get(key)
+        g = self.group(key)
         if g is not None and key in self.vars:
             return self.group_type(g)
         if key in self.fn.frees:
@@ -523,7 +538,7 @@ class _FunctionTyper:
             return T.NONE
         t = self._expr(e)
         g = self.groups.site_of.get(e)
-        if g is not None and t is not T.BOTTOM:
+        if g is not None and self.spec.list_elts[g] is not None and t is not T.BOTTOM:
             t = self.made_list(g, e, t)
         self.spec.expr_types[e] = t
         return t
@@ -532,9 +547,10 @@ class _FunctionTyper:
         """The type of a new list of group ``g`` made by ``e`` (of type ``t`` as a
         list<object>): its items are stored into the group."""
         types = self.spec.expr_types
-        if not t.is_list:  # [v] * obj, d.copy(): not (only) a list
-            items = [T.OBJECT]
-        elif isinstance(e, nodes.List):
+        if not t.is_list:  # [v] * obj, d.copy(), range(n)[i:j]: not (only) a list
+            self.kill(g)
+            return t
+        if isinstance(e, nodes.List):
             items = [types[x] for x in e.elts]
         elif isinstance(e, nodes.ListComp):
             items = [types.get(e.elt, T.BOTTOM)]

@@ -315,6 +315,19 @@ def slice_assign_zero_step(n):
     return xs
 
 
+def not_a_list(n):
+    o = "abcd" if n > 1 else [1, 2, 3]  # an object
+    a = o[1:3]
+    r = range(10)[n:]
+    w = "xyz"[1:]
+    t = (1, 2, 3)[n:]
+    c = [0] * (n if n > 1 else True)
+    c2 = c
+    c2.append(5)
+    b = a
+    return a, b, r, w, t, c, len(r), r[0]
+
+
 def zip_mutated(n):
     xs = [1, 2, 3]
     ys = [0.5] * n
@@ -512,7 +525,9 @@ def cases(k: int, n: int):
         return slice_assign(n)
     if k == 40:
         return slice_assign_wrong_size(n)
-    return slice_assign_zero_step(n)
+    if k == 41:
+        return slice_assign_zero_step(n)
+    return not_a_list(n)
 
 
 NS = {0: [0, 1, 2, 5, 20], 1: [0, 3, 6], 2: [0, 1, 6], 3: [1, 4], 4: [0, 2, 3, -1, -3, -4],
@@ -520,8 +535,8 @@ NS = {0: [0, 1, 2, 5, 20], 1: [0, 3, 6], 2: [0, 1, 6], 3: [1, 4], 4: [0, 2, 3, -
       11: [1, 3, 4], 12: [7], 13: [1, 3], 14: [0, 2], 15: [0, 1, 2, 30, 100], 16: [0, 3, 7],
       28: [0, 4], 29: [1, 2], 30: [0, 2, 3, -3, -4], 31: [-3, 3], 32: [2, 5], 33: [0, 1, 3, 30], 34: [0, 1, 4],
       35: [0, 1, 2, 6], 36: [0, 2, 5], 37: [0, 3], 38: [0, 2], 39: [0, 1, 3, 9], 40: [0, 1, 2, 3],
-      41: [0, 1, -1, 2]}
-KS = 42
+      41: [0, 1, -1, 2], 42: [0, 1, 2, 3]}
+KS = 43
 
 
 @pytest.mark.parametrize("k", range(KS))
@@ -576,9 +591,9 @@ def test_storage_chosen():
     for fn, variables in EXPECTED.items():
         for var, t in variables.items():
             assert found.get(f"{fn}.{var}") == t, (fn, var, found.get(f"{fn}.{var}"))
-    # a captured list is a cell, never typed
+    # a captured list is a cell, never typed; a "creation" that made no list leaves plain variables
     assert all(not v.startswith("list<") or v == "list<object>"
-               for k, v in found.items() if k.startswith("demote_captured."))
+               for k, v in found.items() if k.startswith(("demote_captured.", "not_a_list.")))
 
 
 def test_returned_twice_is_one_list():
