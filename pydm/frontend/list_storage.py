@@ -151,12 +151,17 @@ class ListGroups:
 
 def _walk(body):
     """Every node of these statements, nested function bodies excluded (a
-    name they read is a free variable, so its owner's list is demoted)."""
+    name they read is a free variable, so its owner's list is demoted); their
+    defaults and decorators are evaluated here, so they are walked."""
     stack = list(body)
     while stack:
         node = stack.pop()
         yield node
         if isinstance(node, (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
+            args = getattr(node, "args", None)
+            here = list(getattr(args, "defaults", None) or []) + list(getattr(args, "kw_defaults", None) or [])
+            decorators = getattr(node, "decorators", None)
+            stack.extend(x for x in here + ([decorators] if decorators is not None else []) if x is not None)
             continue
         stack.extend(node.get_children())
 

@@ -409,6 +409,16 @@ def demote_captured(n):
     return xs
 
 
+def demote_default(n):
+    xs = [1, 2]
+
+    def add(v, into=xs):
+        into.append(v)
+        return len(into)
+    m = add(2.5)
+    return xs, m
+
+
 def demote_identity(n):
     xs = [1, 2]
     ys = xs
@@ -527,7 +537,9 @@ def cases(k: int, n: int):
         return slice_assign_wrong_size(n)
     if k == 41:
         return slice_assign_zero_step(n)
-    return not_a_list(n)
+    if k == 42:
+        return not_a_list(n)
+    return demote_default(n)
 
 
 NS = {0: [0, 1, 2, 5, 20], 1: [0, 3, 6], 2: [0, 1, 6], 3: [1, 4], 4: [0, 2, 3, -1, -3, -4],
@@ -536,7 +548,7 @@ NS = {0: [0, 1, 2, 5, 20], 1: [0, 3, 6], 2: [0, 1, 6], 3: [1, 4], 4: [0, 2, 3, -
       28: [0, 4], 29: [1, 2], 30: [0, 2, 3, -3, -4], 31: [-3, 3], 32: [2, 5], 33: [0, 1, 3, 30], 34: [0, 1, 4],
       35: [0, 1, 2, 6], 36: [0, 2, 5], 37: [0, 3], 38: [0, 2], 39: [0, 1, 3, 9], 40: [0, 1, 2, 3],
       41: [0, 1, -1, 2], 42: [0, 1, 2, 3]}
-KS = 43
+KS = 44
 
 
 @pytest.mark.parametrize("k", range(KS))
@@ -572,6 +584,7 @@ EXPECTED = {
     "zip_mutated": {"xs": "list<integer>", "ys": "list<real>"},
     "demote_zip_object": {"xs": "list<object>"},
     "demote_list_of_str": {"xs": "list<object>", "ys": "list<object>"},
+    "demote_default": {"xs": "list<object>"},
     "demote_float_into_ints": {"xs": "list<object>"},
     "demote_bool_and_int": {"xs": "list<object>", "ys": "list<object>"},
     "demote_passed": {"xs": "list<object>"},
