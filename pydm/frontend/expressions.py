@@ -12,6 +12,7 @@ from astroid import nodes
 from iree.compiler import ir
 
 from .. import dialect as d
+from .. import representation as rep
 from ..errors import CompileError, error_at, note_call_site
 from ..types import PyType
 from . import inlining, intrinsics
@@ -299,6 +300,9 @@ class ExpressionWalker:
                 parts.append(self.expr(p) if p is not None else None)
                 if self.fb.block is None:
                     return None
+            made = self.type_of(e)
+            if self.emit.typed(seq) and made is self.emit.type(seq):  # a new typed list, slots copied
+                return self.emit.typed_slice(seq, parts, made)
             return self.emit.slice(seq, *parts, bounds=slice_bounds(s))
         index = self.expr(s)
         if self.fb.block is None:
@@ -311,6 +315,9 @@ class ExpressionWalker:
             return None
         if e.op not in sem.BINARY:
             raise error_at(e, f"operator {e.op!r} is not supported")
+        made = self.type_of(e)
+        if made.is_list and made.elt in rep.TYPED_LIST_ELEMENTS:  # [v, ...] * n made typed
+            return self.emit.typed_repeat(*values, made)
         return self.emit.binary(e.op, *values, const_value(e.right), lhs_const=const_value(e.left), node=e)
 
     def expr_UnaryOp(self, e):

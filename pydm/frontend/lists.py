@@ -84,9 +84,7 @@ class ListOps:
         parts = [p if p is not None else self.b.constant(None, T.NONE) for p in (start, stop, step)]
         if self.typed(container):  # the value is a new list of its type (list_storage.py): slots moved
             assert self.type(value) is self.type(container), "pydm internal: typed slice assignment"
-            slots = ListType(T.INT)
-            self.call_library("list_setslice_slots", [self.b.static_cast(container, slots), *parts,
-                                                      self.b.static_cast(value, slots)])
+            self.call_library("list_setslice_slots", [self.slots(container), *parts, self.slots(value)])
             return None
         self.call_library("list_setslice", [container, *parts, value])
 
@@ -153,6 +151,26 @@ class ListOps:
         out = change(ys)
         if self.fb.block is not None:
             self.b.list_refill(xs, ys)
+        return out
+
+    def slots(self, xs):
+        """Typed list ``xs`` as ``list<integer>`` (the library's ``list[int]``): its
+        slots, moved without being read as values (any typed list)."""
+        return self.b.static_cast(xs, ListType(T.INT))
+
+    def typed_slice(self, xs, parts, t: PyType):
+        """``xs[a:b:c]`` of typed list ``xs``: a new list of its type."""
+        out = self.make_list([], t)
+        parts = [p if p is not None else self.b.constant(None, T.NONE) for p in parts]
+        self.call_library("list_slice_slots", [self.slots(out), self.slots(xs), *parts])
+        return out
+
+    def typed_repeat(self, lhs, rhs, t: PyType):
+        """``[v, ...] * n`` made as typed list ``t`` (the type rules took an int ``n``)."""
+        seq, count = (lhs, rhs) if self.type(lhs).is_list else (rhs, lhs)
+        src = self.as_typed_list(seq, t)  # the display's few items
+        out = self.make_list([], t)
+        self.call_library("list_repeat_slots", [self.slots(out), self.slots(src), self.promote(count, T.INT)])
         return out
 
     def typed_pop_last(self, xs):

@@ -328,6 +328,32 @@ def not_a_list(n):
     return a, b, r, w, t, c, len(r), r[0]
 
 
+def typed_repeat_slice(n):
+    a = [1, 2] * n
+    b = 3 * [1.5]
+    c = [True] * True
+    d = [0] * -n
+    e = a[::-1]
+    f = a[100:]
+    g = a[-100:2]
+    h = a[n::n + 1]
+    k = b[:]
+    k[0] = 9.5
+    m = [n, 2 * n, 3 * n][-2:]
+    return a, b, c, d, e, f, g, h, k, b, m  # (b twice: one list, list<object>)
+
+
+def typed_repeat_huge(n):
+    xs = [0, 1] * (2**40 * n)
+    return len(xs)
+
+
+def typed_slice_zero_step(n):
+    xs = [1, 2, 3]
+    ys = xs[::n]
+    return ys
+
+
 def zip_mutated(n):
     xs = [1, 2, 3]
     ys = [0.5] * n
@@ -539,7 +565,13 @@ def cases(k: int, n: int):
         return slice_assign_zero_step(n)
     if k == 42:
         return not_a_list(n)
-    return demote_default(n)
+    if k == 43:
+        return demote_default(n)
+    if k == 44:
+        return typed_repeat_slice(n)
+    if k == 45:
+        return typed_repeat_huge(n)
+    return typed_slice_zero_step(n)
 
 
 NS = {0: [0, 1, 2, 5, 20], 1: [0, 3, 6], 2: [0, 1, 6], 3: [1, 4], 4: [0, 2, 3, -1, -3, -4],
@@ -548,7 +580,8 @@ NS = {0: [0, 1, 2, 5, 20], 1: [0, 3, 6], 2: [0, 1, 6], 3: [1, 4], 4: [0, 2, 3, -
       28: [0, 4], 29: [1, 2], 30: [0, 2, 3, -3, -4], 31: [-3, 3], 32: [2, 5], 33: [0, 1, 3, 30], 34: [0, 1, 4],
       35: [0, 1, 2, 6], 36: [0, 2, 5], 37: [0, 3], 38: [0, 2], 39: [0, 1, 3, 9], 40: [0, 1, 2, 3],
       41: [0, 1, -1, 2], 42: [0, 1, 2, 3]}
-KS = 44
+NS.update({44: [0, 1, 2, 5], 45: [0, 1], 46: [0, 1, -1]})
+KS = 47
 
 
 @pytest.mark.parametrize("k", range(KS))
@@ -581,6 +614,10 @@ EXPECTED = {
                   "f": "list<real>", "h": "list<real>", "g": "list<integer>", "s": "list<integer>"},
     "slice_assign": {"xs": "list<integer>", "ys": "list<real>", "zs": "list<bool>", "ws": "list<integer>"},
     "slice_assign_wrong_size": {"xs": "list<integer>"},
+    "typed_repeat_slice": {v: "list<integer>" for v in "adefgh"} | {"b": "list<object>", "c": "list<bool>",
+                                                                  "k": "list<object>", "m": "list<object>"},
+    "typed_repeat_huge": {"xs": "list<integer>"},
+    "typed_slice_zero_step": {"xs": "list<integer>", "ys": "list<integer>"},
     "zip_mutated": {"xs": "list<integer>", "ys": "list<real>"},
     "demote_zip_object": {"xs": "list<object>"},
     "demote_list_of_str": {"xs": "list<object>", "ys": "list<object>"},
