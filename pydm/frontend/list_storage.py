@@ -166,6 +166,17 @@ def _walk(body):
         stack.extend(node.get_children())
 
 
+def _in_finally_try(node, fn) -> bool:
+    """Is ``node`` inside the body of a ``try`` with a ``finally`` (which runs after
+    the returned copy is made, and may change the list)?"""
+    while node is not None and node is not fn.node:
+        parent = node.parent
+        if isinstance(parent, nodes.Try) and parent.finalbody and node not in parent.finalbody:
+            return True
+        node = parent
+    return False
+
+
 def _slice_source(target, fn):
     """The new list ``xs[i:j] = <value>`` stores, if it makes one (else None)."""
     stmt = target.parent
@@ -226,9 +237,9 @@ def _keeps(name, fn) -> bool:
     if isinstance(p, nodes.UnaryOp) and p.op == "not":
         return True
     if isinstance(p, nodes.Return) and p.value is name:
-        return True
+        return not _in_finally_try(p, fn)
     if isinstance(p, nodes.Tuple) and isinstance(p.parent, nodes.Return):  # return a, xs: a copy in the tuple
-        return True
+        return not _in_finally_try(p.parent, fn)
     if isinstance(p, nodes.Compare):
         return not any(op in ("is", "is not") for op, _ in p.ops)
     if isinstance(p, nodes.BinOp) and p.op in ("+", "*"):

@@ -445,6 +445,23 @@ def demote_default(n):
     return xs, m
 
 
+def demote_return_in_finally(n):
+    xs = [1, 2]
+    try:
+        return xs
+    finally:
+        xs.append(n)  # after the return value is taken: the caller sees it
+
+
+def kept_finally_elsewhere(n):
+    xs = [1, 2]
+    try:
+        n += 1
+    finally:
+        xs.append(n)
+    return xs
+
+
 def demote_identity(n):
     xs = [1, 2]
     ys = xs
@@ -571,7 +588,11 @@ def cases(k: int, n: int):
         return typed_repeat_slice(n)
     if k == 45:
         return typed_repeat_huge(n)
-    return typed_slice_zero_step(n)
+    if k == 46:
+        return typed_slice_zero_step(n)
+    if k == 47:
+        return demote_return_in_finally(n)
+    return kept_finally_elsewhere(n)
 
 
 NS = {0: [0, 1, 2, 5, 20], 1: [0, 3, 6], 2: [0, 1, 6], 3: [1, 4], 4: [0, 2, 3, -1, -3, -4],
@@ -581,7 +602,7 @@ NS = {0: [0, 1, 2, 5, 20], 1: [0, 3, 6], 2: [0, 1, 6], 3: [1, 4], 4: [0, 2, 3, -
       35: [0, 1, 2, 6], 36: [0, 2, 5], 37: [0, 3], 38: [0, 2], 39: [0, 1, 3, 9], 40: [0, 1, 2, 3],
       41: [0, 1, -1, 2], 42: [0, 1, 2, 3]}
 NS.update({44: [0, 1, 2, 5], 45: [0, 1], 46: [0, 1, -1]})
-KS = 47
+KS = 49
 
 
 @pytest.mark.parametrize("k", range(KS))
@@ -622,6 +643,8 @@ EXPECTED = {
     "demote_zip_object": {"xs": "list<object>"},
     "demote_list_of_str": {"xs": "list<object>", "ys": "list<object>"},
     "demote_default": {"xs": "list<object>"},
+    "demote_return_in_finally": {"xs": "list<object>"},
+    "kept_finally_elsewhere": {"xs": "list<integer>"},
     "demote_float_into_ints": {"xs": "list<object>"},
     "demote_bool_and_int": {"xs": "list<object>", "ys": "list<object>"},
     "demote_passed": {"xs": "list<object>"},
