@@ -522,7 +522,8 @@ def main(argv=None) -> int:
                  "every iteration), the same with `a, b = b, ...` (no tuple), and `t[i % len(t)]` "
                  "of a tuple of 8 ints; each returns its tuple or int to Python.")
     notes.append("list rows (benchmarks/cases_lists.py): the issue's kernels as a user writes them; "
-                 "every list is a list of dynamic values (two VM list slots per element).")
+                 "a list proven homogeneous is typed (one slot per element: append + sum), the others "
+                 "are lists of dynamic values (two VM list slots per element).")
     notes.append("function rows (benchmarks/cases_functions.py): the cost of `try` on the no-exception "
                  "path is the ratio of the two call rows' pydm times (issue target ≤ 10 % overhead); "
                  "raise and catch: a callee raising ValueError for odd i, caught in the loop.")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from iree.compiler import ir
 from iree.compiler._mlir_libs import _mlir
 
-from .types import PyType, parse_type
+from .types import PyType, list_of, parse_type
 
 NS = "iree_pydm"
 
@@ -80,6 +80,9 @@ SEQ_SET = "iree_pydm.seq_set"            # set element i (0 <= i < len) of a lis
 SEQ_RESIZE = "iree_pydm.seq_resize"      # a list's length := n (new elements unset until seq_set)
 # lists
 LIST_SET = "iree_pydm.list_set"          # xs[i] = v -> exc; IndexError when out of range
+LIST_BOX = "iree_pydm.list_box"          # a typed list's elements as a new list<object> (a snapshot)
+LIST_UNBOX = "iree_pydm.list_unbox"      # a new list<object> known to hold only T's, as a new list<T>
+LIST_REFILL = "iree_pydm.list_refill"    # typed list xs := the elements of ys, a list<object> of T's
 # dynamic values as (type code, payload bits, heap ref) (pass split-objects)
 STR_LITERAL = "iree_pydm.str_literal"    # a str literal (attribute ``value``)
 STR_NEW = "iree_pydm.str_new"            # runtime library: a str of n codepoints, to be set with str_set
@@ -107,7 +110,8 @@ ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL,
            ORIGIN, RECORD_ORIGIN, TRACE_PUSH, TRACE_SAVE, TRACE_RESTORE, EXCEPTION_MATCHES, EXCEPTION_CAUGHT, EXCEPTION_RESTORE,
            EXCEPTION_VALUE, EXCEPTION_NEW, EXCEPTION_RAISE, EXCEPTION_ARGS, EXCEPTION_ISINSTANCE, EXCEPTION_SET_CAUSE,
            LOAD_VAR, STORE_VAR, DEL_VAR, UNDEF, STATIC_CAST, BOX, UNBOX, GET_TYPE_CODE,
-           MAKE_TUPLE, TUPLE_GET, TUPLE_LEN, SEQ_NEW, SEQ_SET, SEQ_RESIZE, LIST_SET,
+           MAKE_TUPLE, TUPLE_GET, TUPLE_LEN, SEQ_NEW, SEQ_SET, SEQ_RESIZE, LIST_SET, LIST_BOX, LIST_UNBOX, LIST_REFILL,
+          
            STR_LITERAL, STR_NEW, STR_SET, STR_LEN, STR_CODE, KEPT_GET, KEPT_SET,
            DYN_OF, DYN_UNBOX, DYN_IS, RECORD_OF, RECORD_SPLIT, HOST_PRINT, HOST_FORMAT,
            HOST_FLOAT, HOST_CALL, HOST_CALL_TYPED)
@@ -533,6 +537,24 @@ def list_set(xs, index, value, ip=None) -> ir.Value:
     """``xs[index] = value`` (negative indices count from the end); IndexError
     ``list assignment index out of range`` otherwise."""
     return _op(LIST_SET, [xs, index, value], [exc_type()], ip=ip).result
+
+
+def list_box(xs, ip=None) -> ir.Value:
+    """A new ``list<object>`` of the elements of typed list ``xs``
+    (``list<integer>``, ``list<real>``, ``list<bool>``)."""
+    return _op(LIST_BOX, [xs], [ir_type(list_of())], ip=ip).result
+
+
+def list_refill(xs, ys, ip=None) -> ir.Operation:
+    """Typed list ``xs`` (in place: every alias sees it) := the elements of
+    ``ys``, a ``list<object>`` whose elements all have ``xs``'s element type."""
+    return _op(LIST_REFILL, [xs, ys], [], ip=ip)
+
+
+def list_unbox(xs, t: PyType, ip=None) -> ir.Value:
+    """A new list of static type ``t`` (typed storage) of the elements of
+    ``xs``, a ``list<object>`` whose elements all have ``t``'s element type."""
+    return _op(LIST_UNBOX, [xs], [ir_type(t)], ip=ip).result
 
 
 # ---- strings (one i64 slot per codepoint: pydm/representation.py) ------------------

@@ -13,6 +13,9 @@ static type        inside a module                 at the module boundary
 ``real``           ``f64``                         ``f64``
 ``tuple<...>``     heap ref ``!util.list<?>``      seed-002 record
 ``list<object>``   heap ref ``!util.list<?>``      seed-002 record
+``list<integer>``  heap ref ``!util.list<?>``:     (not passed: a
+``list<real>``     one i64 slot per element        ``list<object>`` copy,
+``list<bool>``                                     ``list_box``)
 ``range``          heap ref ``!util.list<?>``      seed-002 record
 ``str``            heap ref ``!util.list<?>``:     seed-002 record ``[4, the
                    one i64 slot per codepoint      list itself]``
@@ -48,6 +51,16 @@ in slot 2i+1: the bits (i64) of a scalar, the reference of a heap value
 without knowing the tuple's static type, a typed element with one read. A list has
 the same layout; it is mutable (``xs[i] = v`` sets the two slots of element
 i, ``append`` resizes the VM list), and every alias holds the same reference.
+
+**Typed lists** (``list<integer>``, ``list<real>``, ``list<bool>``; type code 3
+as any list) hold **one i64 slot per element** and no type codes: an int
+itself, a float's IEEE bits, a bool 0/1. ``len`` is the VM list's size and an
+element one slot read. The typing pass gives this storage only to a list whose
+every alias it sees and whose every stored value has the element type
+(``frontend/list_storage.py``), so the layout is never read as another: any
+other use gets a ``list<object>`` copy (``list_box``: the same bits under
+their type code), and a typed list never crosses a module or function
+boundary.
 
 **Strings** (``str``, type code 4) are VM lists with **one i64 slot per
 codepoint** and no per-element type codes (a str's elements are always
@@ -147,6 +160,10 @@ _DYNAMIC = Representation(DYNAMIC, ("i64", "i64", HEAP_REF), HEAP_REF, NOT_PASSE
 _DYNAMIC_SCALAR = Representation(DYNAMIC, ("i64", "i64"), HEAP_REF, NOT_PASSED, None)
 _TUPLE = Representation(HEAP, (HEAP_REF,), HEAP_REF, ELEMENTS, tc.TUPLE)
 _LIST = Representation(HEAP, (HEAP_REF,), HEAP_REF, OPAQUE, tc.LIST)
+#: typed storage (one i64 slot per element); never crosses a boundary
+_TYPED_LIST = Representation(HEAP, (HEAP_REF,), HEAP_REF, NOT_PASSED, tc.LIST)
+#: the element types a list may be stored typed for
+TYPED_LIST_ELEMENTS = (T.INT, T.FLOAT, T.BOOL)
 _RANGE = Representation(HEAP, (HEAP_REF,), HEAP_REF, ELEMENTS, tc.RANGE)
 _ITERATOR = Representation(HEAP, (HEAP_REF,), HEAP_REF, NOT_PASSED, tc.SEQUENCE_ITERATOR)
 _REF = Representation(HEAP, (HEAP_REF,), HEAP_REF, NOT_PASSED, None)
@@ -193,7 +210,7 @@ def of(t: PyType) -> Representation:
     if isinstance(t, TupleType):
         return _TUPLE
     if isinstance(t, ListType):
-        return _LIST
+        return _TYPED_LIST if t.elt in TYPED_LIST_ELEMENTS else _LIST
     if isinstance(t, FunctionType):
         return _FUNCTION
     raise ValueError(f"pydm: no run-time representation for {t.value}")

@@ -96,10 +96,17 @@ def library_source():
 
 
 def parameter_types(fn) -> tuple:
-    """A library function's parameter types: its annotations (``object``, ``tuple``, ``int``...)."""
+    """A library function's parameter types: its annotations (``object``, ``tuple``, ``int``...);
+    ``list[int]`` is a list in typed storage (``list<integer>``: any typed list's slots,
+    cast to it)."""
     from .frontend.annotations import annotation_type
-    from .types import PyType
-    return tuple(annotation_type(a) or PyType.OBJECT for a in fn.node.args.annotations)
+    from .types import ListType, PyType
+
+    def one(a):
+        if a is not None and a.as_string() == "list[int]":
+            return ListType(PyType.INT)
+        return annotation_type(a) or PyType.OBJECT
+    return tuple(one(a) for a in fn.node.args.annotations)
 
 
 def library_module() -> ir.Module:

@@ -154,10 +154,11 @@ class TupleType(PyType):
 
 
 class ListType(PyType):
-    """``list<T>``: a list whose elements all have static type ``T``. pydm
-    builds only ``list<object>`` today: a list is shared by reference, so an
-    element type narrower than ``object`` would have to hold for every alias
-    (typed storage for lists proven homogeneous is future work)."""
+    """``list<T>``: a list whose elements all have static type ``T``: ``object``
+    (a list of dynamic values), or - typed storage - ``integer``, ``real`` or
+    ``bool``, only for a list whose every alias the typing pass sees
+    (``frontend/list_storage.py``); ``list<bottom>`` exists only while the
+    types are being inferred."""
 
     __slots__ = ("elt",)
     elts = None    # no fixed length (as ``tuple<T,...>``)
@@ -256,7 +257,8 @@ def tuple_of(*elts: PyType) -> TupleType:
 
 
 def list_of(elt: PyType | None = None) -> "ListType":
-    """``list<object>``: the static type of every list."""
+    """``list<object>``: the static type of a list of dynamic values (an
+    argument, an annotation, any list not proven homogeneous)."""
     return ListType(PyType.OBJECT)
 
 

@@ -576,6 +576,57 @@ def list_setslice(xs: list, start: object, stop: object, step: object, items: ob
         seq_set(xs, lo + i * st, item(src, i))
 
 
+def list_repeat_slots(out: list[int], xs: list[int], n: int) -> None:
+    """``xs * n`` into ``out``, a new empty list of ``xs``'s typed storage (slots
+    copied, as ``list_setslice_slots``); the size limit is ``list_repeat``'s."""
+    size = len(xs)
+    if n <= 0 or size == 0:
+        return
+    if n > 1073741823 // size:
+        fail("MemoryError", "")
+    seq_resize(out, size * n)
+    if size == 1:
+        x = xs[0]
+        for k in range(n):
+            out[k] = x
+        return
+    k = 0
+    for _ in range(n):
+        for i in range(size):
+            out[k] = xs[i]
+            k += 1
+
+
+def list_slice_slots(out: list[int], xs: list[int], start: object, stop: object, step: object) -> None:
+    """``xs[start:stop:step]`` into ``out``, a new empty list of ``xs``'s typed storage."""
+    lo, st, count = slice_range(len(xs), start, stop, step)
+    seq_resize(out, count)
+    for i in range(count):
+        out[i] = xs[lo + i * st]
+
+
+def list_setslice_slots(xs: list[int], start: object, stop: object, step: object, src: list[int]) -> None:
+    """``xs[start:stop:step] = src`` on typed storage: ``src`` is a new list of
+    ``xs``'s own type (the frontend casts any typed list to ``list[int]``: the
+    slots are moved, never read as values)."""
+    n = len(xs)
+    lo, st, count = slice_range(n, start, stop, step)
+    m = len(src)
+    if st != 1 and m != count:
+        fail("ValueError", "attempt to assign sequence of size {} to extended slice of size {}", m, count)
+    shift = m - count if st == 1 else 0  # the tail after the slice moves first
+    if shift > 0:
+        seq_resize(xs, n + shift)
+        for k in range(n - 1, lo + count - 1, -1):
+            xs[k + shift] = xs[k]
+    elif shift < 0:
+        for k in range(lo + count, n):
+            xs[k + shift] = xs[k]
+        seq_resize(xs, n + shift)
+    for i in range(m):
+        xs[lo + i * st] = src[i]
+
+
 def list_delslice(xs: list, start: object, stop: object, step: object) -> None:
     """``del xs[start:stop:step]``."""
     n = len(xs)

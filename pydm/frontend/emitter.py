@@ -64,6 +64,11 @@ class Emitter(SetOps, DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps
         t = self.type(v)
         if t is to or to is T.BOTTOM:
             return v
+        if t.is_list and t.elt in rep.TYPED_LIST_ELEMENTS:  # any other use reads a list<object> copy
+            v = self.b.list_box(v)
+            t = self.type(v)
+            if t is to:
+                return v
         if to.is_dynamic:
             if t is T.OBJECT:  # to object<scalar>: the type rules proved it holds a scalar
                 _, out = self.b.unbox(v, to, checked=False)

@@ -12,6 +12,7 @@ from astroid import nodes
 from iree.compiler import ir
 
 from .. import dialect as d
+from .. import representation as rep
 from ..errors import CompileError, error_at, note_call_site
 from ..types import PyType
 from . import inlining, intrinsics
@@ -42,7 +43,10 @@ class ExpressionWalker:
             raise error_at(e, f"{describe(e)} is not supported",
                            "see the README for the Python subset pydm compiles")
         with self.at(e):
-            return method(e)
+            out = method(e)
+            if out is not None and e in self.frame.spec.expr_types:  # a new list typed storage takes
+                out = self.emit.as_typed_list(out, self.type_of(e))
+            return out
 
     def exprs(self, nodes_):
         """Evaluate expressions left to right; None if one always raises."""
@@ -125,7 +129,7 @@ class ExpressionWalker:
             return None
         if any(isinstance(x, nodes.Starred) for x in e.elts):
             raise error_at(e, "star-unpacking in a list display is not supported")
-        return self.emit.make_list(values)
+        return self.emit.make_list(values, self.type_of(e))
 
     # ---- comprehensions ---------------------------------------------------------------
     def comprehend(self, e, on_item) -> None:
@@ -189,7 +193,7 @@ class ExpressionWalker:
         fb.block = after
 
     def expr_ListComp(self, e):
-        xs = self.emit.make_list([])
+        xs = self.emit.make_list([], self.type_of(e))
         self.comprehend(e, lambda v: self.emit.list_append(xs, v))
         return xs if self.fb.block is not None else None
 
@@ -296,6 +300,9 @@ class ExpressionWalker:
                 parts.append(self.expr(p) if p is not None else None)
                 if self.fb.block is None:
                     return None
+            made = self.type_of(e)
+            if self.emit.typed(seq) and made is self.emit.type(seq):  # a new typed list, slots copied
+                return self.emit.typed_slice(seq, parts, made)
             return self.emit.slice(seq, *parts, bounds=slice_bounds(s))
         index = self.expr(s)
         if self.fb.block is None:
@@ -308,6 +315,9 @@ class ExpressionWalker:
             return None
         if e.op not in sem.BINARY:
             raise error_at(e, f"operator {e.op!r} is not supported")
+        made = self.type_of(e)
+        if made.is_list and made.elt in rep.TYPED_LIST_ELEMENTS:  # [v, ...] * n made typed
+            return self.emit.typed_repeat(*values, made)
         return self.emit.binary(e.op, *values, const_value(e.right), lhs_const=const_value(e.left), node=e)
 
     def expr_UnaryOp(self, e):

@@ -4,12 +4,17 @@ A list is a heap sequence like a tuple (``pydm/representation.py``) that is
 changed in place, so every alias sees the change. Built inline: ``[a, b]``,
 ``xs[i]``, ``xs[i] = v``, ``len(xs)``, ``xs.append(v)``, ``xs.pop()`` and
 truth. Everything else calls the runtime library (``runtime_lib/lists.py``).
-Every list is ``list<object>``: its elements are dynamic values.
+A list is ``list<object>`` (its elements are dynamic values) unless the
+typing pass proved it homogeneous (``list_storage.py``): then it is
+``list<integer>``, ``list<real>`` or ``list<bool>``, one slot per element,
+and the ops above store and read its elements unboxed; any other operation
+on it gets a ``list<object>`` copy (``emitter.coerce``).
 """
 from __future__ import annotations
 
+from .. import representation as rep
 from ..errors import error_at
-from ..types import PyType, list_of, tuple_any
+from ..types import ListType, PyType, list_of, tuple_any
 from . import semantics as sem
 
 T = PyType
@@ -24,12 +29,25 @@ _LIBRARY_METHODS = {"extend": "list_extend", "insert": "list_insert", "remove": 
 class ListOps:
     """Mixed into the Emitter (it uses ``self.fb``, ``self.b``, ``call_library``...)."""
 
-    def make_list(self, values):
-        """``[v0, v1, ...]``: a new list of these values."""
-        xs = self.b.seq_new(self.b.constant(len(values), T.INT), LIST)
+    def make_list(self, values, t: PyType = LIST):
+        """``[v0, v1, ...]``: a new list (static type ``t``) of these values."""
+        t = t if t.is_list else LIST  # (BOTTOM: code the typing never reached)
+        xs = self.b.seq_new(self.b.constant(len(values), T.INT), t)
         for k, v in enumerate(values):
-            self.b.seq_set(xs, self.b.constant(k, T.INT), v)
+            self.b.seq_set(xs, self.b.constant(k, T.INT), self.as_element(xs, v))
         return xs
+
+    def as_element(self, xs, v):
+        """``v`` as an element of list ``xs``: itself, or in a typed list its
+        element type (the typing pass proved ``v`` has it)."""
+        elt = self.type(xs).elt
+        return self.coerce(v, elt) if elt is not T.OBJECT else v
+
+    def as_typed_list(self, xs, t: PyType):
+        """A list value made for a typed-storage site (``[v] * n``) as ``t``."""
+        if self.fb.block is None or self.type(xs) is t or not (t.is_list and t.elt in rep.TYPED_LIST_ELEMENTS):
+            return xs
+        return self.b.list_unbox(self.coerce(xs, LIST), t)
 
     def list_store(self, xs, index, value):
         """``xs[index] = value`` (an integer index; CPython's IndexError/TypeError)."""
@@ -40,7 +58,7 @@ class ListOps:
         elif it not in (T.INT, T.BOOL):
             return self.raise_always(sem.Raises(
                 "TypeError", f"list indices must be integers or slices, not {it.python_name}"))
-        self.fb.check(self.b.list_set(xs, self.promote(index, T.INT), value))
+        self.fb.check(self.b.list_set(xs, self.promote(index, T.INT), self.as_element(xs, value)))
 
     def store_item(self, container, index, value):
         """``container[index] = value`` for an index that is not a slice."""
@@ -64,6 +82,10 @@ class ListOps:
         elif not ct.is_list:
             return self.raise_always(sem.Raises("TypeError", f"'{ct.python_name}' object does not support item assignment"))
         parts = [p if p is not None else self.b.constant(None, T.NONE) for p in (start, stop, step)]
+        if self.typed(container):  # the value is a new list of its type (list_storage.py): slots moved
+            assert self.type(value) is self.type(container), "pydm internal: typed slice assignment"
+            self.call_library("list_setslice_slots", [self.slots(container), *parts, self.slots(value)])
+            return None
         self.call_library("list_setslice", [container, *parts, value])
 
     def delete_item(self, container, index=None, slice_parts=None):
@@ -94,7 +116,11 @@ class ListOps:
         elif it not in (T.INT, T.BOOL):
             return self.raise_always(sem.Raises(
                 "TypeError", f"list indices must be integers or slices, not {it.python_name}"))
-        self.call_library("list_delitem", [container, self.promote(index, T.INT)])
+        index = self.promote(index, T.INT)
+        if self.typed(container):
+            self.on_copy(container, lambda ys: self.call_library("list_delitem", [ys, index]))
+            return None
+        self.call_library("list_delitem", [container, index])
         return None
 
     def as_list(self, x, message: str):
@@ -105,14 +131,71 @@ class ListOps:
         """``xs.append(x)``: grow by one element, set it."""
         n = self.b.tuple_len(xs)
         _, n1 = self.b.apply_binary("add", n, self.b.constant(1, T.INT), T.INT, infallible=True)
+        x = self.as_element(xs, x)
         self.b.seq_resize(xs, n1)
         self.b.seq_set(xs, n, x)
         return self.b.constant(None, T.NONE)
+
+    def typed(self, xs) -> bool:
+        """Is ``xs`` a list in typed storage?"""
+        t = self.type(xs)
+        return t.is_list and t.elt in rep.TYPED_LIST_ELEMENTS
+
+    def on_copy(self, xs, change):
+        """Run ``change`` (an operation of the runtime library that mutates a
+        list<object>) on typed list ``xs``: on a list<object> copy, whose elements
+        then replace ``xs``'s (``list_storage.py`` lets only changes through that
+        store nothing but ``xs``'s own elements and values of its element type;
+        each of them raises before it changes anything, if it raises)."""
+        ys = self.coerce(xs, LIST)
+        out = change(ys)
+        if self.fb.block is not None:
+            self.b.list_refill(xs, ys)
+        return out
+
+    def slots(self, xs):
+        """Typed list ``xs`` as ``list<integer>`` (the library's ``list[int]``): its
+        slots, moved without being read as values (any typed list)."""
+        return self.b.static_cast(xs, ListType(T.INT))
+
+    def typed_slice(self, xs, parts, t: PyType):
+        """``xs[a:b:c]`` of typed list ``xs``: a new list of its type."""
+        out = self.make_list([], t)
+        parts = [p if p is not None else self.b.constant(None, T.NONE) for p in parts]
+        self.call_library("list_slice_slots", [self.slots(out), self.slots(xs), *parts])
+        return out
+
+    def typed_repeat(self, lhs, rhs, t: PyType):
+        """``[v, ...] * n`` made as typed list ``t`` (the type rules took an int ``n``)."""
+        seq, count = (lhs, rhs) if self.type(lhs).is_list else (rhs, lhs)
+        src = self.as_typed_list(seq, t)  # the display's few items
+        out = self.make_list([], t)
+        self.call_library("list_repeat_slots", [self.slots(out), self.slots(src), self.promote(count, T.INT)])
+        return out
+
+    def typed_pop_last(self, xs):
+        """``xs.pop()`` on a typed list: the last slot, then one fewer."""
+        n = self.b.tuple_len(xs)
+        _, empty = self.b.apply_compare("eq", n, self.b.constant(0, T.INT))
+        self.fb.raise_if(self.b.bool_to_pred(empty), "IndexError", "pop from empty list")
+        _, last = self.b.apply_binary("sub", n, self.b.constant(1, T.INT), T.INT, infallible=True)
+        _, out = self.b.tuple_get(xs, last, self.type(xs).elt, in_range=True)
+        self.b.seq_resize(xs, last)
+        return out
 
     def list_method(self, name, xs, args, node, keywords=None):
         """``xs.name(*args)`` on a list (the type rule accepted the call)."""
         if name == "append":
             return self.list_append(xs, args[0])
+        if self.typed(xs) and name in ("pop", "clear") and not args:
+            if name == "clear":
+                self.b.seq_resize(xs, self.b.constant(0, T.INT))
+                return self.b.constant(None, T.NONE)
+            return self.typed_pop_last(xs)
+        if self.typed(xs) and name in ("pop", "insert", "remove", "reverse", "sort"):
+            elt = self.type(xs).elt
+            out = self.on_copy(xs, lambda ys: self.list_method(name, ys, args, node, keywords))
+            return self.coerce(out, elt) if name == "pop" and out is not None else out
         if name == "pop":
             if not args:
                 return self.call_library("list_pop_last", [xs], T.OBJECT)

@@ -168,7 +168,7 @@ def _list_binary_type(name, lt, rt, inplace):
                 return lt  # xs += iterable: xs itself, extended
             return Raises("TypeError", f"'{rt.python_name}' object is not iterable")
         if lt.is_list and rt.is_list:
-            return lt
+            return list_of()
         if lt.is_list and not rt.is_dynamic:
             return Raises("TypeError", f'can only concatenate list (not "{rt.python_name}") to list')
         if lt.is_dynamic or rt.is_dynamic:
@@ -310,7 +310,7 @@ def index_type(seq: PyType, index: PyType, const_index=None) -> PyType | Raises:
         return Raises("TypeError", f"range indices must be integers or slices, not {index.python_name}")
     if seq.is_list:
         if index.is_dynamic or _is_int(index):
-            return T.OBJECT
+            return seq.elt  # object, or a typed list's element type
         return Raises("TypeError", f"list indices must be integers or slices, not {index.python_name}")
     if seq.is_tuple:
         if index.is_dynamic or _is_int(index):
@@ -337,7 +337,7 @@ def slice_type(seq: PyType, bounds=None) -> PyType | Raises:
     if seq.is_list or seq is T.RANGE or seq is T.STR:
         if bounds is not None and bounds[2] == 0:
             return Raises("ValueError", "slice step cannot be zero")
-        return seq
+        return list_of() if seq.is_list else seq  # a new list<object> (list_storage.py)
     if seq.is_tuple:
         if seq.elts is not None and bounds is not None:
             if bounds[2] == 0:
@@ -561,6 +561,8 @@ def method_type(name: str, receiver: PyType, arg_types: list[PyType]) -> PyType 
             return None
         if name == "insert" and not (arg_types[0].is_dynamic or _is_int(arg_types[0])):
             return Raises("TypeError", f"'{arg_types[0].python_name}' object cannot be interpreted as an integer")
+        if name == "pop" and receiver.is_list:
+            return receiver.elt  # object, or a typed list's element type
         return result
     if receiver is not T.BOTTOM and not receiver.is_dynamic:
         return Raises("AttributeError", f"'{receiver.python_name}' object has no attribute '{name}'")

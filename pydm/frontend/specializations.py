@@ -38,6 +38,9 @@ class Specialization:
     #: the symbols of the specializations that call this one (a twin's body
     #: that does not compile may drop the twins that reach it: importer.py)
     callers: set = field(default_factory=set)
+    #: the element type of each typed-storage candidate group of lists
+    #: (``list_storage.py``): the join of every value stored into them
+    list_elts: dict = field(default_factory=dict)
 
     def type_of(self, node) -> PyType:
         """The inferred static type of an expression node."""

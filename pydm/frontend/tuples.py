@@ -54,6 +54,8 @@ class TupleOps:
         return join.arguments[0]
 
     def make_tuple(self, values):
+        # a typed list goes in as a list<object> copy (only where list_storage.py allows it)
+        values = [self.coerce(v, list_of()) if self.type(v).is_list else v for v in values]
         t = tuple_of(*(self.type(v) for v in values))
         return self.b.make_tuple(values, t)
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 from astroid import nodes
 
 from ..errors import CompileError, error_at, note_call_site
-from ..types import FunctionType, PyType, join, list_of, tuple_of
-from . import inlining, intrinsics
+from ..types import FunctionType, ListType, PyType, join, list_of, tuple_of
+from . import inlining, intrinsics, list_storage
 from . import semantics as sem
 from .handlers import exception_class_of
 from .scopes import variable_key
@@ -213,6 +213,19 @@ class ProgramTypes:
         return spec
 
     def solve(self) -> None:
+        """Iterate to the fixed point; a group of lists that nothing is ever
+        stored into (its element type still unknown) is then made
+        ``list<object>``, and the fixed point sought again."""
+        while True:
+            self._solve()
+            empty = [(spec, g) for spec in self.specs.values() for g, t in spec.list_elts.items()
+                     if t is T.BOTTOM]
+            if not empty:
+                return
+            for spec, g in empty:
+                spec.list_elts[g] = T.OBJECT
+
+    def _solve(self) -> None:
         """Iterate to the fixed point (types only grow, so it terminates);
         callees are visited before callers, so call chains settle quickly."""
         while True:
@@ -265,6 +278,44 @@ class _FunctionTyper:
         self.spec = spec
         self.fn = spec.func
         self.vars = spec.var_types
+        groups = getattr(self.fn, "_list_groups", None)
+        if groups is None:
+            groups = self.fn._list_groups = list_storage.ListGroups(self.fn)
+        self.groups = groups
+        for g in set(groups.group_of.values()):
+            spec.list_elts.setdefault(g, T.BOTTOM)
+
+    # -- typed list storage (list_storage.py)
+    def group_type(self, g: int) -> PyType:
+        """The type of the lists of group ``g``: typed storage for ints,
+        floats or bools; ``list<bottom>`` while nothing stored is known yet."""
+        elt = self.spec.list_elts[g]
+        return ListType(elt) if elt in (T.INT, T.FLOAT, T.BOOL, T.BOTTOM) else list_of()
+
+    def store_into(self, g: int | None, t: PyType) -> None:
+        """A value of type ``t`` is stored into the lists of group ``g``."""
+        if g is not None:
+            self.spec.list_elts[g] = join(self.spec.list_elts[g], t)
+
+    def group(self, key: str) -> int | None:
+        """The live group of variable ``key`` (None: not a candidate, or its group died)."""
+        g = self.groups.group_of.get(key)
+        return g if g is not None and self.spec.list_elts[g] is not None else None
+
+    def group_of_node(self, node) -> int | None:
+        """The group of the list variable ``node`` reads (None: not a candidate)."""
+        if isinstance(node, nodes.Name):
+            return self.group(variable_key(node))
+        return None
+
+    def kill(self, g: int) -> None:
+        """A creation of group ``g`` made something else than a list (``s[i:j]`` of
+        a range or an object, ``[v] * obj``): its variables are plain variables
+        from now on, typed again from their assignments."""
+        self.spec.list_elts[g] = None
+        for key, h in self.groups.group_of.items():
+            if h == g:
+                self.vars.pop(key, None)
 
     def run(self) -> None:
         start = dict(self.vars)
@@ -273,12 +324,12 @@ class _FunctionTyper:
             self.vars[name] = join(self.vars.get(name, T.BOTTOM), t)
         body = self.fn.node.body
         while True:  # types only grow, and their depth is bounded
-            before = dict(self.vars)
+            before = (dict(self.vars), dict(self.spec.list_elts))
             if isinstance(self.fn.node, nodes.Lambda):
                 self.program.grow_ret(self.spec, self.expr(body))
             else:
                 self.block(body)
-            if before == self.vars:
+            if before == (self.vars, self.spec.list_elts):
                 break
         if self.vars != start and self.fn.cells:
             self.program._changed = True  # its closures read these types
@@ -298,10 +349,17 @@ class _FunctionTyper:
                 owner.var_types[name] = new
                 self.program._changed = True
             return
+        g = self.group(name)
+        if g is not None:  # always the group's type (its element type only grows)
+            self.vars[name] = self.group_type(g)
+            return
         self.vars[name] = join(self.vars.get(name, T.BOTTOM), t)
 
     def variable(self, key: str) -> PyType:
         """The type of a local or free variable."""
+        g = self.group(key)
+        if g is not None and key in self.vars:
+            return self.group_type(g)
         if key in self.fn.frees:
             return variable_owner(self.spec, key).var_types.get(key, T.BOTTOM)
         return self.vars.get(key, T.BOTTOM)
@@ -323,9 +381,17 @@ class _FunctionTyper:
                                                     inplace=True), s))
             else:
                 self.expr(s.target)
-                self.expr(s.value)
+                value = self.expr(s.value)
+                g = self.group_of_node(s.target.value) if isinstance(s.target, nodes.Subscript) else None
+                if g is not None:  # xs[i] += v stores the sum
+                    elt = self.spec.list_elts[g]
+                    self.store_into(g, _t(sem.binary_type(sem.BINARY.get(s.op[:-1]), elt, value,
+                                                          const_value(s.value), inplace=True)))
         elif isinstance(s, nodes.Return):
-            self.program.grow_ret(self.spec, self.expr(s.value) if s.value is not None else T.NONE)
+            t = self.expr(s.value) if s.value is not None else T.NONE
+            if t.is_list:
+                t = list_of()  # a typed list is returned as a list<object> copy (list_storage.py)
+            self.program.grow_ret(self.spec, t)
         elif isinstance(s, (nodes.If, nodes.While)):
             self.expr(s.test)
             self.block(s.body)
@@ -381,6 +447,11 @@ class _FunctionTyper:
             for a in it.args:
                 self.expr(a)
             return T.INT
+        if form in ("enumerate", "zip", "reversed"):
+            types = [self.expr(a) for a in it.args]
+            if any(t is T.ITERATOR or t.is_dynamic for t in types):  # an iterator object: it holds the lists
+                for a in it.args:
+                    self.store_into(self.group_of_node(a), T.OBJECT)
         if form == "enumerate":
             item = _t(sem.iter_type(self.expr(it.args[0])))
             for a in it.args[1:]:
@@ -443,6 +514,8 @@ class _FunctionTyper:
         """Bind an assignment target to a value of type ``value``."""
         if isinstance(target, nodes.Subscript):
             self.expr(target.value)
+            if not isinstance(target.parent, nodes.Delete) and not isinstance(target.slice, nodes.Slice):
+                self.store_into(self.group_of_node(target.value), value)  # (a slice's new list: made_list)
             if not isinstance(target.slice, nodes.Slice):
                 self.expr(target.slice)
             else:
@@ -464,8 +537,32 @@ class _FunctionTyper:
         if e is None:
             return T.NONE
         t = self._expr(e)
+        g = self.groups.site_of.get(e)
+        if g is not None and self.spec.list_elts[g] is not None and t is not T.BOTTOM:
+            t = self.made_list(g, e, t)
         self.spec.expr_types[e] = t
         return t
+
+    def made_list(self, g: int, e, t: PyType) -> PyType:
+        """The type of a new list of group ``g`` made by ``e`` (of type ``t`` as a
+        list<object>): its items are stored into the group."""
+        types = self.spec.expr_types
+        if not t.is_list:  # [v] * obj, d.copy(), range(n)[i:j]: not (only) a list
+            self.kill(g)
+            return t
+        if isinstance(e, nodes.List):
+            items = [types[x] for x in e.elts]
+        elif isinstance(e, nodes.ListComp):
+            items = [types.get(e.elt, T.BOTTOM)]
+        elif isinstance(e, nodes.BinOp):  # [v, ...] * n
+            items = [types[x] for x in (e.left if isinstance(e.left, nodes.List) else e.right).elts]
+        else:  # list(a), sorted(a), a[i:j], a.copy(): a's items
+            source = e.args[0] if isinstance(e, nodes.Call) and e.args else \
+                e.value if isinstance(e, nodes.Subscript) else e.func.expr
+            items = [_t(sem.iter_type(types.get(source, T.BOTTOM)))]
+        for item in items:
+            self.store_into(g, item)
+        return self.group_type(g)
 
     def _expr(self, e) -> PyType:
         if isinstance(e, nodes.Const):
@@ -482,10 +579,12 @@ class _FunctionTyper:
             elts = [self.expr(x) for x in e.elts]
             if T.BOTTOM in elts:
                 return T.BOTTOM
-            return tuple_of(*elts)
+            return tuple_of(*(list_of() if t.is_list else t for t in elts))  # a tuple holds no typed list
         if isinstance(e, nodes.List):
             elts = [self.expr(x) for x in e.elts]
-            return T.BOTTOM if T.BOTTOM in elts else list_of()
+            if T.BOTTOM in elts:
+                return T.BOTTOM
+            return list_of()
         if isinstance(e, (nodes.ListComp, nodes.GeneratorExp)):
             self.comprehension(e)
             return list_of()
@@ -657,6 +756,8 @@ class _FunctionTyper:
                 self.expr(kw.value)
             if what == "sort":
                 self.key_call(e, T.OBJECT)
+            if what == "append" and len(arg_types) == 1 or what == "insert" and len(arg_types) == 2:
+                self.store_into(self.group_of_node(e.func.expr), arg_types[-1])
             if T.BOTTOM in arg_types or receiver is T.BOTTOM:
                 return T.BOTTOM
             r = sem.method_type(what, receiver, arg_types)

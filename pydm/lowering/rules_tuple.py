@@ -18,6 +18,7 @@ from .. import representation as rep
 from ..types import PyType
 from .driver import rule
 from .rules_object import _i32, dyn_parts_of, list_type
+from . import rules_typed_list as typed
 
 T = PyType
 SLOTS = rep.SLOTS_PER_ELEMENT
@@ -135,7 +136,9 @@ def lower_make_tuple(ctx, op, operands):
 
 @rule(d.TUPLE_LEN)
 def lower_tuple_len(ctx, op, operands):
-    return [arith.index_cast(ir.IntegerType.get_signless(64), length(operands[0]))]
+    typed_list = typed.typed_element(ctx.operand_type(op, 0)) is not None
+    n = typed.length(operands[0]) if typed_list else length(operands[0])
+    return [arith.index_cast(ir.IntegerType.get_signless(64), n)]
 
 
 @rule(d.TUPLE_GET)
@@ -145,13 +148,18 @@ def lower_tuple_get(ctx, op, operands):
     dynamic = parts > 1
     want = None if dynamic else ctx.result_type(op, 1)
     index_t = ir.IndexType.get()
+    elt = typed.typed_element(ctx.operand_type(op, 0))
+    if elt is not None:  # one slot per element: its length and read (want is elt)
+        size, read = typed.length, lambda s, k, w, scalar: typed.get(s, k, elt)
+    else:
+        size, read = length, get_element
     if "in_range" in op.attributes:
         exc = _i32(0)
         k = arith.index_cast(index_t, i)
     else:
         # CPython's index rules: negative counts from the end; then 0 <= k < n
         i64 = ir.IntegerType.get_signless(64)
-        n = arith.index_cast(i64, length(seq))
+        n = arith.index_cast(i64, size(seq))
         zero = arith.constant(i64, 0)
         k64 = arith.select(arith.cmpi(arith.CmpIPredicate.slt, i, zero), arith.addi(i, n), i)
         bad = arith.ori(arith.cmpi(arith.CmpIPredicate.slt, k64, zero), arith.cmpi(arith.CmpIPredicate.sge, k64, n))
@@ -164,10 +172,10 @@ def lower_tuple_get(ctx, op, operands):
         with ir.InsertionPoint(guard.then_block):
             scf.YieldOp(_placeholders(parts, want))
         with ir.InsertionPoint(guard.else_block):
-            got = get_element(seq, k, want, scalar=parts == 2)
+            got = read(seq, k, want, scalar=parts == 2)
             scf.YieldOp(got if dynamic else [got])
         return [exc, *guard.results]
-    got = get_element(seq, k, want, scalar=parts == 2)
+    got = read(seq, k, want, scalar=parts == 2)
     return [exc, *(got if dynamic else [got])]
 
 
@@ -190,6 +198,8 @@ def _placeholders(parts: int, want):
 @rule(d.SEQ_NEW)
 def lower_seq_new(ctx, op, operands):
     n = arith.index_cast(ir.IndexType.get(), operands[0])
+    if typed.typed_element(ctx.result_type(op, 0)) is not None:
+        return [typed.new_typed(n)]
     return [new_sequence(n)]
 
 
@@ -206,6 +216,10 @@ def _value_parts(ctx, op, rest, position: int):
 @rule(d.SEQ_SET)
 def lower_seq_set(ctx, op, operands):
     seq, i = operands[0], arith.index_cast(ir.IndexType.get(), operands[1])
+    elt = typed.typed_element(ctx.operand_type(op, 0))
+    if elt is not None:  # the frontend stores only values of the element type
+        typed.put(seq, i, operands[2], elt)
+        return []
     store_parts(seq, i, *_value_parts(ctx, op, operands[2:], 2))
     return []
 
@@ -213,7 +227,8 @@ def lower_seq_set(ctx, op, operands):
 @rule(d.SEQ_RESIZE)
 def lower_seq_resize(ctx, op, operands):
     seq, n = operands
-    util.ListResizeOp(seq, arith.muli(arith.index_cast(ir.IndexType.get(), n), _index(SLOTS)))
+    slots = 1 if typed.typed_element(ctx.operand_type(op, 0)) is not None else SLOTS
+    util.ListResizeOp(seq, arith.muli(arith.index_cast(ir.IndexType.get(), n), _index(slots)))
     return []
 
 
@@ -222,9 +237,11 @@ def lower_list_set(ctx, op, operands):
     """``xs[i] = v``: CPython's index rules (negative counts from the end), then
     a store, or IndexError and no store."""
     seq, i = operands[0], operands[1]
-    parts, kind = _value_parts(ctx, op, operands[2:], 2)
+    elt = typed.typed_element(ctx.operand_type(op, 0))
+    if elt is None:
+        parts, kind = _value_parts(ctx, op, operands[2:], 2)
     i64 = ir.IntegerType.get_signless(64)
-    n = arith.index_cast(i64, length(seq))
+    n = arith.index_cast(i64, typed.length(seq) if elt is not None else length(seq))
     zero = arith.constant(i64, 0)
     k64 = arith.select(arith.cmpi(arith.CmpIPredicate.slt, i, zero), arith.addi(i, n), i)
     bad = arith.ori(arith.cmpi(arith.CmpIPredicate.slt, k64, zero), arith.cmpi(arith.CmpIPredicate.sge, k64, n))
@@ -233,6 +250,10 @@ def lower_list_set(ctx, op, operands):
     with ir.InsertionPoint(guard.then_block):
         scf.YieldOp([])
     with ir.InsertionPoint(guard.else_block):
-        store_parts(seq, arith.index_cast(ir.IndexType.get(), k64), parts, kind)
+        k = arith.index_cast(ir.IndexType.get(), k64)
+        if elt is not None:
+            typed.put(seq, k, operands[2], elt)
+        else:
+            store_parts(seq, k, parts, kind)
         scf.YieldOp([])
     return [exc]

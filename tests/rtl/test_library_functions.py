@@ -71,10 +71,12 @@ DOMAINS = {
 }
 #: functions of iterator objects (they do not cross the boundary; tests/lists
 #: drives them through compiled programs), internal steps of the sort, and the
-#: sort by keys (its keys list must match its items: tests/functions drives it)
+#: sort by keys (its keys list must match its items: tests/functions drives it), and
+#: functions of typed lists (``list[int]``: no Python list crosses in that layout;
+#: tests/lists/test_typed_storage.py drives them)
 NOT_CALLED_DIRECTLY = {"make_enumerate", "make_reversed", "make_state", "make_zip", "next_of", "to_iter",
                        "iter_next", "iter_contains", "drain", "merge", "keyed_sort", "merge_by",
-                       "small_sort_by", "sort_long_by", "sort_items"}
+                       "small_sort_by", "sort_long_by", "sort_items", "list_setslice_slots", "list_repeat_slots", "list_slice_slots"}
 LISTS = [[], [1], [1, 2.5, None], [3, 1, 2, 1], [(1, 2), [3], True], [NAN, 0.0, -0.0]]
 RANGES = [range(0), range(5), range(1, 10, 3), range(10, -5, -4), range(-2**63, 2**63 - 1, 2**62)]
 STRS = ["", "a", "ab", "ba", "aab", "h\u00e9llo", "\U0001F600x", "\ud800"]
