@@ -8,7 +8,8 @@ every other core idle. This script deals the test files to N processes
 (default: the machine's cores, at most 4; ``PYDM_TEST_JOBS`` or ``-j`` sets it),
 runs them side by side, prints each one's output when it ends and exits with
 the first non-zero status (0 when all passed). Options after the script's own
-are given to every pytest process (``-m "not slow"``, ``-x``, ``-k WORD``).
+are given to every pytest process (``-m "not slow"``, ``-x``, ``-k WORD``);
+paths (``tests/lists tests/strings/test_x.py``) choose the files to deal.
 
 Files are dealt longest first to the least loaded process, by the seconds each
 took when last recorded (``tests/durations.json``; ``--record`` rewrites it
@@ -86,14 +87,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs <= 1:
         return subprocess.call([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT)
 
-    shards = deal(test_files(), args.jobs)
+    paths = [a for a in pytest_args if not a.startswith("-") and os.path.exists(os.path.join(ROOT, a))]
+    options = [a for a in pytest_args if a not in paths]
+    files = test_files()
+    if paths:
+        chosen = [os.path.normpath(p) for p in paths]
+        files = [f for f in files if any(f == c or f.startswith(c + os.sep) for c in chosen)]
+    shards = deal(files, args.jobs)
     work = tempfile.mkdtemp(prefix="pydm-parallel-")
     procs = []
     for i, files in enumerate(shards):
         log = open(os.path.join(work, f"shard{i}.log"), "w+")
         report = os.path.join(work, f"shard{i}.xml")
         cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", f"--junitxml={report}",
-               *pytest_args, *files]
+               *options, *files]
         procs.append((i, files, log, report, subprocess.Popen(cmd, cwd=ROOT, stdout=log,
                                                                stderr=subprocess.STDOUT)))
     print(f"tests/parallel.py: {sum(map(len, shards))} files in {len(shards)} processes", flush=True)
