@@ -258,11 +258,14 @@ def list_clear(xs: list) -> None:
 
 # ---- sorting -----------------------------------------------------------------------------------
 def list_sort(xs: list, reverse: bool) -> None:
-    """``xs.sort(reverse=...)``: a stable merge sort that compares with ``<``
-    only, as CPython does (``reverse`` keeps equal elements in order: the list
-    is reversed before and after, also when a comparison raises). A list of
-    only ints (and bools), or only floats, compares them unboxed, as
-    CPython's own sort does for such lists."""
+    """``xs.sort(reverse=...)``: CPython's result, also where ``<`` is not a
+    consistent order (a NaN) or raises midway: below 64 items CPython's own
+    one-run case (``small_sort``); from 64 on, a list of only ints (and bools)
+    or only non-NaN floats (a consistent order: any stable sort gives CPython's
+    result) by an unboxed bottom-up merge sort, any other by CPython's
+    algorithm comparison for comparison (``sorting.timsort``). ``reverse``
+    keeps equal elements in order: the list is reversed before and after, also
+    when a comparison raises."""
     if reverse:
         list_reverse(xs)
     try:
@@ -278,7 +281,10 @@ def sort_items(xs: list) -> None:
     if n < 64:  # CPython's timsort on a short list: one run, then binary insertion
         small_sort(xs, n)
         return
-    sort_long_by(xs, xs, n)
+    if sort_kind(xs) != 0:  # a consistent order that never raises: any stable sort is CPython's
+        sort_long_by(xs, xs, n)
+        return
+    timsort(xs, xs, n)  # runtime_lib/sorting.py
 
 
 def small_sort(xs: list, n: int) -> None:
@@ -289,7 +295,8 @@ def small_sort(xs: list, n: int) -> None:
 
 
 def sort_kind(xs: list) -> int:
-    """1: every element an int or a bool; 2: every element a float; 0: else."""
+    """1: every element an int or a bool; 2: every element a float and none
+    a NaN; 0: else (the order may not be consistent, or a comparison raise)."""
     n = len(xs)
     if n == 0:
         return 0
@@ -300,6 +307,8 @@ def sort_kind(xs: list) -> int:
         if not is_intlike(x):
             ints = False
         if not is_float(x):
+            floats = False
+        elif float_value(x) != float_value(x):  # NaN
             floats = False
     if ints:
         return 1
@@ -378,11 +387,10 @@ def merge(src: list, dst: list, lo: int, mid: int, hi: int, keys: list, kind: in
 
 def keyed_sort(xs: list, keys: list, reverse: bool) -> None:
     """``xs.sort(key=f, reverse=...)`` once the keys ``f(x)`` are computed:
-    only keys are compared, with ``<``; stable. A short list moves its items
-    with their keys, comparison for comparison as CPython (so a comparison
-    that raises leaves the items where CPython's are); a long one sorts the
-    indices by their keys, then puts the items in that order. ``reverse``
-    reverses before and after, also when a comparison raises."""
+    only keys are compared, with ``<``; the items move with their keys,
+    comparison for comparison as CPython (so a comparison that raises leaves
+    the items where CPython's are). ``reverse`` reverses before and after,
+    also when a comparison raises."""
     n = len(xs)
     if reverse:
         list_reverse(xs)
@@ -390,8 +398,10 @@ def keyed_sort(xs: list, keys: list, reverse: bool) -> None:
     try:
         if n < 64:
             small_sort_by(keys, xs, n)
-        else:
+        elif sort_kind(keys) != 0:  # as in sort_items
             sort_long_by(xs, keys, n)
+        else:
+            timsort(keys, xs, n)
     finally:
         if reverse:
             list_reverse(xs)
@@ -811,6 +821,7 @@ from .ranges import range_list  # noqa: E402,F401
 from .strings import str_items  # noqa: E402,F401
 from .tuples import adjust_index, slice_index  # noqa: E402,F401
 from .sets import set_items  # noqa: E402,F401
+from .sorting import timsort  # noqa: E402,F401
 from .intrinsics import as_set, is_set  # noqa: E402,F401
 from .intrinsics import is_view  # noqa: E402,F401
 from .views import view_list  # noqa: E402,F401

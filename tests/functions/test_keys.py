@@ -98,13 +98,10 @@ def test_sort_other_items(fn, cases):
     KEYS.check_many(fn, cases)
 
 
-@pytest.mark.xfail(strict=True, reason="documented divergence (README, Lists): a sort of 64 items or more "
-                                       "compares in merge-sort order, not timsort's, so unordered or NaN keys "
-                                       "may end elsewhere and a TypeError may name its operands the other way")
 def test_incomparable_keys_long_lists():
-    """64 items or more (CPython's runs and merges): the order of comparisons
-    shows in the operand order of the TypeError and in the list left behind by
-    a failed sort."""
+    """64 items or more (CPython's runs and merges, runtime_lib/sorting.py): the
+    order of comparisons shows in the operand order of the TypeError and in the
+    list left behind by a failed sort."""
     k = p.SORT_CASES.index("incomparable_keys")
     KEYS.check_many(p.sort_in_place, [
         (k, list(range(1, 80)) + [-1], 0, False),
@@ -120,9 +117,6 @@ def _nan_list(n):
     return [r.choice([float("nan"), 1.0, 2.0, -1.0, 0.5, 3.0]) for _ in range(n)]
 
 
-@pytest.mark.xfail(strict=True, reason="documented divergence (README, Lists): a sort of 64 items or more "
-                                       "compares in merge-sort order, not timsort's, so unordered or NaN keys "
-                                       "may end elsewhere and a TypeError may name its operands the other way")
 def test_nan_keys_long_lists():
     """64 items or more: where NaN keys end up depends on the comparisons made."""
     KEYS.check_many(p.sort_float_items, [(_nan_list(n), r) for n in (63, 64, 100) for r in (False, True)])

@@ -14,6 +14,7 @@ import runtime_lib.lists
 import runtime_lib.numbers
 import runtime_lib.parsing
 import runtime_lib.ranges
+import runtime_lib.sorting
 import runtime_lib.strings
 import runtime_lib.str_methods
 import runtime_lib.tuples
@@ -76,7 +77,8 @@ DOMAINS = {
 #: tests/lists/test_typed_storage.py drives them)
 NOT_CALLED_DIRECTLY = {"make_enumerate", "make_reversed", "make_state", "make_zip", "next_of", "to_iter",
                        "iter_next", "iter_contains", "drain", "merge", "keyed_sort", "merge_by",
-                       "small_sort_by", "sort_long_by", "sort_items", "list_setslice_slots", "list_repeat_slots", "list_slice_slots"}
+                       "small_sort_by", "sort_long_by", "sort_items", "timsort", "zeros", "count_run", "binary_insertion", "run_power",
+                       "merge_at", "merge_lo", "merge_hi", "gallop_left", "gallop_right", "copy_items", "list_setslice_slots", "list_repeat_slots", "list_slice_slots"}
 LISTS = [[], [1], [1, 2.5, None], [3, 1, 2, 1], [(1, 2), [3], True], [NAN, 0.0, -0.0]]
 RANGES = [range(0), range(5), range(1, 10, 3), range(10, -5, -4), range(-2**63, 2**63 - 1, 2**62)]
 STRS = ["", "a", "ab", "ba", "aab", "h\u00e9llo", "\U0001F600x", "\ud800"]
@@ -84,7 +86,8 @@ STRS = ["", "a", "ab", "ba", "aab", "h\u00e9llo", "\U0001F600x", "\ud800"]
 
 def python_function(name):
     for lib in (runtime_lib.numbers, runtime_lib.tuples, runtime_lib.lists, runtime_lib.ranges,
-                runtime_lib.iterators, runtime_lib.strings, runtime_lib.str_methods, runtime_lib.parsing):
+                runtime_lib.iterators, runtime_lib.strings, runtime_lib.str_methods, runtime_lib.parsing,
+                runtime_lib.sorting):
         if name in lib.__dict__ and getattr(lib.__dict__[name], "__module__", "") == lib.__name__:
             return lib.__dict__[name]
     raise KeyError(name)

@@ -1,0 +1,494 @@
+"""CPython's list sort for 64 items or more, comparison for comparison.
+
+Any stable sort gives CPython's order when ``<`` is a consistent order; when it
+is not (a NaN among floats, in a tuple, as a key) or when a comparison raises
+midway (the list is left partly sorted), only CPython's own sequence of
+comparisons and moves gives CPython's result. So this is the algorithm of
+CPython 3.11's ``listsort`` (Objects/listsort.txt), written here in the pydm
+subset: runs (a strictly descending one reversed) extended to ``minrun`` by
+binary insertion, merged by the powersort policy (each run's "power" on a
+stack), every merge first galloping over the elements already in place, then
+one element at a time until one side wins ``min_gallop`` times in a row, then
+galloping (``min_gallop`` adapts, shared by all the merges of one sort).
+
+The items are ``keys`` and, for a sort with a key function, the values ``xs``
+moved in step with them (``xs is keys`` without one). A comparison that raises
+leaves every item in the list (a merge puts back what it held aside), as
+CPython does. Shorter lists: ``small_sort_by`` (lists.py), the same
+algorithm's one-run case.
+"""
+from .intrinsics import item, list_new, seq_set  # noqa: F401
+
+
+def min_run(n: int) -> int:
+    """The run length below which runs are extended: ``n``'s six leading bits,
+    plus one if any bit below them is set."""
+    r = 0
+    while n >= 64:
+        r |= n & 1
+        n >>= 1
+    return n + r
+
+
+def timsort(keys: list, xs: list, n: int) -> None:
+    """Sort ``keys[0:n]`` (``n >= 2``), moving ``xs`` with them."""
+    apart = keys is not xs
+    tk = list_new(n // 2 + 1)  # a merge holds the shorter run aside (at most half)
+    tv = list_new(n // 2 + 1) if apart else tk
+    base = zeros(90)  # the pending runs: start, length, power (at most 85 in CPython)
+    size = zeros(90)
+    power = zeros(90)
+    state = [0, 7]  # the number of pending runs, min_gallop (CPython's MIN_GALLOP: 7)
+    minrun = min_run(n)
+    lo = 0
+    remaining = n
+    while remaining > 0:
+        run = count_run(keys, xs, apart, lo, remaining)
+        if run < minrun:
+            force = remaining if remaining <= minrun else minrun
+            binary_insertion(keys, xs, apart, lo, lo + force, lo + run)
+            run = force
+        pending = state[0]
+        if pending > 0:
+            p = run_power(base[pending - 1], size[pending - 1], run, n)
+            while state[0] > 1 and power[state[0] - 2] > p:
+                merge_at(keys, xs, tk, tv, apart, base, size, power, state, state[0] - 2)
+            power[state[0] - 1] = p
+        pending = state[0]
+        base[pending] = lo
+        size[pending] = run
+        state[0] = pending + 1
+        lo += run
+        remaining -= run
+    while state[0] > 1:
+        i = state[0] - 2
+        if i > 0 and size[i - 1] < size[i + 1]:
+            i -= 1
+        merge_at(keys, xs, tk, tv, apart, base, size, power, state, i)
+
+
+def zeros(n: int) -> list:
+    out = []
+    for _ in range(n):
+        out.append(0)
+    return out
+
+
+def count_run(keys: list, xs: list, apart: bool, lo: int, remaining: int) -> int:
+    """The length of the run at ``lo`` (a strictly descending one is reversed in place)."""
+    if remaining == 1:
+        return 1
+    hi = lo + remaining
+    k = lo + 2
+    if item(keys, lo + 1) < item(keys, lo):
+        while k < hi and item(keys, k) < item(keys, k - 1):
+            k += 1
+        i = lo
+        j = k - 1
+        while i < j:
+            a = item(keys, i)
+            seq_set(keys, i, item(keys, j))
+            seq_set(keys, j, a)
+            if apart:
+                a = item(xs, i)
+                seq_set(xs, i, item(xs, j))
+                seq_set(xs, j, a)
+            i += 1
+            j -= 1
+    else:
+        while k < hi and not (item(keys, k) < item(keys, k - 1)):
+            k += 1
+    return k - lo
+
+
+def binary_insertion(keys: list, xs: list, apart: bool, lo: int, hi: int, start: int) -> None:
+    """``keys[lo:hi]`` sorted, ``keys[lo:start]`` being sorted already."""
+    if start == lo:
+        start += 1
+    while start < hi:
+        pivot_key = item(keys, start)
+        pivot = item(xs, start)
+        left = lo
+        right = start
+        while left < right:
+            mid = left + ((right - left) >> 1)
+            if pivot_key < item(keys, mid):
+                right = mid
+            else:
+                left = mid + 1
+        k = start
+        while k > left:
+            seq_set(keys, k, item(keys, k - 1))
+            if apart:
+                seq_set(xs, k, item(xs, k - 1))
+            k -= 1
+        seq_set(keys, left, pivot_key)
+        if apart:
+            seq_set(xs, left, pivot)
+        start += 1
+
+
+def run_power(s1: int, n1: int, n2: int, n: int) -> int:
+    """The powersort power of the boundary between the runs ``[s1, s1 + n1)``
+    and ``[s1 + n1, s1 + n1 + n2)`` in a list of ``n``: the first bit where
+    the binary fractions of their midpoints (over ``n``) differ."""
+    result = 0
+    a = 2 * s1 + n1
+    b = a + n1 + n2
+    while True:
+        result += 1
+        if a >= n:
+            a -= n
+            b -= n
+        elif b >= n:
+            break
+        a <<= 1
+        b <<= 1
+    return result
+
+
+def merge_at(keys: list, xs: list, tk: list, tv: list, apart: bool, base: list, size: list, power: list,
+             state: list, i: int) -> None:
+    """Merge the pending runs ``i`` and ``i + 1``."""
+    a0 = base[i]
+    na = size[i]
+    b0 = base[i + 1]
+    nb = size[i + 1]
+    size[i] = na + nb
+    pending = state[0]
+    if i == pending - 3:
+        base[i + 1] = base[i + 2]
+        size[i + 1] = size[i + 2]
+        power[i + 1] = power[i + 2]
+    state[0] = pending - 1
+    k = gallop_right(item(keys, b0), keys, a0, na, 0)
+    a0 += k
+    na -= k
+    if na == 0:
+        return
+    nb = gallop_left(item(keys, a0 + na - 1), keys, b0, nb, nb - 1)
+    if nb <= 0:
+        return
+    if na <= nb:
+        merge_lo(keys, xs, tk, tv, apart, a0, na, b0, nb, state)
+    else:
+        merge_hi(keys, xs, tk, tv, apart, a0, na, b0, nb, state)
+
+
+def gallop_left(key: object, a: list, start: int, n: int, hint: int) -> int:
+    """Where ``key`` goes in the sorted ``a[start:start + n]``, left of its
+    equals (the offset ``k``: ``a[k - 1] < key <= a[k]``), searched from ``hint``."""
+    lastofs = 0
+    ofs = 1
+    at = start + hint
+    if item(a, at) < key:
+        maxofs = n - hint
+        while ofs < maxofs:
+            if item(a, at + ofs) < key:
+                lastofs = ofs
+                ofs = (ofs << 1) + 1
+            else:
+                break
+        if ofs > maxofs:
+            ofs = maxofs
+        lastofs += hint
+        ofs += hint
+    else:
+        maxofs = hint + 1
+        while ofs < maxofs:
+            if item(a, at - ofs) < key:
+                break
+            lastofs = ofs
+            ofs = (ofs << 1) + 1
+        if ofs > maxofs:
+            ofs = maxofs
+        k = lastofs
+        lastofs = hint - ofs
+        ofs = hint - k
+    lastofs += 1
+    while lastofs < ofs:
+        m = lastofs + ((ofs - lastofs) >> 1)
+        if item(a, start + m) < key:
+            lastofs = m + 1
+        else:
+            ofs = m
+    return ofs
+
+
+def gallop_right(key: object, a: list, start: int, n: int, hint: int) -> int:
+    """Where ``key`` goes in the sorted ``a[start:start + n]``, right of its
+    equals (the offset ``k``: ``a[k - 1] <= key < a[k]``), searched from ``hint``."""
+    lastofs = 0
+    ofs = 1
+    at = start + hint
+    if key < item(a, at):
+        maxofs = hint + 1
+        while ofs < maxofs:
+            if key < item(a, at - ofs):
+                lastofs = ofs
+                ofs = (ofs << 1) + 1
+            else:
+                break
+        if ofs > maxofs:
+            ofs = maxofs
+        k = lastofs
+        lastofs = hint - ofs
+        ofs = hint - k
+    else:
+        maxofs = n - hint
+        while ofs < maxofs:
+            if key < item(a, at + ofs):
+                break
+            lastofs = ofs
+            ofs = (ofs << 1) + 1
+        if ofs > maxofs:
+            ofs = maxofs
+        lastofs += hint
+        ofs += hint
+    lastofs += 1
+    while lastofs < ofs:
+        m = lastofs + ((ofs - lastofs) >> 1)
+        if key < item(a, start + m):
+            ofs = m
+        else:
+            lastofs = m + 1
+    return ofs
+
+
+def copy_items(dk: list, dv: list, d0: int, sk: list, sv: list, s0: int, count: int, apart: bool) -> None:
+    """``count`` items from ``s0`` on to ``d0`` on (forward, or backward when
+    the ranges overlap with the destination after the source)."""
+    if d0 > s0 and dk is sk:
+        m = count - 1
+        while m >= 0:
+            seq_set(dk, d0 + m, item(sk, s0 + m))
+            if apart:
+                seq_set(dv, d0 + m, item(sv, s0 + m))
+            m -= 1
+        return
+    for m in range(count):
+        seq_set(dk, d0 + m, item(sk, s0 + m))
+        if apart:
+            seq_set(dv, d0 + m, item(sv, s0 + m))
+
+
+def merge_lo(keys: list, xs: list, tk: list, tv: list, apart: bool, a0: int, na: int, b0: int, nb: int,
+             state: list) -> None:
+    """Merge the runs at ``a0`` (``na`` items, the shorter, held aside) and
+    ``b0 = a0 + na`` (``nb``), from the left."""
+    copy_items(tk, tv, 0, keys, xs, a0, na, apart)
+    dest = a0
+    pa = 0
+    pb = b0
+    copy_b = False
+    try:
+        seq_set(keys, dest, item(keys, pb))
+        if apart:
+            seq_set(xs, dest, item(xs, pb))
+        dest += 1
+        pb += 1
+        nb -= 1
+        if nb == 0:
+            return
+        if na == 1:
+            copy_b = True
+            return
+        min_gallop = state[1]
+        while True:
+            acount = 0
+            bcount = 0
+            while True:
+                if item(keys, pb) < item(tk, pa):
+                    seq_set(keys, dest, item(keys, pb))
+                    if apart:
+                        seq_set(xs, dest, item(xs, pb))
+                    dest += 1
+                    pb += 1
+                    bcount += 1
+                    acount = 0
+                    nb -= 1
+                    if nb == 0:
+                        return
+                    if bcount >= min_gallop:
+                        break
+                else:
+                    seq_set(keys, dest, item(tk, pa))
+                    if apart:
+                        seq_set(xs, dest, item(tv, pa))
+                    dest += 1
+                    pa += 1
+                    acount += 1
+                    bcount = 0
+                    na -= 1
+                    if na == 1:
+                        copy_b = True
+                        return
+                    if acount >= min_gallop:
+                        break
+            min_gallop += 1
+            while True:
+                if min_gallop > 1:
+                    min_gallop -= 1
+                state[1] = min_gallop
+                k = gallop_right(item(keys, pb), tk, pa, na, 0)
+                acount = k
+                if k > 0:
+                    copy_items(keys, xs, dest, tk, tv, pa, k, apart)
+                    dest += k
+                    pa += k
+                    na -= k
+                    if na == 1:
+                        copy_b = True
+                        return
+                    if na == 0:
+                        return
+                seq_set(keys, dest, item(keys, pb))
+                if apart:
+                    seq_set(xs, dest, item(xs, pb))
+                dest += 1
+                pb += 1
+                nb -= 1
+                if nb == 0:
+                    return
+                k = gallop_left(item(tk, pa), keys, pb, nb, 0)
+                bcount = k
+                if k > 0:
+                    copy_items(keys, xs, dest, keys, xs, pb, k, apart)
+                    dest += k
+                    pb += k
+                    nb -= k
+                    if nb == 0:
+                        return
+                seq_set(keys, dest, item(tk, pa))
+                if apart:
+                    seq_set(xs, dest, item(tv, pa))
+                dest += 1
+                pa += 1
+                na -= 1
+                if na == 1:
+                    copy_b = True
+                    return
+                if acount < 7 and bcount < 7:  # MIN_GALLOP
+                    break
+            min_gallop += 1
+            state[1] = min_gallop
+    finally:
+        if copy_b:  # the last item held aside belongs after what is left of b
+            copy_items(keys, xs, dest, keys, xs, pb, nb, apart)
+            seq_set(keys, dest + nb, item(tk, pa))
+            if apart:
+                seq_set(xs, dest + nb, item(tv, pa))
+        elif na > 0:  # done, or a comparison raised: what is held aside goes back
+            copy_items(keys, xs, dest, tk, tv, pa, na, apart)
+
+
+def merge_hi(keys: list, xs: list, tk: list, tv: list, apart: bool, a0: int, na: int, b0: int, nb: int,
+             state: list) -> None:
+    """Merge the runs at ``a0`` (``na``) and ``b0 = a0 + na`` (``nb`` items,
+    the shorter, held aside), from the right."""
+    copy_items(tk, tv, 0, keys, xs, b0, nb, apart)
+    dest = b0 + nb - 1
+    pa = a0 + na - 1  # a's last item, in place
+    pb = nb - 1  # b's last item, held aside
+    copy_a = False
+    try:
+        seq_set(keys, dest, item(keys, pa))
+        if apart:
+            seq_set(xs, dest, item(xs, pa))
+        dest -= 1
+        pa -= 1
+        na -= 1
+        if na == 0:
+            return
+        if nb == 1:
+            copy_a = True
+            return
+        min_gallop = state[1]
+        while True:
+            acount = 0
+            bcount = 0
+            while True:
+                if item(tk, pb) < item(keys, pa):
+                    seq_set(keys, dest, item(keys, pa))
+                    if apart:
+                        seq_set(xs, dest, item(xs, pa))
+                    dest -= 1
+                    pa -= 1
+                    acount += 1
+                    bcount = 0
+                    na -= 1
+                    if na == 0:
+                        return
+                    if acount >= min_gallop:
+                        break
+                else:
+                    seq_set(keys, dest, item(tk, pb))
+                    if apart:
+                        seq_set(xs, dest, item(tv, pb))
+                    dest -= 1
+                    pb -= 1
+                    bcount += 1
+                    acount = 0
+                    nb -= 1
+                    if nb == 1:
+                        copy_a = True
+                        return
+                    if bcount >= min_gallop:
+                        break
+            min_gallop += 1
+            while True:
+                if min_gallop > 1:
+                    min_gallop -= 1
+                state[1] = min_gallop
+                k = na - gallop_right(item(tk, pb), keys, a0, na, na - 1)
+                acount = k
+                if k > 0:
+                    dest -= k
+                    pa -= k
+                    copy_items(keys, xs, dest + 1, keys, xs, pa + 1, k, apart)
+                    na -= k
+                    if na == 0:
+                        return
+                seq_set(keys, dest, item(tk, pb))
+                if apart:
+                    seq_set(xs, dest, item(tv, pb))
+                dest -= 1
+                pb -= 1
+                nb -= 1
+                if nb == 1:
+                    copy_a = True
+                    return
+                k = nb - gallop_left(item(keys, pa), tk, 0, nb, nb - 1)
+                bcount = k
+                if k > 0:
+                    dest -= k
+                    pb -= k
+                    copy_items(keys, xs, dest + 1, tk, tv, pb + 1, k, apart)
+                    nb -= k
+                    if nb == 1:
+                        copy_a = True
+                        return
+                    if nb == 0:
+                        return
+                seq_set(keys, dest, item(keys, pa))
+                if apart:
+                    seq_set(xs, dest, item(xs, pa))
+                dest -= 1
+                pa -= 1
+                na -= 1
+                if na == 0:
+                    return
+                if acount < 7 and bcount < 7:  # MIN_GALLOP
+                    break
+            min_gallop += 1
+            state[1] = min_gallop
+    finally:
+        if copy_a:  # b's first item belongs before what is left of a
+            dest -= na
+            pa -= na
+            copy_items(keys, xs, dest + 1, keys, xs, pa + 1, na, apart)
+            seq_set(keys, dest, item(tk, pb))
+            if apart:
+                seq_set(xs, dest, item(tv, pb))
+        elif nb > 0:  # done, or a comparison raised: what is held aside goes back
+            copy_items(keys, xs, dest - (nb - 1), tk, tv, 0, nb, apart)
