@@ -159,6 +159,10 @@ T_FUNC = frozenset(["F"])
 #: exception whose ``args`` is a tuple of that shape (made by ``ValueError(1, 2.5)``, or
 #: caught where only such raises can reach the handler: ``e.args`` is allowed)
 T_EXC = frozenset(["x"])
+#: a str (``strdict.py``: the str, dict and set kinds); dicts are ``"d<K:V>"`` (keys of the
+#: classes K, values of the classes V, each ``|``-separated: ``"d<i|s:(i,f)|n>"``), sets
+#: ``"S<K>"`` (``"S<i|s>"``)
+T_STR = frozenset("s")
 
 #: operand types an operator kind may ask for (first = preferred when shrinking)
 REQUESTS = [T_INT, T_FLOAT, T_BOOL, T_INTLIKE, T_NUM, T_ANY, T_NONE]
@@ -183,7 +187,11 @@ def tag_of(v) -> str:
         return shape_tag(tuple(tag_of(x) for x in v))
     if type(v) is list:
         return list_tag(tag_of(x) for x in v)
-    return {bool: "b", int: "i", float: "f"}[type(v)]
+    if type(v) is dict:
+        return dict_tag((tag_of(k) for k in v), (tag_of(x) for x in v.values()))
+    if type(v) in (set, frozenset):
+        return set_tag(tag_of(x) for x in v)
+    return {bool: "b", int: "i", float: "f", str: "s"}[type(v)]
 
 
 # ----------------------------------------------------------------------------- tuple and list tags
@@ -219,6 +227,46 @@ def args_known(t: frozenset) -> bool:
     return bool(t) and all(x[0] == "x" and len(x) > 1 for x in t)
 
 
+def is_dict_tag(tag: str) -> bool:
+    return tag[:2] == "d<"
+
+
+def is_set_tag(tag: str) -> bool:
+    return tag[:2] == "S<"
+
+
+def dict_tag(keys, values) -> str:
+    """The tag of a dict whose keys have the classes ``keys``, its values ``values``."""
+    return "d<" + "|".join(sorted(set(keys))) + ":" + "|".join(sorted(set(values))) + ">"
+
+
+def set_tag(items) -> str:
+    return "S<" + "|".join(sorted(set(items))) + ">"
+
+
+def dict_parts(tag: str) -> tuple[frozenset, frozenset]:
+    """The key classes and the value classes of a dict tag."""
+    inner, level = tag[2:-1], 0
+    for k, ch in enumerate(inner):
+        level += (ch in "([{<") - (ch in ")]}>")
+        if ch == ":" and level == 0:
+            return frozenset(_split_top(inner[:k], "|")), frozenset(_split_top(inner[k + 1:], "|"))
+    raise ValueError(tag)
+
+
+def dict_tags(t: frozenset) -> list:
+    return sorted(x for x in t if is_dict_tag(x))
+
+
+def set_tags(t: frozenset) -> list:
+    return sorted(x for x in t if is_set_tag(x))
+
+
+def has_mutable(t) -> bool:
+    """A list, dict or set tag in ``t`` (a type or one tag), also inside another tag."""
+    return any("{" in x or "d<" in x or "S<" in x for x in ([t] if isinstance(t, str) else t))
+
+
 def list_tag(items) -> str:
     """The tag of a list whose items have these tags (``"{f|i}"``)."""
     return "{" + "|".join(sorted(set(items))) + "}"
@@ -238,9 +286,9 @@ def var_tag(items) -> str:
 def _split_top(text: str, sep: str) -> tuple:
     out, level, cur = [], 0, ""
     for ch in text:
-        if ch in "([{":
+        if ch in "([{<":
             level += 1
-        elif ch in ")]}":
+        elif ch in ")]}>":
             level -= 1
         if ch == sep and level == 0:
             out.append(cur)
@@ -298,8 +346,8 @@ def all_items(t: frozenset) -> frozenset:
 def nest_of(tag: str) -> int:
     level = best = 0
     for ch in tag:
-        level += ch in "([{"
-        level -= ch in ")]}"
+        level += ch in "([{<"
+        level -= ch in ")]}>"
         best = max(best, level)
     return best
 
@@ -309,18 +357,19 @@ def leaves_of(tag: str) -> frozenset:
 
 
 def _tag_order(tag: str):
-    if tag in ("i", "b", "f", "n"):
-        return ("ibfn".index(tag), "")
-    return (4 if is_tuple_tag(tag) else 5 if is_list_tag(tag) else 6, tag)
+    if tag in ("i", "b", "f", "n", "s"):
+        return ("ibfns".index(tag), "")
+    return (5 if is_tuple_tag(tag) else 6 if is_list_tag(tag) else 7, tag)
 
 
 def tuple_annotation(tag: str) -> str:
     """``tuple[int, tuple[float], None]`` for ``"(i,(f,),n)"`` (``list`` for a list element)."""
-    names = {"i": "int", "f": "float", "b": "bool", "n": "None"}
+    names = {"i": "int", "f": "float", "b": "bool", "n": "None", "s": "str"}
     elems = elems_of(tag)
     if not elems:
         return "tuple[()]"
-    return "tuple[" + ", ".join(tuple_annotation(e) if is_tuple_tag(e) else "list" if is_list_tag(e) else names[e]
+    return "tuple[" + ", ".join(tuple_annotation(e) if is_tuple_tag(e) else "list" if is_list_tag(e)
+                                else "dict" if is_dict_tag(e) else "set" if is_set_tag(e) else names[e]
                                 for e in elems) + "]"
 
 
@@ -605,7 +654,7 @@ def fits(t: frozenset, want: frozenset) -> bool:
 
 def _growable(t: frozenset) -> bool:
     """A variable of type ``t`` could grow if rebound in a loop (``v = v + v``)."""
-    return any(x[0] in "[{" for x in t)
+    return any(x[0] in "[{" or "s" in x or is_dict_tag(x) or is_set_tag(x) for x in t)
 
 
 # ----------------------------------------------------------------------------- limits
@@ -647,6 +696,9 @@ class Gen:
         # comprehension elements, conditions and later clauses being drawn around the current
         # code: no lambda there (pydm: a lambda only in a comprehension's first iterable)
         self.in_comprehension = 0
+        # the program holds strs, dicts and sets in variables (drawn per program, as ``lists``:
+        # their compiles link more of the runtime library)
+        self.heap = False
 
     # -- drawing helpers
     def flag(self, percent: int) -> bool:
@@ -773,6 +825,9 @@ class Gen:
 
 # ----------------------------------------------------------------------------- expression kinds
 def _literal_of(g: Gen, tag: str) -> Expr:
+    if tag == "s" or is_dict_tag(tag) or is_set_tag(tag):
+        from .strdict import heap_literal
+        return heap_literal(g, tag)
     if is_exc_tag(tag):  # ValueError(1, 2.5): an exception made as a value
         return Expr(_exc_text(g, tag, lambda t: _literal_of(g, t).text), frozenset([tag]))
     if is_list_tag(tag):  # a list display of literals
@@ -1851,6 +1906,9 @@ def _writable(g: Gen):
 
 
 def _decl_type(g: Gen) -> frozenset:
+    if g.heap and g.flag(45):
+        from .strdict import heap_type
+        return heap_type(g)
     if g.exc and g.flag(12):
         return exc_type(g)
     if g.flag(35):
@@ -3039,7 +3097,7 @@ def _closure_params(g: Gen, n: int, annotations: bool = True, defaults: bool = F
                              for p in params[len(params) - n_defaults:]):
         n_defaults -= 1
     for p in params[len(params) - n_defaults:]:
-        if has_list(p.type) or has_exc(p.type) or g.flag(30):
+        if has_mutable(p.type) or has_exc(p.type) or g.flag(30):
             _expr_default(g, p)
         else:
             p.default = _default_value(g, p.type)
@@ -3470,7 +3528,7 @@ def _default_value(g: Gen, t: frozenset):
         return tuple(_default_value(g, items) for _ in range(g.draw(st.integers(0, 2))))
     if is_tuple_tag(tag):
         return tuple(_default_value(g, frozenset([e])) for e in elems_of(tag))
-    return {"b": lambda: g.draw(st.booleans()), "n": lambda: None,
+    return {"b": lambda: g.draw(st.booleans()), "n": lambda: None, "s": lambda: g.pick(["", "a", "x y"]),
             "i": lambda: g.pick([0, 1, -1, 2, 10, INT64_MAX]),
             "f": lambda: g.pick([0.0, -0.0, 1.5, math.inf, -2.0])}[tag]()
 
@@ -3478,7 +3536,7 @@ def _default_value(g: Gen, t: frozenset):
 def value_text(v) -> str:
     if isinstance(v, tuple):
         return _display([value_text(x) for x in v])
-    if isinstance(v, bool) or v is None:
+    if isinstance(v, (bool, str)) or v is None:
         return repr(v)
     return int_text(v) if isinstance(v, int) else float_text(v)
 
@@ -3494,6 +3552,9 @@ def signature(g: Gen, index: int, recursive: bool) -> Function:
         if annotated and g.flag(18):  # p: tuple[int, tuple[float, None]]
             tag = random_shape(g)
             params.append(Param(f"p{k}", tuple_annotation(tag), frozenset([tag]), NO_DEFAULT))
+        elif g.heap and g.flag(30):  # p: str, p: dict, p: set (or unannotated)
+            from .strdict import heap_param
+            params.append(heap_param(g, k, annotated))
         elif annotated and g.lists and g.flag(20):  # p: list
             params.append(Param(f"p{k}", "list", frozenset([random_list_tag(g)]), NO_DEFAULT))
         elif annotated:
@@ -3512,12 +3573,15 @@ def signature(g: Gen, index: int, recursive: bool) -> Function:
         while n_defaults and any(tuple_tags(p.type) for p in params[len(params) - n_defaults:]):
             n_defaults -= 1
     # no list defaults (one list shared by every call: not in the fuzzed subset)
-    while n_defaults and any(has_list(p.type) for p in params[len(params) - n_defaults:]):
+    while n_defaults and any(has_mutable(p.type) for p in params[len(params) - n_defaults:]):
         n_defaults -= 1
     for p in params[len(params) - n_defaults:]:
         if not p.depth:
             p.default = _default_value(g, p.type)
     ret = tuple_type(g) if g.flag(25) else list_type(g) if g.lists and g.flag(15) else g.pick(RET_TYPES)
+    if g.heap and g.flag(40):
+        from .strdict import heap_type
+        ret = heap_type(g)
     if g.exc and g.flag(15):  # exceptions returned to Python (instances of the right class, CPython's args)
         ret = g.pick([T_EXC | T_NONE, exc_type(g), frozenset([shape_tag(["x", "i"])])]
                      + ([frozenset([list_tag(["x"])])] if g.lists else []))
@@ -3557,6 +3621,10 @@ def define(g: Gen, fn: Function, partners=()) -> None:
         ret = f" -> {tuple_annotation(next(iter(fn.ret)))}"
     elif fn.style == "typed" and len(fn.ret) == 1 and list_tags(fn.ret):
         ret = " -> list"
+    elif fn.style == "typed" and fn.ret == T_STR:
+        ret = " -> str"
+    elif fn.style == "typed" and len(fn.ret) == 1 and (dict_tags(fn.ret) or set_tags(fn.ret)):
+        ret = " -> dict" if dict_tags(fn.ret) else " -> set"
     head = f"{'' if fn.helper else '@pydm.jit' + chr(10)}def {fn.name}({', '.join(param_text(p) for p in fn.params)}){ret}:"
     fn.source = head + "\n" + "\n".join("    " + line for line in body) + "\n"
 
@@ -3622,6 +3690,8 @@ def programs(draw, max_functions: int = 4, avoid=frozenset()) -> Program:
     g = Gen(draw, frozenset(avoid))
     g.lists = g.flag(LIST_PROGRAMS)
     g.exc = g.flag(EXC_PROGRAMS)
+    from .strdict import HEAP_PROGRAMS
+    g.heap = g.flag(HEAP_PROGRAMS)
     constants = []
     if g.flag(CONSTANT_PROGRAMS):
         for k in range(g.draw(st.integers(1, 3))):
@@ -3661,15 +3731,18 @@ def _arg_class(draw, p: Param, avoid=frozenset()) -> str:
     if p.depth:
         return "depth"
     k = draw(st.integers(0, 99))
-    if p.annotation == "list":
+    if p.annotation in ("list", "str", "dict", "set"):
         return "l:" + next(iter(p.type))
+    heap = [x for x in p.type if x == "s" or is_dict_tag(x) or is_set_tag(x)]
+    if heap and p.annotation is None and k < 85:
+        return "l:" + sorted(heap)[k % len(heap)]
     if tuple_tags(p.type) or list_tags(p.type):
         if p.annotation is not None:
             tower = k >= 85 and "tuple_param_tower" not in avoid
             return ("tt:" if tower else "t:") + next(iter(p.type))
         tags = sorted(p.type, key=_tag_order)
         tag = tags[draw(st.integers(0, len(tags) - 1))]
-        if is_list_tag(tag):
+        if is_list_tag(tag) or tag == "s" or is_dict_tag(tag) or is_set_tag(tag):
             return "l:" + tag
         return "t:" + tag if is_tuple_tag(tag) else {"i": "int", "f": "float", "b": "bool", "n": "None"}[tag]
     if p.annotation == "int":
@@ -3707,6 +3780,9 @@ def tag_values(tag: str, tower: bool = False):
             lambda tags: st.tuples(*(tag_values(t) for t in tags)).map(list))
     if is_tuple_tag(tag):
         return tuple_values(tag, tower)
+    if tag == "s" or is_dict_tag(tag) or is_set_tag(tag):
+        from .strdict import heap_values
+        return heap_values(tag)
     return _scalar_values(tag, tower)
 
 
@@ -3776,3 +3852,7 @@ def _call_form(draw, fn: Function, args: tuple) -> tuple[tuple, dict]:
     if bad == 2:
         return args, {"zz": 1}
     return args, {fn.params[0].name: args[0]}
+
+
+# the str, dict and set kinds (registered after the others: shrinking prefers the earlier ones)
+from . import strdict  # noqa: E402,F401
