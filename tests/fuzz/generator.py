@@ -105,12 +105,25 @@ How it is organised
   read: UnboundLocalError) and read by no nested function (``Var.caught``);
   exceptions never reach parameters (arguments come from Python).
 * Strings (``str_len``, ``str_compare``): small str expressions (literals, f-strings,
-  ``str()``/``repr()`` of values, ``+``,
-  ``*`` by a clamped int, an index or a slice by an int) inside ``len``,
-  ``.find``, ``==``, ``!=``, ``<``, ``in`` and truth; no variable holds a str.
+  ``str()``/``repr()`` of values, ``+``, ``*`` by a clamped int, an index or a slice by
+  an int) inside ``len``, ``.find``, ``==``, ``!=``, ``<``, ``in`` and truth, in every program.
 * Dict views (``dict_view``): a view of a small dict display kept as a value (an
   operand of ``| & - ^ ==``, a list's element, the right side of ``in`` through a list)
-  inside ``len``/``int``; no variable holds a dict.
+  inside ``len``/``int``, in every program.
+* strs, dicts and sets as values (``strdict.py``, about a third of the programs:
+  ``Gen.heap``): tags ``"s"``, ``"d<K:V>"`` (keys of the classes ``K``, values of ``V``:
+  ``"d<i|s:(i,s)>"``) and ``"S<K>"``; variables, parameters (``str``, ``dict``, ``set``
+  or unannotated), results, items of tuples and lists. Kinds: the str methods, indexing,
+  slicing, ``+ * in``, f-strings and ``format`` with specs, ``str()``/``repr()``,
+  ``int(s)``/``float(s)`` of strs that parse and that do not, ``ord``/``chr``, ``split``,
+  ``join``, ``for c in s``; dict displays and comprehensions, ``d[k]``, ``d[k] = v``,
+  ``del``, ``get pop popitem setdefault update clear copy``, ``|``, ``==``, ``in``, ``len``,
+  loops over keys/values/items (changing the dict there: RuntimeError); set displays and
+  comprehensions, ``add remove discard pop``, ``| & - ^ <= >=``, ``in``, ``len``. Keys of
+  mixed classes (``1``, ``1.0``, ``True`` are one key; tuples; rarely a list: TypeError).
+  Like lists they grow only under caps, and nothing depends on a set's iteration order
+  (pydm's is insertion order: documented). ``runner.compare`` compares dicts in insertion
+  order, sets in no order, and the sharing of dicts and sets like that of lists.
 * ``del x`` (``del_local``): the variable leaves its scope and becomes possibly
   unbound; never a variable a nested function uses (``Gen.pinned``: pydm deletes no such one),
   and in a loop only one the loop body binds before (comprehensions in the body
@@ -2797,8 +2810,8 @@ _STR_LITERALS = ["''", "'a'", "'ab'", "'ba'", "'\\u00e9'", "'\\U0001F600'", "'a\
 
 def _str_operand(g: Gen, depth) -> str:
     """A small str expression: a literal, a concatenation, a repetition by a
-    clamped int, an index or a slice by an int (strs stay inside expressions:
-    no variable holds one, so no value tag is needed)."""
+    clamped int, an index or a slice by an int, in any program (``strdict.py``:
+    strs held in variables, in the programs with ``Gen.heap``)."""
     form = g.draw(st.integers(0, 11)) if depth > 0 else 0
     if form == 10:  # str()/repr() of any value (the host formats: issue #10)
         return f"{g.pick(['str', 'repr'])}({g.expr(g.pick([T_ANY, T_NUM, T_FLOAT]), 1).text})"

@@ -24,6 +24,7 @@ below.
 from __future__ import annotations
 
 import ast
+import os
 
 from hypothesis import strategies as st
 
@@ -34,8 +35,9 @@ from .generator import (
     set_tag, set_tags, shape_tag, stmt_kind, tag_values,
 )
 
-#: percentage of programs with strs, dicts and sets
-HEAP_PROGRAMS = 35
+#: percentage of programs with strs, dicts and sets (``PYDM_FUZZ_HEAP=100``: all of them, for a
+#: run that hunts bugs in the string and dict code)
+HEAP_PROGRAMS = int(os.environ.get("PYDM_FUZZ_HEAP", "35"))
 #: a str variable is rebound (``str_rebind``) only while shorter than this
 STR_CAP = 24
 #: a dict or set grows under a guard only while smaller than this

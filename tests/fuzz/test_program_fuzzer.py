@@ -1,8 +1,8 @@
 """The program fuzzer: hypothesis generates small modules of ``@pydm.jit`` functions
 (``generator.py``), each is run under CPython and under pydm on generated
 arguments, and every outcome must agree (``runner.py``: value, exact type, float
-bits, exception class and message, the list arguments after the call and the
-aliasing of lists; pydm's documented divergences excepted).
+bits, dicts in insertion order, sets in none, exception class and message, the list, dict
+and set arguments after the call and their aliasing; pydm's documented divergences excepted).
 
 Each program is run two ways:
 
@@ -16,6 +16,9 @@ Each program is run two ways:
 In the test suite it is deterministic (a fixed seed) and brief. On demand:
 
     PYDM_FUZZ_EXAMPLES=3000 PYDM_FUZZ_SEED=7 .venv/bin/python -m pytest -q tests/fuzz/test_program_fuzzer.py
+
+``PYDM_FUZZ_HEAP=100`` gives every program strs, dicts and sets (``strdict.py``; default:
+about a third of them), to hunt bugs in the string and dict code.
 
 ``PYDM_FUZZ_LOG=path`` makes a long run keep going: each disagreeing program is
 appended to ``path`` (its source, arguments and both outcomes) and the test

@@ -14,9 +14,9 @@ through ``pydm.jit(native=True)`` of the function, or None where it cannot go
 native (issue 12: the runner compares it with the ``jit`` outcome). Response: ``{"jit": [outcome, ...], "aot":
 [outcome, ...], "jit_after": [after, ...], "aot_after": [after, ...]}`` where an
 outcome is ``("ok", value)`` or ``("exc", class name, message)`` (values: None,
-bool, int, float, tuples and lists of them, exceptions of builtin classes whose args
-are such values: pickled with their class and args, their identity kept) and ``after`` is ``(args, kwargs, lists
-in them before the call)`` after the call: each call gets its own deep copy of
+bool, int, float, str, tuples, lists, dicts and sets of them, exceptions of builtin classes whose args
+are such values: pickled with their class and args, their identity kept) and ``after`` is ``(args, kwargs, lists,
+dicts and sets in them before the call)`` after the call: each call gets its own deep copy of
 its arguments (a compiled function mutates the caller's lists), and the whole
 response is one pickle, so the identity of lists between a result and the
 arguments survives. ``jit`` calls go through the module's ``@pydm.jit``
