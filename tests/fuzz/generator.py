@@ -627,6 +627,11 @@ def stmt_kind(name, *, weight=1, can=lambda g: True, terminal=False):
     return deco
 
 
+#: the kinds of ``strdict.py`` (registered at the end of this module), drawn ``HEAP_BOOST``
+#: times as often in the programs that have strs, dicts and sets (``Gen.heap``)
+HEAP_KINDS: set = set()
+HEAP_BOOST = 3
+
 #: constructs ``fuzz_cases(avoid=...)`` can leave out because they trigger a known
 #: bug (each has a strict xfail in test_fuzz_regressions.py)
 AVOIDABLE = {
@@ -783,7 +788,7 @@ class Gen:
         kinds = []
         for k in EXPR_KINDS:
             if (k.leaf or depth > 0) and k.can(self, want):
-                kinds += [k] * k.weight
+                kinds += [k] * (k.weight * (HEAP_BOOST if self.heap and k.name in HEAP_KINDS else 1))
         k = self.pick(kinds)
         e = k.fn(self, want, depth)
         if e is None:
@@ -822,7 +827,7 @@ class Gen:
             kinds = []
             for k in STMT_KINDS:
                 if k.can(self):
-                    kinds += [k] * k.weight
+                    kinds += [k] * (k.weight * (HEAP_BOOST if self.heap and k.name in HEAP_KINDS else 1))
             k = self.pick(kinds)
             out = k.fn(self)
             if out is None:
@@ -3869,3 +3874,5 @@ def _call_form(draw, fn: Function, args: tuple) -> tuple[tuple, dict]:
 
 # the str, dict and set kinds (registered after the others: shrinking prefers the earlier ones)
 from . import strdict  # noqa: E402,F401
+
+HEAP_KINDS.update(k.name for k in EXPR_KINDS + STMT_KINDS if k.fn.__module__ == strdict.__name__)
