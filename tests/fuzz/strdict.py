@@ -517,11 +517,11 @@ def dict_value(g: Gen, want, depth):
 
 @expr_kind("dict_key", weight=4, can=_heap(lambda g, want: bool(_dict_vars(g, lambda k, v: bool(k) and k <= want))))
 def dict_key(g: Gen, want, depth):
-    """A key read back: ``d.popitem()[0]``, ``next(iter(d))``, ``list(d)[-1]`` (the first key
+    """A key read back: ``d.popitem()[0]``, ``list(d)[-1]``, ``list(d.keys())[0]`` (the first key
     inserted keeps its class: ``{1: a, 1.0: b}`` has the key ``1``)."""
     v = g.pick(_dict_vars(g, lambda k, vals: bool(k) and k <= want))
     keys, _ = dict_parts(next(iter(v.type)))
-    return Expr(g.pick([f"{v.name}.popitem()[0]", f"list({v.name})[-1]", f"[*{v.name}][0]",
+    return Expr(g.pick([f"{v.name}.popitem()[0]", f"list({v.name})[-1]", f"list({v.name}.keys())[0]",
                         f"({v.name} or {{{_key_text(g, g.pick(sorted(keys)))}: 0}}).popitem()[0]"]), keys)
 
 
