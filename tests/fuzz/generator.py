@@ -2605,13 +2605,17 @@ def assert_(g: Gen):
 
 @stmt_kind("print")
 def print_(g: Gen):
-    """``print(...)`` of numbers, None, tuples and lists (the printed text is compared),
+    """``print(...)`` of numbers, None, tuples, lists, strs and dicts (the printed text is compared),
     with ``sep=None``/``end=None``/``flush=`` now and then."""
     kinds = [T_INT, T_FLOAT, T_ANY, T_NUM]
     args = []
     for _ in range(g.draw(st.integers(0, 3))):
         form = g.draw(st.integers(0, 5))
         t = tuple_type(g) if form == 4 else _list_operand(g) if form == 5 else g.pick(kinds)
+        if g.heap and form == 3:  # a str or a dict (no set: CPython prints its own order)
+            from .strdict import heap_type
+            t = heap_type(g, pure=True)
+            t = t if not set_tags(t) else T_STR
         args.append(g.expr(t, 2).text)
     if g.flag(20):
         args.append(g.pick(["sep=None", "end=None", "flush=True"]))
