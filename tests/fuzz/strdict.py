@@ -23,7 +23,6 @@ below.
 """
 from __future__ import annotations
 
-import ast
 import os
 
 from hypothesis import strategies as st
@@ -153,11 +152,7 @@ def _key_text(g: Gen, tag: str) -> str:
 
 def _pooled(text: str) -> bool:
     """A key literal (from the pool: storing it cannot grow a dict past the pool's size)."""
-    try:
-        ast.literal_eval(text)
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        return False
-    return True
+    return _simple(text) and not text.isidentifier()
 
 
 def _key_expr(g: Gen, keys: frozenset, depth: int) -> str:
