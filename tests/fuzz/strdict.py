@@ -228,7 +228,14 @@ def _dict_operand(g: Gen, depth: int, pred=lambda keys, values: True) -> Expr | 
         if not pred(*dict_parts(tag)):
             return None
         tags = [tag]
-    return g.expr(frozenset([g.pick(tags)]), max(depth - 1, 0))
+    tag = g.pick(tags)
+    return _typed(g.expr(frozenset([tag]), max(depth - 1, 0)), tag)
+
+
+def _typed(e: Expr, tag: str) -> Expr:
+    """``e`` with the type ``{tag}`` where it has none (an expression that never makes a value:
+    it always raises)."""
+    return e if e.type else Expr(e.text, frozenset([tag]))
 
 
 def _set_operand(g: Gen, depth: int, tag: str | None = None) -> Expr:
@@ -236,7 +243,8 @@ def _set_operand(g: Gen, depth: int, tag: str | None = None) -> Expr:
     if vs and g.flag(70):
         v = g.pick(vs)
         return Expr(v.name, v.type)
-    return g.expr(frozenset([tag or random_set_tag(g)]), max(depth - 1, 0))
+    tag = tag or random_set_tag(g)
+    return _typed(g.expr(frozenset([tag]), max(depth - 1, 0)), tag)
 
 
 def _heap(can=lambda g, want: True):
@@ -346,8 +354,11 @@ def str_int(g: Gen, want, depth):
     """``len``, ``find``/``rfind``/``index``/``count`` (with start/end), ``ord`` (TypeError
     unless one character), ``int(s)`` and ``int(s, base)`` (ValueError where it does not parse)."""
     a = _s(g, depth)
-    form = g.draw(st.integers(0, 6))
-    if form == 0:
+    form = g.draw(st.integers(0, 8))
+    if form == 7:  # a str that parses: the round trip of an int
+        return Expr(f"int({g.pick(['str', 'repr', 'hex', 'bin'])}({g.expr(T_INT, max(depth - 1, 0)).text}), 0)"
+                    if g.flag(30) else f"int(str({g.expr(T_INT, max(depth - 1, 0)).text}))", T_INT)
+    if form in (0, 8):
         return Expr(f"len({a})", T_INT)
     if form == 1:
         m = g.pick(["find", "rfind", "count", "index", "rindex"])
@@ -366,7 +377,11 @@ def str_int(g: Gen, want, depth):
 
 @expr_kind("str_float", can=_heap(lambda g, want: "f" in want))
 def str_float(g: Gen, want, depth):
-    """``float(s)`` (``inf``, ``-nan``, ``1_0``, whitespace; ValueError where it does not parse)."""
+    """``float(s)`` (``inf``, ``-nan``, ``1_0``, whitespace; ValueError where it does not parse),
+    and round trips ``float(repr(x))``, ``float(f'{x:.3e}')``."""
+    if g.flag(50):
+        x = g.expr(T_NUM, max(depth - 1, 0)).text
+        return Expr(g.pick([f"float(repr({x}))", f"float(str({x}))", f"float(format({x}, '.3e'))"]), T_FLOAT)
     return Expr(f"float({_s(g, depth)})", T_FLOAT)
 
 
