@@ -105,12 +105,25 @@ How it is organised
   read: UnboundLocalError) and read by no nested function (``Var.caught``);
   exceptions never reach parameters (arguments come from Python).
 * Strings (``str_len``, ``str_compare``): small str expressions (literals, f-strings,
-  ``str()``/``repr()`` of values, ``+``,
-  ``*`` by a clamped int, an index or a slice by an int) inside ``len``,
-  ``.find``, ``==``, ``!=``, ``<``, ``in`` and truth; no variable holds a str.
+  ``str()``/``repr()`` of values, ``+``, ``*`` by a clamped int, an index or a slice by
+  an int) inside ``len``, ``.find``, ``==``, ``!=``, ``<``, ``in`` and truth, in every program.
 * Dict views (``dict_view``): a view of a small dict display kept as a value (an
   operand of ``| & - ^ ==``, a list's element, the right side of ``in`` through a list)
-  inside ``len``/``int``; no variable holds a dict.
+  inside ``len``/``int``, in every program.
+* strs, dicts and sets as values (``strdict.py``, about a third of the programs:
+  ``Gen.heap``): tags ``"s"``, ``"d<K:V>"`` (keys of the classes ``K``, values of ``V``:
+  ``"d<i|s:(i,s)>"``) and ``"S<K>"``; variables, parameters (``str``, ``dict``, ``set``
+  or unannotated), results, items of tuples and lists. Kinds: the str methods, indexing,
+  slicing, ``+ * in``, f-strings and ``format`` with specs, ``str()``/``repr()``,
+  ``int(s)``/``float(s)`` of strs that parse and that do not, ``ord``/``chr``, ``split``,
+  ``join``, ``for c in s``; dict displays and comprehensions, ``d[k]``, ``d[k] = v``,
+  ``del``, ``get pop popitem setdefault update clear copy``, ``|``, ``==``, ``in``, ``len``,
+  loops over keys/values/items (changing the dict there: RuntimeError); set displays and
+  comprehensions, ``add remove discard pop``, ``| & - ^ <= >=``, ``in``, ``len``. Keys of
+  mixed classes (``1``, ``1.0``, ``True`` are one key; tuples; rarely a list: TypeError).
+  Like lists they grow only under caps, and nothing depends on a set's iteration order
+  (pydm's is insertion order: documented). ``runner.compare`` compares dicts in insertion
+  order, sets in no order, and the sharing of dicts and sets like that of lists.
 * ``del x`` (``del_local``): the variable leaves its scope and becomes possibly
   unbound; never a variable a nested function uses (``Gen.pinned``: pydm deletes no such one),
   and in a loop only one the loop body binds before (comprehensions in the body
@@ -159,6 +172,10 @@ T_FUNC = frozenset(["F"])
 #: exception whose ``args`` is a tuple of that shape (made by ``ValueError(1, 2.5)``, or
 #: caught where only such raises can reach the handler: ``e.args`` is allowed)
 T_EXC = frozenset(["x"])
+#: a str (``strdict.py``: the str, dict and set kinds); dicts are ``"d<K:V>"`` (keys of the
+#: classes K, values of the classes V, each ``|``-separated: ``"d<i|s:(i,f)|n>"``), sets
+#: ``"S<K>"`` (``"S<i|s>"``)
+T_STR = frozenset("s")
 
 #: operand types an operator kind may ask for (first = preferred when shrinking)
 REQUESTS = [T_INT, T_FLOAT, T_BOOL, T_INTLIKE, T_NUM, T_ANY, T_NONE]
@@ -183,7 +200,11 @@ def tag_of(v) -> str:
         return shape_tag(tuple(tag_of(x) for x in v))
     if type(v) is list:
         return list_tag(tag_of(x) for x in v)
-    return {bool: "b", int: "i", float: "f"}[type(v)]
+    if type(v) is dict:
+        return dict_tag((tag_of(k) for k in v), (tag_of(x) for x in v.values()))
+    if type(v) in (set, frozenset):
+        return set_tag(tag_of(x) for x in v)
+    return {bool: "b", int: "i", float: "f", str: "s"}[type(v)]
 
 
 # ----------------------------------------------------------------------------- tuple and list tags
@@ -219,6 +240,46 @@ def args_known(t: frozenset) -> bool:
     return bool(t) and all(x[0] == "x" and len(x) > 1 for x in t)
 
 
+def is_dict_tag(tag: str) -> bool:
+    return tag[:2] == "d<"
+
+
+def is_set_tag(tag: str) -> bool:
+    return tag[:2] == "S<"
+
+
+def dict_tag(keys, values) -> str:
+    """The tag of a dict whose keys have the classes ``keys``, its values ``values``."""
+    return "d<" + "|".join(sorted(set(keys))) + ":" + "|".join(sorted(set(values))) + ">"
+
+
+def set_tag(items) -> str:
+    return "S<" + "|".join(sorted(set(items))) + ">"
+
+
+def dict_parts(tag: str) -> tuple[frozenset, frozenset]:
+    """The key classes and the value classes of a dict tag."""
+    inner, level = tag[2:-1], 0
+    for k, ch in enumerate(inner):
+        level += (ch in "([{<") - (ch in ")]}>")
+        if ch == ":" and level == 0:
+            return frozenset(_split_top(inner[:k], "|")), frozenset(_split_top(inner[k + 1:], "|"))
+    raise ValueError(tag)
+
+
+def dict_tags(t: frozenset) -> list:
+    return sorted(x for x in t if is_dict_tag(x))
+
+
+def set_tags(t: frozenset) -> list:
+    return sorted(x for x in t if is_set_tag(x))
+
+
+def has_mutable(t) -> bool:
+    """A list, dict or set tag in ``t`` (a type or one tag), also inside another tag."""
+    return any("{" in x or "d<" in x or "S<" in x for x in ([t] if isinstance(t, str) else t))
+
+
 def list_tag(items) -> str:
     """The tag of a list whose items have these tags (``"{f|i}"``)."""
     return "{" + "|".join(sorted(set(items))) + "}"
@@ -238,9 +299,9 @@ def var_tag(items) -> str:
 def _split_top(text: str, sep: str) -> tuple:
     out, level, cur = [], 0, ""
     for ch in text:
-        if ch in "([{":
+        if ch in "([{<":
             level += 1
-        elif ch in ")]}":
+        elif ch in ")]}>":
             level -= 1
         if ch == sep and level == 0:
             out.append(cur)
@@ -298,8 +359,8 @@ def all_items(t: frozenset) -> frozenset:
 def nest_of(tag: str) -> int:
     level = best = 0
     for ch in tag:
-        level += ch in "([{"
-        level -= ch in ")]}"
+        level += ch in "([{<"
+        level -= ch in ")]}>"
         best = max(best, level)
     return best
 
@@ -309,18 +370,19 @@ def leaves_of(tag: str) -> frozenset:
 
 
 def _tag_order(tag: str):
-    if tag in ("i", "b", "f", "n"):
-        return ("ibfn".index(tag), "")
-    return (4 if is_tuple_tag(tag) else 5 if is_list_tag(tag) else 6, tag)
+    if tag in ("i", "b", "f", "n", "s"):
+        return ("ibfns".index(tag), "")
+    return (5 if is_tuple_tag(tag) else 6 if is_list_tag(tag) else 7, tag)
 
 
 def tuple_annotation(tag: str) -> str:
     """``tuple[int, tuple[float], None]`` for ``"(i,(f,),n)"`` (``list`` for a list element)."""
-    names = {"i": "int", "f": "float", "b": "bool", "n": "None"}
+    names = {"i": "int", "f": "float", "b": "bool", "n": "None", "s": "str"}
     elems = elems_of(tag)
     if not elems:
         return "tuple[()]"
-    return "tuple[" + ", ".join(tuple_annotation(e) if is_tuple_tag(e) else "list" if is_list_tag(e) else names[e]
+    return "tuple[" + ", ".join(tuple_annotation(e) if is_tuple_tag(e) else "list" if is_list_tag(e)
+                                else "dict" if is_dict_tag(e) else "set" if is_set_tag(e) else names[e]
                                 for e in elems) + "]"
 
 
@@ -565,6 +627,11 @@ def stmt_kind(name, *, weight=1, can=lambda g: True, terminal=False):
     return deco
 
 
+#: the kinds of ``strdict.py`` (registered at the end of this module), drawn ``HEAP_BOOST``
+#: times as often in the programs that have strs, dicts and sets (``Gen.heap``)
+HEAP_KINDS: set = set()
+HEAP_BOOST = 3
+
 #: constructs ``fuzz_cases(avoid=...)`` can leave out because they trigger a known
 #: bug (each has a strict xfail in test_fuzz_regressions.py)
 AVOIDABLE = {
@@ -591,6 +658,10 @@ AVOIDABLE = {
                            "min/max with key= walk a copy",
     "sort_order": "sort/sorted of items that may be NaN or not ordered (fixed for lists under 64 items, which "
                   "follow CPython's timsort; longer ones merge-sort and compare other pairs)",
+    "scalar_method_crash": "t.count(x)/t.index(x) of a scalar t (AttributeError at run time) in a program "
+                           "whose compile then crashes in the backend (BackendError after "
+                           "thread_constant_conditions; test_scalar_method_in_mutual_recursion_compiles); "
+                           "left out: tuple_method takes tuples only",
     "raise_unbound": "raise v of an unbound variable (the name of an except clause after it, a deleted one): "
                      "SystemError 'object record with unknown type code 0' instead of UnboundLocalError; fixed in "
                      "e4bb358); left out: a caught name after its handler is read, not raised",
@@ -605,7 +676,7 @@ def fits(t: frozenset, want: frozenset) -> bool:
 
 def _growable(t: frozenset) -> bool:
     """A variable of type ``t`` could grow if rebound in a loop (``v = v + v``)."""
-    return any(x[0] in "[{" for x in t)
+    return any(x[0] in "[{" or "s" in x or is_dict_tag(x) or is_set_tag(x) for x in t)
 
 
 # ----------------------------------------------------------------------------- limits
@@ -647,6 +718,9 @@ class Gen:
         # comprehension elements, conditions and later clauses being drawn around the current
         # code: no lambda there (pydm: a lambda only in a comprehension's first iterable)
         self.in_comprehension = 0
+        # the program holds strs, dicts and sets in variables (drawn per program, as ``lists``:
+        # their compiles link more of the runtime library)
+        self.heap = False
 
     # -- drawing helpers
     def flag(self, percent: int) -> bool:
@@ -718,7 +792,7 @@ class Gen:
         kinds = []
         for k in EXPR_KINDS:
             if (k.leaf or depth > 0) and k.can(self, want):
-                kinds += [k] * k.weight
+                kinds += [k] * (k.weight * (HEAP_BOOST if self.heap and k.name in HEAP_KINDS else 1))
         k = self.pick(kinds)
         e = k.fn(self, want, depth)
         if e is None:
@@ -757,7 +831,7 @@ class Gen:
             kinds = []
             for k in STMT_KINDS:
                 if k.can(self):
-                    kinds += [k] * k.weight
+                    kinds += [k] * (k.weight * (HEAP_BOOST if self.heap and k.name in HEAP_KINDS else 1))
             k = self.pick(kinds)
             out = k.fn(self)
             if out is None:
@@ -773,6 +847,9 @@ class Gen:
 
 # ----------------------------------------------------------------------------- expression kinds
 def _literal_of(g: Gen, tag: str) -> Expr:
+    if tag == "s" or is_dict_tag(tag) or is_set_tag(tag):
+        from .strdict import heap_literal
+        return heap_literal(g, tag)
     if is_exc_tag(tag):  # ValueError(1, 2.5): an exception made as a value
         return Expr(_exc_text(g, tag, lambda t: _literal_of(g, t).text), frozenset([tag]))
     if is_list_tag(tag):  # a list display of literals
@@ -1277,7 +1354,10 @@ def tuple_hash(g: Gen, want, depth):
 @expr_kind("tuple_method", can=lambda g, want: "i" in want and not g.strict and "tuple_methods" not in g.avoid)
 def tuple_method(g: Gen, want, depth):
     """``t.count(x)`` and ``t.index(x)`` (ValueError when ``x`` is missing)."""
-    t = g.expr(_source_type(g), depth - 1)
+    if "scalar_method_crash" in g.avoid:  # (known bug: tuples only)
+        t = g.expr(_source_type(g, lambda t: all(is_tuple_tag(x) for x in t), pure=True), depth - 1)
+    else:
+        t = g.expr(_source_type(g), depth - 1)
     items = sorted(all_items(t.type), key=_tag_order)
     x = g.expr(frozenset([g.pick(items)]) if items and g.flag(80) else T_INT, depth - 1)
     return Expr(f"({t.text}).{g.pick(['count', 'index'])}({x.text})", T_INT)
@@ -1851,6 +1931,9 @@ def _writable(g: Gen):
 
 
 def _decl_type(g: Gen) -> frozenset:
+    if g.heap and g.flag(45):
+        from .strdict import heap_type
+        return heap_type(g)
     if g.exc and g.flag(12):
         return exc_type(g)
     if g.flag(35):
@@ -2529,13 +2612,17 @@ def assert_(g: Gen):
 
 @stmt_kind("print")
 def print_(g: Gen):
-    """``print(...)`` of numbers, None, tuples and lists (the printed text is compared),
+    """``print(...)`` of numbers, None, tuples, lists, strs and dicts (the printed text is compared),
     with ``sep=None``/``end=None``/``flush=`` now and then."""
     kinds = [T_INT, T_FLOAT, T_ANY, T_NUM]
     args = []
     for _ in range(g.draw(st.integers(0, 3))):
         form = g.draw(st.integers(0, 5))
         t = tuple_type(g) if form == 4 else _list_operand(g) if form == 5 else g.pick(kinds)
+        if g.heap and form == 3:  # a str or a dict (no set: CPython prints its own order)
+            from .strdict import heap_type
+            t = heap_type(g, pure=True)
+            t = t if not set_tags(t) else T_STR
         args.append(g.expr(t, 2).text)
     if g.flag(20):
         args.append(g.pick(["sep=None", "end=None", "flush=True"]))
@@ -2739,8 +2826,8 @@ _STR_LITERALS = ["''", "'a'", "'ab'", "'ba'", "'\\u00e9'", "'\\U0001F600'", "'a\
 
 def _str_operand(g: Gen, depth) -> str:
     """A small str expression: a literal, a concatenation, a repetition by a
-    clamped int, an index or a slice by an int (strs stay inside expressions:
-    no variable holds one, so no value tag is needed)."""
+    clamped int, an index or a slice by an int, in any program (``strdict.py``:
+    strs held in variables, in the programs with ``Gen.heap``)."""
     form = g.draw(st.integers(0, 11)) if depth > 0 else 0
     if form == 10:  # str()/repr() of any value (the host formats: issue #10)
         return f"{g.pick(['str', 'repr'])}({g.expr(g.pick([T_ANY, T_NUM, T_FLOAT]), 1).text})"
@@ -3039,7 +3126,7 @@ def _closure_params(g: Gen, n: int, annotations: bool = True, defaults: bool = F
                              for p in params[len(params) - n_defaults:]):
         n_defaults -= 1
     for p in params[len(params) - n_defaults:]:
-        if has_list(p.type) or has_exc(p.type) or g.flag(30):
+        if has_mutable(p.type) or has_exc(p.type) or g.flag(30):
             _expr_default(g, p)
         else:
             p.default = _default_value(g, p.type)
@@ -3470,7 +3557,7 @@ def _default_value(g: Gen, t: frozenset):
         return tuple(_default_value(g, items) for _ in range(g.draw(st.integers(0, 2))))
     if is_tuple_tag(tag):
         return tuple(_default_value(g, frozenset([e])) for e in elems_of(tag))
-    return {"b": lambda: g.draw(st.booleans()), "n": lambda: None,
+    return {"b": lambda: g.draw(st.booleans()), "n": lambda: None, "s": lambda: g.pick(["", "a", "x y"]),
             "i": lambda: g.pick([0, 1, -1, 2, 10, INT64_MAX]),
             "f": lambda: g.pick([0.0, -0.0, 1.5, math.inf, -2.0])}[tag]()
 
@@ -3478,7 +3565,7 @@ def _default_value(g: Gen, t: frozenset):
 def value_text(v) -> str:
     if isinstance(v, tuple):
         return _display([value_text(x) for x in v])
-    if isinstance(v, bool) or v is None:
+    if isinstance(v, (bool, str)) or v is None:
         return repr(v)
     return int_text(v) if isinstance(v, int) else float_text(v)
 
@@ -3494,6 +3581,9 @@ def signature(g: Gen, index: int, recursive: bool) -> Function:
         if annotated and g.flag(18):  # p: tuple[int, tuple[float, None]]
             tag = random_shape(g)
             params.append(Param(f"p{k}", tuple_annotation(tag), frozenset([tag]), NO_DEFAULT))
+        elif g.heap and g.flag(30):  # p: str, p: dict, p: set (or unannotated)
+            from .strdict import heap_param
+            params.append(heap_param(g, k, annotated))
         elif annotated and g.lists and g.flag(20):  # p: list
             params.append(Param(f"p{k}", "list", frozenset([random_list_tag(g)]), NO_DEFAULT))
         elif annotated:
@@ -3512,12 +3602,15 @@ def signature(g: Gen, index: int, recursive: bool) -> Function:
         while n_defaults and any(tuple_tags(p.type) for p in params[len(params) - n_defaults:]):
             n_defaults -= 1
     # no list defaults (one list shared by every call: not in the fuzzed subset)
-    while n_defaults and any(has_list(p.type) for p in params[len(params) - n_defaults:]):
+    while n_defaults and any(has_mutable(p.type) for p in params[len(params) - n_defaults:]):
         n_defaults -= 1
     for p in params[len(params) - n_defaults:]:
         if not p.depth:
             p.default = _default_value(g, p.type)
     ret = tuple_type(g) if g.flag(25) else list_type(g) if g.lists and g.flag(15) else g.pick(RET_TYPES)
+    if g.heap and g.flag(40):
+        from .strdict import heap_type
+        ret = heap_type(g)
     if g.exc and g.flag(15):  # exceptions returned to Python (instances of the right class, CPython's args)
         ret = g.pick([T_EXC | T_NONE, exc_type(g), frozenset([shape_tag(["x", "i"])])]
                      + ([frozenset([list_tag(["x"])])] if g.lists else []))
@@ -3557,6 +3650,10 @@ def define(g: Gen, fn: Function, partners=()) -> None:
         ret = f" -> {tuple_annotation(next(iter(fn.ret)))}"
     elif fn.style == "typed" and len(fn.ret) == 1 and list_tags(fn.ret):
         ret = " -> list"
+    elif fn.style == "typed" and fn.ret == T_STR:
+        ret = " -> str"
+    elif fn.style == "typed" and len(fn.ret) == 1 and (dict_tags(fn.ret) or set_tags(fn.ret)):
+        ret = " -> dict" if dict_tags(fn.ret) else " -> set"
     head = f"{'' if fn.helper else '@pydm.jit' + chr(10)}def {fn.name}({', '.join(param_text(p) for p in fn.params)}){ret}:"
     fn.source = head + "\n" + "\n".join("    " + line for line in body) + "\n"
 
@@ -3622,6 +3719,8 @@ def programs(draw, max_functions: int = 4, avoid=frozenset()) -> Program:
     g = Gen(draw, frozenset(avoid))
     g.lists = g.flag(LIST_PROGRAMS)
     g.exc = g.flag(EXC_PROGRAMS)
+    from .strdict import HEAP_PROGRAMS
+    g.heap = g.flag(HEAP_PROGRAMS)
     constants = []
     if g.flag(CONSTANT_PROGRAMS):
         for k in range(g.draw(st.integers(1, 3))):
@@ -3661,15 +3760,18 @@ def _arg_class(draw, p: Param, avoid=frozenset()) -> str:
     if p.depth:
         return "depth"
     k = draw(st.integers(0, 99))
-    if p.annotation == "list":
+    if p.annotation in ("list", "str", "dict", "set"):
         return "l:" + next(iter(p.type))
+    heap = [x for x in p.type if x == "s" or is_dict_tag(x) or is_set_tag(x)]
+    if heap and p.annotation is None and k < 85:
+        return "l:" + sorted(heap)[k % len(heap)]
     if tuple_tags(p.type) or list_tags(p.type):
         if p.annotation is not None:
             tower = k >= 85 and "tuple_param_tower" not in avoid
             return ("tt:" if tower else "t:") + next(iter(p.type))
         tags = sorted(p.type, key=_tag_order)
         tag = tags[draw(st.integers(0, len(tags) - 1))]
-        if is_list_tag(tag):
+        if is_list_tag(tag) or tag == "s" or is_dict_tag(tag) or is_set_tag(tag):
             return "l:" + tag
         return "t:" + tag if is_tuple_tag(tag) else {"i": "int", "f": "float", "b": "bool", "n": "None"}[tag]
     if p.annotation == "int":
@@ -3707,6 +3809,9 @@ def tag_values(tag: str, tower: bool = False):
             lambda tags: st.tuples(*(tag_values(t) for t in tags)).map(list))
     if is_tuple_tag(tag):
         return tuple_values(tag, tower)
+    if tag == "s" or is_dict_tag(tag) or is_set_tag(tag):
+        from .strdict import heap_values
+        return heap_values(tag)
     return _scalar_values(tag, tower)
 
 
@@ -3776,3 +3881,9 @@ def _call_form(draw, fn: Function, args: tuple) -> tuple[tuple, dict]:
     if bad == 2:
         return args, {"zz": 1}
     return args, {fn.params[0].name: args[0]}
+
+
+# the str, dict and set kinds (registered after the others: shrinking prefers the earlier ones)
+from . import strdict  # noqa: E402,F401
+
+HEAP_KINDS.update(k.name for k in EXPR_KINDS + STMT_KINDS if k.fn.__module__ == strdict.__name__)

@@ -159,12 +159,12 @@ def compare(a, b, path: str = "value", fwd=None, back=None) -> str | None:
         if (math.isnan(a) and math.isnan(b)) or float_bits(a) == float_bits(b):
             return None
         return f"{path}: CPython {typed_repr(a)}, pydm {typed_repr(b)}"
-    if t is list:
+    if t in (list, dict, set):
         if id(a) in fwd or id(b) in back:
             if fwd.get(id(a)) == id(b) and back.get(id(b)) == id(a):
                 return None  # the same pair again: compared already
-            return f"{path}: aliasing differs (a list met before on one side only): CPython {typed_repr(a)}, " \
-                f"pydm {typed_repr(b)}"
+            return f"{path}: aliasing differs (a {t.__name__} met before on one side only): CPython " \
+                f"{typed_repr(a)}, pydm {typed_repr(b)}"
         fwd[id(a)], back[id(b)] = id(b), id(a)
     if t is list or t is tuple:
         if len(a) != len(b):
@@ -174,15 +174,28 @@ def compare(a, b, path: str = "value", fwd=None, back=None) -> str | None:
             if d:
                 return d
         return None
-    if t is dict:  # keyword arguments
-        if sorted(a) != sorted(b):
-            return f"{path}: keys {sorted(a)} and {sorted(b)}"
-        for k in sorted(a):
-            d = compare(a[k], b[k], f"{path}[{k!r}]", fwd, back)
+    if t is dict:  # keys in insertion order (keyword arguments: the order they were passed)
+        if len(a) != len(b):
+            return f"{path}: CPython {typed_repr(a)}, pydm {typed_repr(b)} (lengths {len(a)} and {len(b)})"
+        for k, ((ka, va), (kb, vb)) in enumerate(zip(a.items(), b.items())):
+            d = compare(ka, kb, f"{path}.keys()[{k}]", fwd, back) or compare(va, vb, f"{path}[{ka!r}]", fwd, back)
+            if d:
+                return d
+        return None
+    if t in (set, frozenset):  # in no order (pydm iterates a set in insertion order: documented)
+        if len(a) != len(b):
+            return f"{path}: CPython {typed_repr(a)}, pydm {typed_repr(b)} (lengths {len(a)} and {len(b)})"
+        for k, (x, y) in enumerate(zip(sorted(a, key=_set_order), sorted(b, key=_set_order))):
+            d = compare(x, y, f"{path}(sorted)[{k}]", fwd, back)
             if d:
                 return d
         return None
     return None if a == b else f"{path}: CPython {typed_repr(a)}, pydm {typed_repr(b)}"
+
+
+def _set_order(v):
+    """A total order of set items (of any classes) that tells equal items of other types apart."""
+    return (type(v).__name__, repr(v) if type(v) is not float else float_bits(v))
 
 
 def _compare_exceptions(a, b, path, fwd, back) -> str | None:
@@ -210,10 +223,11 @@ def same_value(a, b) -> bool:
 
 
 def lists_in(v, out=None, seen=None) -> list:
-    """Every list reachable from ``v`` (through lists, tuples and dicts), each once, in walk order."""
+    """Every list, dict and set reachable from ``v`` (through lists, tuples and dicts), each once,
+    in walk order (the mutable values whose sharing ``compare`` checks)."""
     out = [] if out is None else out
     seen = set() if seen is None else seen
-    if type(v) is list:
+    if type(v) in (list, dict, set):
         if id(v) in seen:
             return out
         seen.add(id(v))
@@ -235,12 +249,13 @@ def has_big_int(v, seen=None) -> bool:
     """``v`` is, or holds in tuples and lists at any depth, an int outside 64 bits."""
     if type(v) is int:
         return not INT64_MIN <= v <= INT64_MAX
-    if type(v) in (list, tuple) or isinstance(v, BaseException):
+    if type(v) in (list, tuple, dict, set, frozenset) or isinstance(v, BaseException):
         seen = set() if seen is None else seen
         if id(v) in seen:
             return False
         seen.add(id(v))
-        return any(has_big_int(x, seen) for x in (v.args if isinstance(v, BaseException) else v))
+        items = v.args if isinstance(v, BaseException) else [*v, *v.values()] if type(v) is dict else v
+        return any(has_big_int(x, seen) for x in items)
     return False
 
 
@@ -252,6 +267,12 @@ def typed_repr(v, seen=frozenset()) -> str:
         return "[" + ", ".join(typed_repr(x, seen | {id(v)}) for x in v) + "]"
     if type(v) is tuple:
         return "(" + ", ".join(typed_repr(x, seen) for x in v) + ("," if len(v) == 1 else "") + ")"
+    if type(v) is dict:
+        if id(v) in seen:
+            return "{...}"
+        return "{" + ", ".join(f"{typed_repr(k)}: {typed_repr(x, seen | {id(v)})}" for k, x in v.items()) + "}"
+    if type(v) in (set, frozenset):
+        return type(v).__name__ + "({" + ", ".join(typed_repr(x) for x in sorted(v, key=_set_order)) + "})"
     if type(v) is float:
         return f"{v!r}:float[{float_bits(v) & (2**64 - 1):#x}]"
     if isinstance(v, BaseException):
@@ -267,7 +288,7 @@ def describe(outcome) -> str:
     v = outcome[1]
     if type(v) is float:
         return f"returned {v!r} (float, bits {float_bits(v) & (2**64 - 1):#018x})"
-    if type(v) in (list, tuple) or isinstance(v, BaseException):
+    if type(v) in (list, tuple, dict, set, frozenset) or isinstance(v, BaseException):
         return f"returned {typed_repr(v)}"
     return f"returned {v!r} ({type(v).__name__})"
 
@@ -288,7 +309,10 @@ def call_key(fname: str, args: tuple, kwargs: dict) -> tuple:
         if type(v) is tuple:
             return "(" + ", ".join(walk(x) for x in v) + ")"
         if type(v) is dict:
-            return "{" + ", ".join(f"{k!r}: {walk(x)}" for k, x in v.items()) + "}"
+            tag = f"D{ids[id(v)]}" if id(v) in ids else ""
+            return tag + "{" + ", ".join(f"{k!r}: {walk(x)}" for k, x in v.items()) + "}"
+        if type(v) is set:
+            return f"S{ids[id(v)]}{sorted(map(repr, v))}"
         return repr(v)
     return (fname, walk(tuple(args)), walk(dict(kwargs or {})))
 

@@ -509,3 +509,39 @@ def test_del_item_of_a_value_that_is_no_list(fn, args):
 
 def test_del_item_of_a_list():
     check_program(DEL_ITEM_OF_A_NON_LIST, "g", (1,))
+
+
+# Found by the str/dict fuzzing run (seed 8, default settings; the program itself has no
+# str/dict code): the compile of f1, whose last statement always raises AttributeError ('int'
+# object has no attribute 'count'), crashes in the backend (BackendError at
+# thread_constant_conditions / canonicalize) once f0 (mutually recursive, with a nested def
+# taking **kwargs) is compiled with it. Reduced with fuzz.reduce from a 2.5 kB program.
+SCALAR_METHOD_CRASH = """
+import pydm
+
+
+@pydm.jit
+def f0(n):
+    v0 = f1(n, p0=0)
+
+    def g8(a5, a6=1e309, **a7):
+        pass
+    v10 = g8(n, n, a7_0=0, a7_1=n)
+
+
+@pydm.jit
+def f1(n, p0):
+    if n < 0:
+        return 0
+    v11 = f0(-1)
+    f1(n - 2, 0)
+    v11 = 0 .count(0)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="BackendError in canonicalize after thread_constant_conditions "
+                   "(known bug scalar_method_crash)")
+def test_scalar_method_in_mutual_recursion_compiles():
+    check_program(SCALAR_METHOD_CRASH, "f0", (4,))
+

@@ -158,6 +158,19 @@ def test_same_value_compares_lists_and_their_aliasing():
     assert "aliasing" in compare((ref_after, args[0]), (got_after, [1, 2]))
 
 
+def test_same_value_compares_dicts_in_order_and_sets_in_none():
+    assert same_value({1: "a", (2, "b"): [1.5]}, {1: "a", (2, "b"): [1.5]})
+    assert not same_value({1: "a", 2: "b"}, {2: "b", 1: "a"})  # insertion order
+    assert not same_value({1: 0}, {1.0: 0}) and not same_value({True: 0}, {1: 0}) and not same_value({1: 0}, {1: False})
+    assert not same_value({"a": [0.0]}, {"a": [-0.0]}) and not same_value({}, set())
+    assert same_value({3, 1, "x", (1, 2)}, {(1, 2), "x", 1, 3}) and same_value(set(), set())
+    assert not same_value({1}, {1.0}) and not same_value({0.0}, {-0.0}) and not same_value({1, 2}, {1, 2, 3})
+    a, b, c = {1: 2}, {1: 2}, {1: 2}
+    assert same_value([a, a], [b, b]) and not same_value([a, a], [b, c])
+    s, t, u = {1}, {1}, {1}
+    assert same_value((s, [s]), (t, [t])) and not same_value((s, s), (t, u))
+
+
 def test_arguments_are_compared_after_the_call():
     ok = ("ok", None)
     assert disagreement(ok, ok, ref_after=(([1, 2],), {}, []), got_after=(([1, 2],), {}, [])) is None

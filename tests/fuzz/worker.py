@@ -14,9 +14,9 @@ through ``pydm.jit(native=True)`` of the function, or None where it cannot go
 native (issue 12: the runner compares it with the ``jit`` outcome). Response: ``{"jit": [outcome, ...], "aot":
 [outcome, ...], "jit_after": [after, ...], "aot_after": [after, ...]}`` where an
 outcome is ``("ok", value)`` or ``("exc", class name, message)`` (values: None,
-bool, int, float, tuples and lists of them, exceptions of builtin classes whose args
-are such values: pickled with their class and args, their identity kept) and ``after`` is ``(args, kwargs, lists
-in them before the call)`` after the call: each call gets its own deep copy of
+bool, int, float, str, tuples, lists, dicts and sets of them, exceptions of builtin classes whose args
+are such values: pickled with their class and args, their identity kept) and ``after`` is ``(args, kwargs, lists,
+dicts and sets in them before the call)`` after the call: each call gets its own deep copy of
 its arguments (a compiled function mutates the caller's lists), and the whole
 response is one pickle, so the identity of lists between a result and the
 arguments survives. ``jit`` calls go through the module's ``@pydm.jit``
@@ -36,7 +36,8 @@ import time
 
 
 def _lists_in(v, out, seen):
-    if type(v) is list:
+    """(as ``runner.lists_in``: the lists, dicts and sets, each once, in walk order)"""
+    if type(v) in (list, dict, set):
         if id(v) in seen:
             return out
         seen.add(id(v))
@@ -69,16 +70,18 @@ def _outcome(fn, args, kwargs=None):
 
 
 def _plain_value(v, seen, message=False) -> bool:
-    """None, bool, int, float, or a tuple or list of such values, or an exception of a builtin
-    class whose args are such values or its message, a str (recursively)."""
-    if type(v) in (tuple, list) or isinstance(v, BaseException):
+    """None, bool, int, float, str, or a tuple, list, dict or set of such values, or an exception
+    of a builtin class whose args are such values (recursively)."""
+    if type(v) in (tuple, list, dict, set, frozenset) or isinstance(v, BaseException):
         if id(v) in seen:
             return True
         seen.add(id(v))
         if isinstance(v, BaseException):
             return type(v).__module__ == "builtins" and _plain_value(v.args, seen, True)
-        return all(_plain_value(x, seen, message and type(v) is tuple) for x in v)
-    return v is None or type(v) in (int, float, bool) or (message and type(v) is str)
+        if type(v) is dict:
+            return all(_plain_value(x, seen) for x in [*v, *v.values()])
+        return all(_plain_value(x, seen) for x in v)
+    return v is None or type(v) in (int, float, bool, str)
 
 
 def _text(after):
