@@ -446,49 +446,12 @@ def sort_long_by(xs: list, keys: list, n: int) -> None:
 
 def small_sort_by(keys: list, xs: list, n: int) -> None:
     """``small_sort`` of ``keys``, each move made in ``xs`` too (unless ``xs``
-    is ``keys``: a sort without a key function)."""
+    is ``keys``: a sort without a key function): CPython's one-run case, the
+    leading run (``sorting.count_run``), then binary insertion of the rest."""
     if n < 2:
         return
     apart = xs is not keys
-    run = 2
-    if item(keys, 1) < item(keys, 0):
-        while run < n and item(keys, run) < item(keys, run - 1):
-            run += 1
-        i = 0
-        j = run - 1
-        while i < j:
-            a = item(keys, i)
-            seq_set(keys, i, item(keys, j))
-            seq_set(keys, j, a)
-            if apart:
-                a = item(xs, i)
-                seq_set(xs, i, item(xs, j))
-                seq_set(xs, j, a)
-            i += 1
-            j -= 1
-    else:
-        while run < n and not (item(keys, run) < item(keys, run - 1)):
-            run += 1
-    for start in range(run, n):
-        pivot_key = item(keys, start)
-        pivot = item(xs, start)
-        lo = 0
-        hi = start
-        while lo < hi:
-            mid = lo + ((hi - lo) >> 1)
-            if pivot_key < item(keys, mid):
-                hi = mid
-            else:
-                lo = mid + 1
-        k = start
-        while k > lo:
-            seq_set(keys, k, item(keys, k - 1))
-            if apart:
-                seq_set(xs, k, item(xs, k - 1))
-            k -= 1
-        seq_set(keys, lo, pivot_key)
-        if apart:
-            seq_set(xs, lo, pivot)
+    binary_insertion(keys, xs, apart, 0, n, count_run(keys, xs, apart, 0, n))
 
 
 def sorted_of(x: object, reverse: bool) -> list:
@@ -821,7 +784,7 @@ from .ranges import range_list  # noqa: E402,F401
 from .strings import str_items  # noqa: E402,F401
 from .tuples import adjust_index, slice_index  # noqa: E402,F401
 from .sets import set_items  # noqa: E402,F401
-from .sorting import timsort  # noqa: E402,F401
+from .sorting import binary_insertion, count_run, timsort  # noqa: E402,F401
 from .intrinsics import as_set, is_set  # noqa: E402,F401
 from .intrinsics import is_view  # noqa: E402,F401
 from .views import view_list  # noqa: E402,F401
