@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -93,6 +94,9 @@ def main(argv: list[str] | None = None) -> int:
     if paths:
         chosen = [os.path.normpath(p) for p in paths]
         files = [f for f in files if any(f == c or f.startswith(c + os.sep) for c in chosen)]
+    if not files:
+        print(f"tests/parallel.py: no test files under {' '.join(paths)}")
+        return 5  # pytest's "no tests collected"
     shards = deal(files, args.jobs)
     work = tempfile.mkdtemp(prefix="pydm-parallel-")
     procs = []
@@ -118,9 +122,16 @@ def main(argv: list[str] | None = None) -> int:
             status = code
         if os.path.exists(report):
             seconds.update(file_seconds(report))
+    shutil.rmtree(work, ignore_errors=True)
     if args.record and seconds:
+        try:
+            with open(DURATIONS) as f:
+                recorded = json.load(f)  # the files this run left out keep their times
+        except (OSError, ValueError):
+            recorded = {}
+        recorded.update(seconds)
         with open(DURATIONS, "w") as f:
-            json.dump({k: round(v, 1) for k, v in sorted(seconds.items())}, f, indent=0, sort_keys=True)
+            json.dump({k: round(v, 1) for k, v in sorted(recorded.items())}, f, indent=0, sort_keys=True)
             f.write("\n")
     print(f"\ntests/parallel.py: exit status {status}")
     return status
