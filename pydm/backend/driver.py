@@ -19,8 +19,9 @@ from typing import Callable
 from iree.compiler import ir
 from iree.compiler.api import Output, Session
 
+from .ref_edges import is_ref, split_ref_edges
 from .vm_fixups import (branch_on_raw_conditions, copy_live_branch_operands, fix_same_successor_cond_br,
-                        place_constants, sink_into_edges, split_ref_edges, thread_constant_conditions,
+                        place_constants, sink_into_edges, thread_constant_conditions,
                         widen_i32_block_arguments)
 
 # Every canonicalize runs bottom-up with a bound on rewrites: top-down, the
@@ -252,31 +253,20 @@ def emit_bytecode(inv) -> bytes | None:
 # pass (into a holder module the pass does not visit) and moved back after it,
 # in their places.
 
-_REF_PREFIXES = ("!vm.ref", "!vm.list", "!vm.buffer", "!vm.opaque")
-_ref_types: dict = {}
-
-
-def _is_ref(t) -> bool:
-    r = _ref_types.get(t)
-    if r is None:
-        r = _ref_types[t] = str(t).startswith(_REF_PREFIXES)
-    return r
-
-
 def _has_refs(fop) -> bool:
     """Does this ``vm.func`` hold a ref value anywhere (arguments, results,
     block arguments, op results)?"""
     if "!vm." in str(fop.attributes["function_type"]):
         return True
     for block in fop.regions[0].blocks:
-        if any(_is_ref(a.type) for a in block.arguments):
+        if any(is_ref(a.type) for a in block.arguments):
             return True
     found = False
 
     def visit(op):
         nonlocal found
         for r in op.results:
-            if _is_ref(r.type):
+            if is_ref(r.type):
                 found = True
                 return ir.WalkResult.INTERRUPT
         return ir.WalkResult.ADVANCE

@@ -6,7 +6,7 @@ release the original either. Found by pydm: ``str.split()`` (the library's
 ``split_whitespace`` makes its result list before the scanning loop and passes it
 out of the loop's exit test) kept every result list and its words alive.
 
-pydm's fix-up ``split_ref_edges`` (pydm/backend/vm_fixups.py) gives each such
+pydm's fix-up ``split_ref_edges`` (pydm/backend/ref_edges.py) gives each such
 edge a block of its own whose unconditional ``vm.br`` is the ref's last use (a
 move). Tested here: the same pydm function compiled without the fix-up leaks
 (the raw platform; memory measured, not time) and with it does not, and its
@@ -18,7 +18,7 @@ import os
 import pytest
 
 import pydm
-from pydm.backend import driver, vm_fixups
+from pydm.backend import driver, ref_edges
 
 pytestmark = pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="reads /proc/self/statm")
 
@@ -43,11 +43,11 @@ def growth_kb(fn) -> int:
 
 
 def test_fixup_is_installed():
-    assert vm_fixups.split_ref_edges in driver.FIXUPS
+    assert ref_edges.split_ref_edges in driver.FIXUPS
 
 
 def test_without_the_fixup_the_platform_leaks(monkeypatch):
-    monkeypatch.setattr(driver, "FIXUPS", tuple(f for f in driver.FIXUPS if f is not vm_fixups.split_ref_edges))
+    monkeypatch.setattr(driver, "FIXUPS", tuple(f for f in driver.FIXUPS if f is not ref_edges.split_ref_edges))
     # ~1.5 KB per call: 20,000 calls leak ~30 MB (well above the noise of a few MB)
     assert growth_kb(pydm.jit(words, cache=False)) > 16_000, "IREE no longer leaks here: the fix-up may go"
 

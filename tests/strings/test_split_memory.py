@@ -1,7 +1,7 @@
 """``str.split()`` must not keep its result alive after the caller dropped it.
 Without a separator it did (~1.5 KB a call for ``"abc".split()``): IREE released
 a ref passed on one edge of a two-way branch nowhere (README "Platform traps",
-``split_ref_edges`` in pydm/backend/vm_fixups.py)."""
+``split_ref_edges`` in pydm/backend/ref_edges.py)."""
 import os
 
 import pytest
