@@ -11,6 +11,7 @@ import re
 from iree.compiler import ir
 
 from . import dialect as d
+from .abi import batch
 from .abi import exports as sip_exports
 from .abi.signature import META_FUNCTION, SIG_KEY, CompiledProgram, ExportSignature  # noqa: F401 (re-exported)
 from .backend import compile_module, session
@@ -27,7 +28,8 @@ from .passes import run_pipeline
 def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]],
                     plain_names: bool = False, keep_stages: bool = False,
                     global_values: dict | None = None, relative_to: str | None = None,
-                    native: dict | None = None, expansion_budget: int | None = None) -> CompiledProgram:
+                    native: dict | None = None, expansion_budget: int | None = None,
+                    batch_entries: bool = False) -> CompiledProgram:
     """Compile the given (function, argument types) entry points and everything they call.
 
     With ``plain_names`` (ahead of time) each entry is exported under its
@@ -42,14 +44,17 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
     False or None: pydm decides; ``pydm/native/`` for a whole function,
     ``pydm/native/outline.py`` for the loops of larger ones).
     ``expansion_budget``: the syntax nodes self-recursion may be expanded
-    into (``frontend/inlining.py``; None: its MAX_EXPANDED_NODES)."""
+    into (``frontend/inlining.py``; None: its MAX_EXPANDED_NODES).
+    ``batch_entries``: each scalar entry gets a batch entry too, for the
+    JIT's ``fn.map`` (``pydm/abi/batch.py``)."""
     from .frontend import inlining
     dump = os.environ.get("PYDM_DUMP")
     keep_stages = keep_stages or bool(dump)
     sess = session()
     # one compilation at a time: every phase builds IR in the one shared MLIR
     # context, which is not safe to mutate from two threads at once
-    with driver_lock, sess.context, ir.Location.unknown(), inlining.expansion_budget(expansion_budget):
+    with driver_lock, sess.context, ir.Location.unknown(), inlining.expansion_budget(expansion_budget), \
+            batch.requested(batch_entries):
         outline = None
         if native is not None:  # JIT: hot scalar loops of larger functions (pydm/native/outline.py)
             from .native import outline as native_outline
@@ -153,6 +158,8 @@ def _compile(module, entries, outline, plain_names, keep_stages, global_values, 
         _attach_reflection(mod, spec.symbol, sig)
         if plain_names and sip_exports.eligible(sig.param_types, sig.ret):
             _add_sip_variant(mod, sig)
+        if batch.is_requested():
+            _add_map_variant(mod, sig)
     _add_meta_function(mod, sites, relative_to, module.host_functions, embedded)
     if stages is not None:
         stages["iree"] = _text(mod)
@@ -236,18 +243,36 @@ def _attach_reflection(mod: ir.Module, symbol: str, sig: ExportSignature) -> Non
     })
 
 
+def _boundary_types(mod: ir.Module, symbol: str) -> tuple[list[str], list[str]]:
+    """The export's parameter and result types at the boundary, as text."""
+    ftype = ir.FunctionType(ir.TypeAttr(_find_func(mod, symbol).attributes["function_type"]).value)
+    return [str(t) for t in ftype.inputs], [str(t) for t in ftype.results]
+
+
+def _add_variant(mod: ir.Module, symbol: str, inputs, results, text: str, reflection: dict) -> None:
+    """Parse ``text`` (one function calling export ``symbol``) into ``mod``."""
+    declaration = f"func.func private @{symbol}({', '.join(inputs)}) -> ({', '.join(results)})\n"
+    parsed = ir.Module.parse(declaration + text)  # kept alive while its op is in use
+    variant = list(parsed.body.operations)[1]
+    variant.attributes["iree.reflection"] = ir.DictAttr.get(
+        {key: ir.StringAttr.get(value) for key, value in reflection.items()})
+    variant.operation.clone(ip=ir.InsertionPoint(mod.body))
+
+
 def _add_sip_variant(mod: ir.Module, sig: ExportSignature) -> None:
     """The export's SIP-flattened variant (``pydm/abi/exports.py``)."""
-    ftype = ir.FunctionType(ir.TypeAttr(_find_func(mod, sig.symbol).attributes["function_type"]).value)
-    inputs, results = [str(t) for t in ftype.inputs], [str(t) for t in ftype.results]
-    declaration = f"func.func private @{sig.symbol}({', '.join(inputs)}) -> ({', '.join(results)})\n"
+    inputs, results = _boundary_types(mod, sig.symbol)
     text = sip_exports.variant_text(sig.symbol, inputs, results, sig.param_types, sig.ret)
-    parsed = ir.Module.parse(declaration + text)
-    variant = list(parsed.body.operations)[1]
-    variant.attributes["iree.reflection"] = ir.DictAttr.get({
-        key: ir.StringAttr.get(value)
-        for key, value in sip_exports.reflection(sig.name, sig.param_types, sig.ret).items()})
-    variant.operation.clone(ip=ir.InsertionPoint(mod.body))
+    _add_variant(mod, sig.symbol, inputs, results, text,
+                 sip_exports.reflection(sig.name, sig.param_types, sig.ret))
+
+
+def _add_map_variant(mod: ir.Module, sig: ExportSignature) -> None:
+    """The JIT's batch entry of a scalar export (``pydm/abi/batch.py``), for ``fn.map``."""
+    inputs, results = _boundary_types(mod, sig.symbol)
+    if batch.eligible(inputs, results):
+        _add_variant(mod, sig.symbol, inputs, results, batch.variant_text(sig.symbol, inputs, results),
+                     {"pydm.internal": "map"})
 
 
 def _add_meta_function(mod: ir.Module, sites: RaiseSiteTable, relative_to: str | None = None,

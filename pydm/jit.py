@@ -82,6 +82,7 @@ class JitFunction:
         self._callers: dict[tuple, object] = {}  # by the arguments' classes (no tuple among them)
         self._by_types: dict[tuple, object] = {}  # by the arguments' static types
         self._programs: dict[tuple, object] = {}
+        self._batches: dict[tuple, object] = {}  # by the arguments' static types: the map caller or None
         self._info = None
         self._params = None  # the signature facts (_set_facts), from the disk cache or the source
         self._source = None if cache else ""  # "": no disk cache for this function
@@ -210,6 +211,48 @@ class JitFunction:
             caller = self._compile(key, self._arg_types(args))
         return caller(*args)
 
+    def map(self, *iterables) -> list:
+        """``list(map(fn, *iterables))``, with the calls of a batch whose
+        arguments are all of one scalar type per position run in one VM
+        invoke (``pydm/runtime/batch.py``: what differs is only when the
+        arguments are read — all of them first). The first batch of a
+        signature compiles the function again, with its batch entry."""
+        from .runtime import batch
+        if not iterables:
+            raise TypeError("map() must have at least two arguments.")
+        columns = batch.columns_of(iterables)
+        self._ensure_facts()
+        types = tuple(map(batch.column_type, columns))
+        if not columns[0] or not self._simple or len(columns) != len(self._params) or None in types:
+            return [self(*row) for row in zip(*columns)]
+        call_map = self._batch_caller(types, tuple(c[0] for c in columns))
+        if call_map is None:  # no batch entry (an argument or result that is not a scalar)
+            return [self(*row) for row in zip(*columns)]
+        try:
+            return call_map(columns)
+        except batch.ArgumentOutOfRange:  # an int beyond 64 bits: called one by one, it raises where it should
+            return [self(*row) for row in zip(*columns)]
+
+    def _batch_caller(self, key, first_row):
+        """The map caller of the arguments' classes ``key`` (None: the
+        signature has no batch entry), its program compiled on first use."""
+        from .runtime import batch
+        arg_types = self._arg_types(first_row)  # also the annotations' TypeError, as a call raises it
+        with self._lock:
+            if arg_types in self._batches:
+                return self._batches[arg_types]
+            caller = self._callers.get(key) or self._compile(key, arg_types)
+            compiled, program = self._programs[arg_types]
+            (sig,) = compiled.exports.values()
+            call_map = batch.make_map_caller(program, sig.symbol, sig.name, sig.param_types, sig.ret)
+            if call_map is None and all(t.is_scalar for t in (sig.ret, *sig.param_types)):
+                compiled, hosts, _ = self._compile_program(arg_types, None, batch_entries=True)
+                self._replace(key, arg_types, False, caller, compiled, hosts)
+                program = self._programs[arg_types][1]
+                call_map = batch.make_map_caller(program, sig.symbol, sig.name, sig.param_types, sig.ret)
+            self._batches[arg_types] = call_map
+            return call_map
+
     def _compile(self, key, arg_types):
         """The caller for these argument types (compiled once per types); calls
         with tuple arguments are found by their element types, not their class.
@@ -257,20 +300,21 @@ class JitFunction:
             return first
         return None
 
-    def _compile_program(self, arg_types, budget):
-        """Compile these argument types (within ``budget``) and keep the
-        program on disk: (the program, its host functions, the seconds the
-        compile took, the compiler's import aside)."""
+    def _compile_program(self, arg_types, budget, batch_entries: bool = False):
+        """Compile these argument types (within ``budget``; with a batch
+        entry for ``map``) and keep the program on disk: (the program, its
+        host functions, the seconds the compile took, the compiler's import aside)."""
         compile_program = _compiler()[0]
         clock = time.perf_counter()
         compiled = compile_program(self.info.module, [(self.info, arg_types)],
                                    global_values=self.py_func.__globals__,
-                                   native={self.info.name: self.native}, expansion_budget=budget)
+                                   native={self.info.name: self.native}, expansion_budget=budget,
+                                   batch_entries=batch_entries)
         cost = time.perf_counter() - clock
         from .hostfn import host_functions
         hosts = host_functions(self.info.module, self.py_func.__globals__)
         # cached: programs without host functions (those are Python objects of this process)
-        if not hosts:
+        if not hosts:  # a batch entry's program is a second tier's too, with one more export
             self._store_program(arg_types, compiled, first=budget is not None)
         return compiled, hosts, cost
 
@@ -316,13 +360,17 @@ class JitFunction:
                 if self._by_types.get(arg_types) is not old:
                     return  # replaced meanwhile
                 compiled, hosts, _ = self._compile_program(arg_types, None)
-                caller = self._install(key, arg_types, by_types, compiled, hosts)
-                fast = getattr(self, "_fast", {})  # the dispatcher's own table
-                for k, v in list(fast.items()):
-                    if v is old:
-                        fast[k] = caller
+                self._replace(key, arg_types, by_types, old, compiled, hosts)
         except Exception:  # noqa: BLE001 - the first tier's program is correct and stays
             pass
+
+    def _replace(self, key, arg_types, by_types, old, compiled, hosts) -> None:
+        """Install ``compiled`` for these argument types in place of the caller ``old``."""
+        caller = self._install(key, arg_types, by_types, compiled, hosts)
+        fast = getattr(self, "_fast", {})  # the dispatcher's own table
+        for k, v in list(fast.items()):
+            if v is old:
+                fast[k] = caller
 
     def _cache_key(self, arg_types, first: bool) -> str:
         return _types_text(arg_types) + _native_text(self.native) + ("|tier=1" if first else "")
@@ -465,5 +513,6 @@ def make_dispatcher(jf: JitFunction):
     functools.update_wrapper(dispatch, jf.py_func)
     dispatch.py_func = jf.py_func
     dispatch.inspect = jf.inspect
+    dispatch.map = jf.map
     dispatch.jit = jf
     return dispatch
