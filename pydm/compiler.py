@@ -283,7 +283,8 @@ def _add_meta_function(mod: ir.Module, sites: RaiseSiteTable, relative_to: str |
     ``native``: the module holds native parts (``pydm.device``: the HAL device
     whose module ``pydm.load`` registers first)."""
     import json
-    hosts = {name: {"params": [t.value for t in decl.param_types], "ret": decl.ret.value, "optional": decl.optional}
+    hosts = {name: {"params": None if decl.spread else [t.value for t in decl.param_types],
+                    "ret": decl.ret.value, "optional": decl.optional}
              for name, decl in sorted((host_functions or {}).items()) if not isinstance(decl, Exception)}
     from iree.compiler.dialects import func
     from .runtime.digest import DIGEST_KEY, PLACEHOLDER as DIGEST_PLACEHOLDER

@@ -70,20 +70,26 @@ def declaration(name: str, value):
     return dataclasses.replace(decl, name=name, optional=False)
 
 
+def host_params(decl):
+    """A host function's parameter types as the host module takes them: None
+    where a call hands over ``(args, kwargs)`` (``HostDecl.spread``)."""
+    return None if decl.spread else decl.param_types
+
+
 def host_functions(module, namespace: dict) -> dict:
-    """``{name: (python function, parameter types, return type)}`` of the host functions a JIT
+    """``{name: (python function, parameter types or None, return type)}`` of the host functions a JIT
     module may call: its own ``@pydm.host`` functions and the globals bound to
     another module's (a name not bound to a function is left out: the call
     then fails as the import is missing)."""
     out = {}
     for name, decl in module.host_functions.items():
         if not isinstance(decl, Exception) and callable(namespace.get(name)):
-            out[name] = (python_function(namespace[name]), decl.param_types, decl.ret)
+            out[name] = (python_function(namespace[name]), host_params(decl), decl.ret)
     for name, value in namespace.items():
         if isinstance(value, HostFunction) and name not in out and name not in module.host_functions:
             try:
                 decl = declaration(name, value)
-                out[name] = (value.py_func, decl.param_types, decl.ret)
+                out[name] = (value.py_func, host_params(decl), decl.ret)
             except Exception:  # noqa: BLE001 - not callable from compiled code: its call says why
                 continue
     return out

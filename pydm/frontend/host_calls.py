@@ -16,10 +16,10 @@ from __future__ import annotations
 from astroid import nodes
 
 from .. import dialect as d
-from ..errors import error_at
+from ..errors import CompileError, error_at
 from ..types import PyType, tuple_of
 from . import semantics as sem
-from .arguments import listed_names
+from .arguments import ArgumentError, Packed, PackedKeywords, bind_arguments
 
 T = PyType
 #: values the host cannot be given (made by compiled code, no Python object)
@@ -31,27 +31,16 @@ class HostCallWalker:
 
     def host_call(self, e: nodes.Call, decl):
         bound = bind_host_call(e, decl)
-        values = {}
-        # evaluated in source order (positional, then keywords), then placed by
-        # parameter; a default (a constant) last
-        given = list(zip(decl.params, e.args)) + [(kw.arg, kw.value) for kw in e.keywords or []]
-        given_names = {pname for pname, _ in given}
-        for pname, node in given + [(p, bound[p]) for p in decl.params if p not in given_names]:
-            v = self.expr(node)
-            if self.fb.block is None:
-                return None
-            values[pname] = v
-        args = []
-        for pname, pt in zip(decl.params, decl.param_types):
-            v, node = values[pname], bound[pname]
-            t = self.emit.type(v)
-            if t.python_name in NOT_PASSABLE:
-                raise error_at(node, f"a {t.python_name} value cannot be passed to the host function '{decl.name}'",
-                               "a function or iterator made by compiled code has no Python object")
-            if not sem.host_argument_fits(t, pt):
-                raise error_at(node, f"{decl.name}() argument '{pname}' must be {pt.python_name}, "
-                                     f"not {t.python_name}", "its annotation says so")
-            args.append(v)
+        # evaluated in source order (positional, then keywords), then the defaults (constants)
+        values = self.call_arguments(e, bound)
+        if values is None:
+            return None
+        for (pname, arg), pt in zip(bound, decl.param_types):
+            for node in arg.nodes if isinstance(arg, Packed) else [arg]:
+                self._check_host_argument(decl, pname, pt, values[id(node)], node)
+        if decl.spread:
+            return self._spread_host_call(decl, bound, values)
+        args = self.bound_values(bound, values)
         if typed_call(decl, [self.emit.type(a) for a in args]):
             exc, present, value = self.b.host_call_typed(args, decl.name, decl.ret, decl.optional)
             get = lambda: value  # noqa: E731
@@ -63,6 +52,39 @@ class HostCallWalker:
             self.fb.check(exc)
             return get()
         return self._host_or_fallback(decl, args, exc, present, get, e)
+
+    def _check_host_argument(self, decl, pname, pt, v, node):
+        t = self.emit.type(v)
+        if t.python_name in NOT_PASSABLE:
+            raise error_at(node, f"a {t.python_name} value cannot be passed to the host function '{decl.name}'",
+                           "a function or iterator made by compiled code has no Python object")
+        if not sem.host_argument_fits(t, pt):
+            raise error_at(node, f"{decl.name}() argument '{pname}' must be {pt.python_name}, "
+                                 f"not {t.python_name}", "its annotation says so")
+
+    def _spread_host_call(self, decl, bound, values):
+        """A host function with ``*args``, keyword-only or ``**kwargs``
+        parameters gets ``(positional, keywords)``: the positional values (the
+        ``*args`` items after the named ones) and a dict of the keyword-only
+        values and the extra keywords; the host calls ``fn(*positional,
+        **keywords)``, so the function binds them itself."""
+        positional, keywords = [], []
+        for pname, arg in bound:
+            if isinstance(arg, PackedKeywords):
+                keywords += [(k, values[id(n)]) for k, n in zip(arg.names, arg.nodes)]
+            elif isinstance(arg, Packed):
+                positional += [values[id(n)] for n in arg.nodes]
+            elif pname in decl.kwonly:
+                keywords.append((pname, values[id(arg)]))
+            else:
+                positional.append(values[id(arg)])
+        kw = self.emit.make_dict([(self.emit.str_literal(k), self.emit.coerce(v, T.OBJECT)) for k, v in keywords])
+        if kw is None:
+            return None
+        exc, _, answer = self.b.host_call(self.emit.make_tuple([self.emit.make_tuple(positional), kw]),
+                                          decl.name, tuple_of(decl.ret), False)
+        self.fb.check(exc)
+        return self.emit.static_get(answer, 0)
 
     def _host_or_fallback(self, decl, args, exc, present, get, node):
         """The host's answer where it has the function, else the compiled body's."""
@@ -102,31 +124,23 @@ def typed_call(decl, arg_types) -> bool:
     return decl.ret in TYPED and all(p in TYPED and t is p for t, p in zip(arg_types, decl.param_types))
 
 
-def bind_host_call(e: nodes.Call, decl) -> dict:
-    """Parameter name -> argument node of a call of a host function (its
-    parameters are plain; a missing one with a default gets its default's
-    constant node), checked at compile time with CPython's wording: a call
-    that does not fit its definition is a CompileError."""
-    where = "a call of a @pydm.host function is checked against its definition"
+def bind_host_call(e: nodes.Call, decl) -> list:
+    """The binding of a call of a host function (``arguments._bind``, as
+    CPython binds it: a ``*args`` parameter's values as a Packed, a
+    ``**kwargs`` one's as a PackedKeywords, a missing argument with a
+    default its default's constant node), checked at compile time with
+    CPython's wording: a call that does not fit its definition is a CompileError."""
     if any(isinstance(a, nodes.Starred) for a in e.args) or any(kw.arg is None for kw in e.keywords or []):
         raise error_at(e, f"star arguments to the host function '{decl.name}' are not supported",
                        "pass its arguments by position or by name")
-    if len(e.args) > len(decl.params):
-        n = len(decl.params)
-        raise error_at(e, f"{decl.name}() takes {n} positional argument{'' if n == 1 else 's'} but "
-                          f"{len(e.args)} {'was' if len(e.args) == 1 else 'were'} given", where)
-    bound = dict(zip(decl.params, e.args))
-    for kw in e.keywords or []:
-        if kw.arg not in decl.params:
-            raise error_at(kw, f"{decl.name}() got an unexpected keyword argument '{kw.arg}'", where)
-        if kw.arg in bound:
-            raise error_at(kw, f"{decl.name}() got multiple values for argument '{kw.arg}'", where)
-        bound[kw.arg] = kw.value
-    defaults = decl.node.args.defaults or []
-    for pname, default in zip(decl.params[len(decl.params) - len(defaults):], defaults):
-        bound.setdefault(pname, default)
-    missing = [p for p in decl.params if p not in bound]
-    if missing:
-        raise error_at(e, f"{decl.name}() missing {len(missing)} required positional argument"
-                          f"{'' if len(missing) == 1 else 's'}: {listed_names(missing)}", where)
-    return bound
+    try:
+        return bind_arguments(e, decl)
+    except ArgumentError as exc:  # a CompileError here: the definition is known when compiling
+        raise CompileError(exc.message, exc.filename, exc.lineno, exc.col, exc.end_lineno, exc.end_col,
+                           exc.source_line, hint="a call of a @pydm.host function is checked against its "
+                                                 "definition") from None
+
+
+def bound_nodes(bound) -> list:
+    """Every argument node of a binding (a Packed's each)."""
+    return [n for _, arg in bound for n in (arg.nodes if isinstance(arg, Packed) else [arg])]

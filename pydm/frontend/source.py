@@ -162,35 +162,61 @@ class HostDecl:
     name: str
     node: nodes.FunctionDef
     optional: bool
-    params: tuple
-    param_types: tuple
+    params: tuple  #: every parameter's name, in order (``*args``, keyword-only, ``**kwargs`` included)
+    param_types: tuple  #: their annotated types (of ``*args``' items, of ``**kwargs``' values)
     ret: object
+    posonly: tuple = ()
+    positional: tuple = ()
+    vararg: str | None = None
+    kwonly: tuple = ()
+    kwarg: str | None = None
+
+    @property
+    def spread(self) -> bool:
+        """Does a call hand over ``(args, kwargs)``, the host calling
+        ``fn(*args, **kwargs)`` (a ``*args``, keyword-only or ``**kwargs``
+        parameter), rather than the arguments by position?"""
+        return bool(self.vararg or self.kwonly or self.kwarg)
+
+    # what arguments._bind reads of a callee (a host function's body is never compiled)
+    qualname = property(lambda self: self.name)
+    outer = None
+
+    def check(self) -> None:
+        pass
 
     @classmethod
     def of(cls, node: nodes.FunctionDef, optional: bool) -> "HostDecl":
         from .annotations import annotation_type
         from .literals import NO_VALUE, literal_value
         a = node.args
-        if a.vararg or a.kwarg or a.kwonlyargs or a.posonlyargs:
-            raise error_at(node, f"the host function '{node.name}' must take plain parameters",
-                           "@pydm.host functions have positional-or-keyword parameters (not yet: "
-                           "*args, **kwargs, keyword-only or positional-only ones)")
-        for default in a.defaults or []:
+        every = list(a.posonlyargs or []) + list(a.args) + ([a.vararg] if a.vararg else []) + \
+            list(a.kwonlyargs or []) + ([a.kwarg] if a.kwarg else [])
+        annotations = list(a.posonlyargs_annotations or []) + list(a.annotations) + \
+            ([a.varargannotation] if a.vararg else []) + list(a.kwonlyargs_annotations or []) + \
+            ([a.kwargannotation] if a.kwarg else [])
+        names = [x if isinstance(x, str) else x.name for x in every]
+        if optional and (a.vararg or a.kwarg or a.kwonlyargs):
+            raise error_at(node, f"the optional host function '{node.name}' must take no *args, "
+                                 "keyword-only or **kwargs parameter",
+                           "not yet: its compiled fallback is called with the arguments by position")
+        for default in list(a.defaults or []) + [k for k in a.kw_defaults or [] if k is not None]:
             if literal_value(default, NO_VALUE) is NO_VALUE:
                 raise error_at(default, f"a default of the host function '{node.name}' is not a constant",
                                "compiled code fills in a missing argument with it: use int, float, bool, "
                                "None or a tuple of them")
         types = []
-        for arg, ann in zip(a.args, a.annotations):
+        for arg, name, ann in zip(every, names, annotations):
             if ann is None:
-                raise error_at(arg, f"the parameter '{arg.name}' of the host function '{node.name}' "
-                                    "needs an annotation", "compiled code checks its calls against them")
+                raise error_at(node if isinstance(arg, str) else arg, f"the parameter '{name}' of the host function '{node.name}' "
+                                     "needs an annotation", "compiled code checks its calls against them")
             types.append(annotation_type(ann))
         if node.returns is None:
             raise error_at(node, f"the host function '{node.name}' needs a return annotation",
                            "write -> None for a function without a result")
-        return cls(node.name, node, optional, tuple(x.name for x in a.args), tuple(types),
-                   annotation_type(node.returns))
+        return cls(node.name, node, optional, tuple(names), tuple(types), annotation_type(node.returns),
+                   posonly=tuple(x.name for x in a.posonlyargs or []), positional=tuple(x.name for x in a.args),
+                   vararg=a.vararg, kwonly=tuple(x.name for x in a.kwonlyargs or []), kwarg=a.kwarg)
 
 
 _cache: dict[str, tuple[float, str, ModuleInfo]] = {}

@@ -765,11 +765,11 @@ class _FunctionTyper:
                 return T.OBJECT  # a view object
             return _t(r) if r is not None else T.BOTTOM
         if kind == "host":  # its annotations; the arguments are checked where the call is built
-            from .host_calls import bind_host_call
+            from .host_calls import bind_host_call, bound_nodes
             for a in call_operands(e):
                 self.expr(a)
             given = set(map(id, call_operands(e)))
-            for a in bind_host_call(e, what).values():
+            for a in bound_nodes(bind_host_call(e, what)):
                 if id(a) not in given:
                     self.expr(a)  # a default's constant
             if what.optional:  # the compiled fallback: its body, for its annotated types

@@ -104,8 +104,9 @@ def _host_functions(meta, supplied, origin: str) -> dict:
     out = {}
     for name, facts in wanted.items():
         if name in supplied:
-            out[name] = (python_function(supplied[name]), tuple(parse_type(p) for p in facts["params"]),
-                         parse_type(facts["ret"]))
+            params = facts["params"]  # None: the calls hand over (positional, keywords)
+            out[name] = (python_function(supplied[name]),
+                         None if params is None else tuple(parse_type(p) for p in params), parse_type(facts["ret"]))
         elif not facts["optional"]:
             raise ValueError(f"{origin} imports the host function {name!r}: pass it, "
                              f"pydm.load(path, host={{{name!r}: ...}})")

@@ -61,7 +61,8 @@ def release_all() -> None:
 
 class UserHost:
     """Per program and thread: the ``pydm_user`` module of these host
-    functions (``{name: (python function, param types, return type)}``)."""
+    functions (``{name: (python function, param types, return type)}``; param
+    types None: a call hands over ``(positional, keywords)``)."""
 
     def __init__(self, functions: dict, sites):
         self.sites = sites
@@ -74,8 +75,8 @@ class UserHost:
         me = weakref.ref(self)  # (see HostState: the module must not keep its state alive)
         iface = rt.PyModuleInterface(MODULE_NAME, lambda _iface: me())
         for name, (fn, params, ret) in functions.items():
-            iface.export(name, "0r_r", _export(name, fn, ret))
-            if ret in _LETTERS and all(p in _LETTERS for p in params):
+            iface.export(name, "0r_r", _export(name, fn, ret, spread=params is None))
+            if params is not None and ret in _LETTERS and all(p in _LETTERS for p in params):
                 cconv = "0" + ("".join(_LETTERS[p] for p in params) or "v") + "_II" + _LETTERS[ret]
                 iface.export(name + "$typed", cconv, _export_typed(name, fn, params, ret))
         iface.export("$args", "0I_r", UserHost.args_of)
@@ -240,8 +241,9 @@ def exactly(value, t: PyType) -> bool:
     return conforms(value, t)
 
 
-def _export(name: str, fn, ret: PyType):
-    """The export calling ``fn`` with the arguments' values."""
+def _export(name: str, fn, ret: PyType, spread: bool = False):
+    """The export calling ``fn`` with the arguments' values (``spread``: they
+    are ``(positional, keywords)``, the call ``fn(*positional, **keywords)``)."""
     def call(host: UserHost, ref):
         session, before = None, ()
         try:
@@ -251,7 +253,7 @@ def _export(name: str, fn, ret: PyType):
                 session = ListSession(host.sites)
                 args = from_record(record, session)
                 before = [(vm, x, _contents(x)) for vm, x in session.module_values()]
-            value = fn(*args)
+            value = fn(*args[0], **args[1]) if spread else fn(*args)
             if not exactly(value, ret):
                 raise TypeError(f"pydm: the host function {name}() returned {type(value).__name__}, "
                                 f"not {describe(ret)} (its return annotation)")

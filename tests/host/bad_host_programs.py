@@ -60,3 +60,28 @@ def bad_default(x: int, k: list = []) -> int:  # <- error
 @pydm.jit
 def calls_bad_default(n: int) -> int:
     return bad_default(n)
+
+
+@pydm.host
+def keyword_only(x: int, *, k: int = 1, **more: int) -> int:
+    return x + k
+
+
+@pydm.jit
+def positional_by_keyword(n: int) -> float:
+    return keyword_only(n, k=n) + pos_only(x=1.0)  # <- error
+
+
+@pydm.host
+def pos_only(x: float, /) -> float:
+    return x
+
+
+@pydm.jit
+def wrong_extra_keyword(n: int) -> int:
+    return keyword_only(n, other="s")  # <- error
+
+
+@pydm.jit
+def keyword_only_by_position(n: int) -> int:
+    return keyword_only(n, 2)  # <- error

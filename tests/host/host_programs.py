@@ -251,3 +251,40 @@ def mutated(n: int):
     except IndexError as e:
         ys, same = str(e), None
     return ys, same, xs, d, sorted(s), inner, xs[1] is inner, d.get("new") is xs
+
+
+@pydm.host
+def joined(*parts: object, sep: str = " ", **opts: int) -> str:
+    """``*args``, a keyword-only parameter with a default and ``**kwargs``."""
+    LOG.append(("joined", parts, sep, opts))
+    return sep.join(map(str, parts)) + "|" + ",".join(f"{k}={v}" for k, v in opts.items())
+
+
+@pydm.host
+def affine(x: float, /, k: int = 2, *, shift: float = 0.0) -> float:
+    """A positional-only parameter, a default, a keyword-only one."""
+    LOG.append(("affine", x, k, shift))
+    return x * k + shift
+
+
+@pydm.host
+def tally(*xs: int) -> int:
+    if xs and xs[0] < 0:
+        raise ValueError("negative first", xs)
+    return len(xs) + sum(xs)
+
+
+@pydm.jit
+def star_parameters(n: int, x: float):
+    """Host functions with every kind of parameter; the arguments evaluated
+    in source order (``tag`` logs each), the extra keywords in call order."""
+    a = joined(tag(1), "b", n)
+    b = joined(sep=tag("-"))
+    c = joined(n, x, sep=":", width=tag(3), depth=n)
+    d = affine(x) + affine(2.0, 3) + affine(1.0, k=n, shift=tag(0.5)) + affine(n)
+    e = tally() + tally(1, 2, n)
+    try:
+        f = tally(n, 1)
+    except ValueError as exc:
+        f = exc.args
+    return a, b, c, d, e, f

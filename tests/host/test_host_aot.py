@@ -18,6 +18,7 @@ from exceptions.eharness import compare_outcomes, run
 
 from . import aot_host_program as hp
 from . import aot_optional_program as op
+from . import aot_star_program as sp
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RUN_MODULE = shutil.which("iree-run-module") or os.path.join(os.path.dirname(sys.executable), "iree-run-module")
@@ -27,7 +28,7 @@ RUN_MODULE = shutil.which("iree-run-module") or os.path.join(os.path.dirname(sys
 def vmfbs(tmp_path_factory):
     d = tmp_path_factory.mktemp("host_aot")
     out = {}
-    for name in ("aot_host_program", "aot_optional_program"):
+    for name in ("aot_host_program", "aot_optional_program", "aot_star_program"):
         out[name] = str(d / f"{name}.vmfb")
         pydm.compile_file(os.path.join(HERE, f"{name}.py"), out[name])
     return out
@@ -44,6 +45,12 @@ def counting(fn, calls):
 def agree(loaded_fn, jit_fn, *args):
     d = compare_outcomes(run(jit_fn.py_func, args), run(loaded_fn, args))
     assert d is None, f"{jit_fn.py_func.__name__}{args!r}: {d}"
+
+
+def test_load_a_host_function_with_star_parameters(vmfbs):
+    m = pydm.load(vmfbs["aot_star_program"], host=[sp.label])
+    for args in ((3, "ab"), (-1, "")):
+        agree(m.with_label, sp.with_label, *args)
 
 
 def test_load_with_host_functions(vmfbs):

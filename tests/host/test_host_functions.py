@@ -59,6 +59,11 @@ def test_keyword_arguments(capsys, n, x):
     agree(capsys, hp.keywords, n, x)
 
 
+@pytest.mark.parametrize("n, x", [(2, 2.5), (-3, -0.0), (0, 1e300)])
+def test_star_and_keyword_only_parameters(capsys, n, x):
+    agree(capsys, hp.star_parameters, n, x)
+
+
 @pytest.mark.parametrize("n", [0, 1, 4])
 def test_side_effects_in_order(capsys, n):
     agree(capsys, hp.effects, n)
@@ -156,6 +161,11 @@ marked_line = error_markers(_PATH)
     ("by_keyword", "by_keyword", "got an unexpected keyword argument 'y'"),
     ("twice", "twice", "got multiple values for argument 'x'"),
     ("missing", "missing", "missing 1 required positional argument: 'x'"),
+    ("positional_by_keyword", "positional_by_keyword",
+     "pos_only() got some positional-only arguments passed as keyword arguments: 'x'"),
+    ("wrong_extra_keyword", "wrong_extra_keyword", "keyword_only() argument 'more' must be int, not str"),
+    ("keyword_only_by_position", "keyword_only_by_position",
+     "keyword_only() takes 1 positional argument but 2 were given"),
     ("calls_bad_default", "bad_default", "a default of the host function 'bad_default' is not a constant"),
     ("calls_unannotated", "unannotated", "needs an annotation"),
     ("calls_wrong_fallback", "calls_wrong_fallback", "returns str, not int"),
