@@ -160,7 +160,7 @@ def _compile(module, entries, outline, plain_names, keep_stages, global_values, 
             _add_sip_variant(mod, sig)
         if batch.is_requested():
             _add_map_variant(mod, sig)
-    _add_meta_function(mod, sites, relative_to, module.host_functions, embedded)
+    _add_meta_function(mod, sites, relative_to, {**module.host_functions, **program.imported_hosts()}, embedded)
     if stages is not None:
         stages["iree"] = _text(mod)
     vmfb = compile_module(mod, stages=stages)

@@ -70,6 +70,45 @@ def declaration(name: str, value):
     return dataclasses.replace(decl, name=name, optional=False)
 
 
+def imported_declaration(module, name: str):
+    """Ahead of time: the HostDecl of ``name`` if the module binds it with a
+    module-level ``from M import f [as name]`` (or ``from .M import ...``)
+    and ``f`` is a ``@pydm.host`` function of M's source (found beside the
+    module's file, else, for an absolute import, on ``sys.path``; M is read,
+    never imported), else None."""
+    import dataclasses
+    import importlib.util
+    import os
+    from astroid import nodes
+    from .frontend.source import load_module
+    for stmt in module.tree.body:
+        if not isinstance(stmt, nodes.ImportFrom) or not stmt.modname:
+            continue
+        for original, alias in stmt.names:
+            if (alias or original) != name:
+                continue
+            folder = os.path.dirname(module.filename)
+            for _ in range((stmt.level or 1) - 1):  # from ..m import f: one folder up
+                folder = os.path.dirname(folder)
+            here = os.path.join(folder, *stmt.modname.split(".")) + ".py"
+            path = here if os.path.isfile(here) else None
+            if path is None and not stmt.level:
+                try:
+                    spec = importlib.util.find_spec(stmt.modname)
+                except (ImportError, ValueError):
+                    spec = None
+                path = spec.origin if spec is not None and (spec.origin or "").endswith(".py") else None
+            if path is None:
+                return None
+            decl = load_module(path).host_functions.get(original)
+            if decl is None:
+                return None
+            if isinstance(decl, Exception):
+                raise decl
+            return dataclasses.replace(decl, name=name, optional=False)
+    return None
+
+
 def host_params(decl):
     """A host function's parameter types as the host module takes them: None
     where a call hands over ``(args, kwargs)`` (``HostDecl.spread``)."""

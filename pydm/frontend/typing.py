@@ -107,16 +107,24 @@ class ProgramTypes:
         value)``, or ``(False, None)`` for a name the globals did not hold."""
         return {name: (True, value) if found else (False, None) for name, (found, value) in self._globals.items()}
 
+    def imported_hosts(self) -> dict:
+        """The other modules' host functions this program calls, by the global name it uses."""
+        return {name: decl for name, decl in self._hosts.items() if decl is not None
+                and not isinstance(decl, CompileError)}
+
     def imported_host(self, node):
         """The HostDecl of the global ``node.name`` if it is bound to another
-        module's ``@pydm.host`` function (JIT only: ahead of time pydm reads
-        no other module), else None."""
-        if self.global_values is None or node.name not in self.global_values:
+        module's ``@pydm.host`` function (JIT: the global's value; ahead of
+        time: a module-level ``from M import f [as g]`` of one), else None."""
+        if self.global_values is not None and node.name not in self.global_values:
             return None
         if node.name not in self._hosts:
-            from ..hostfn import declaration
+            from ..hostfn import declaration, imported_declaration
             try:
-                self._hosts[node.name] = declaration(node.name, self.global_values[node.name])
+                if self.global_values is None:  # ahead of time: read from the module's imports
+                    self._hosts[node.name] = imported_declaration(self.module, node.name)
+                else:
+                    self._hosts[node.name] = declaration(node.name, self.global_values[node.name])
             except CompileError as exc:
                 self._hosts[node.name] = exc
         found = self._hosts[node.name]

@@ -12,3 +12,13 @@ def label(*parts: object, sep: str = "/", **counts: int) -> str:
 @pydm.jit
 def with_label(n: int, s: str) -> str:
     return label(n, s, 2.5) + label(sep="-") + label(s, sep="+", a=n, b=2)
+
+
+# another module's host function, under another name (read from its source ahead of time)
+from .host_tools import note as remember  # noqa: E402
+
+
+@pydm.jit
+def with_remember(n: int) -> int:
+    x, s = remember(n, "a")
+    return x + len(s)

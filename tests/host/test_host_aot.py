@@ -48,9 +48,19 @@ def agree(loaded_fn, jit_fn, *args):
 
 
 def test_load_a_host_function_with_star_parameters(vmfbs):
-    m = pydm.load(vmfbs["aot_star_program"], host=[sp.label])
+    m = pydm.load(vmfbs["aot_star_program"], host={"label": sp.label, "remember": sp.remember})
     for args in ((3, "ab"), (-1, "")):
         agree(m.with_label, sp.with_label, *args)
+
+
+def test_load_another_modules_host_function(vmfbs):
+    from . import host_tools
+    m = pydm.load(vmfbs["aot_star_program"], host={"label": sp.label, "remember": host_tools.note})
+    host_tools.CALLS.clear()
+    agree(m.with_remember, sp.with_remember, 4)
+    assert host_tools.CALLS == [(4, "a"), (4, "a")]  # the module's call and CPython's
+    with pytest.raises(ValueError, match="'remember'"):  # required, by the name the module uses
+        pydm.load(vmfbs["aot_star_program"], host=[sp.label])
 
 
 def test_load_with_host_functions(vmfbs):
