@@ -77,9 +77,9 @@ class DictOps:
         its own library function, any other by ``hash_of`` (which raises
         CPython's ``unhashable type`` TypeError). A str key read from a local
         variable whose hash was computed before, on every path to here, with
-        no store to the variable since, reuses that hash (``_known_hash``):
-        ``d[w] = d.get(w, 0) + 1`` and ``if w in d: d[w] += 1`` hash ``w`` once,
-        as CPython's str caches its hash."""
+        no store to the variable and no loop since, reuses that hash
+        (``_known_hash``): ``d[w] = d.get(w, 0) + 1`` and ``if w in d: d[w] += 1``
+        hash ``w`` once, as CPython's str caches its hash."""
         t = self.type(key)
         if t not in (T.INT, T.BOOL):
             known = self._known_hash(key) if t is T.STR else None
@@ -108,7 +108,8 @@ class DictOps:
         return fb.enter_merge(merge)
 
     def _hash_memo(self) -> dict:
-        """This function's remembered str-key hashes: ``slot -> (hash, block, stores)``."""
+        """This function's remembered str-key hashes: ``slot -> (hash, block, stores)``
+        (``stores``: ``_stores`` when the hash was made)."""
         memo = getattr(self, "_key_hashes", None)
         if memo is None or memo[0] is not self.fb:
             memo = (self.fb, {})
@@ -118,22 +119,25 @@ class DictOps:
     def _remember_hash(self, key, h) -> None:
         slot = _variable_read(key)
         if slot is not None:
-            self._hash_memo()[slot] = (h, self.fb.block, _writes(self.fb, slot))
+            self._hash_memo()[slot] = (h, self.fb.block, _stores(self.fb, slot))
 
     def _known_hash(self, key):
         """The hash of ``key`` (a str read from a local variable) computed
         before, if it holds here: its block dominates the current one (every
-        path from the entry passes through it; a loop's back edge, not built
-        yet, adds no path that avoids it) and no store to the variable was
-        emitted since."""
+        path from the entry passes through it), no store to the variable was
+        emitted since, and no loop was entered since. The last because a
+        loop's back edge is built after its body: a store later in the body
+        reaches an earlier read on the next iteration, unseen yet. Every loop
+        stores a hidden variable (``$i``, ``$poll``... ``loops.py``) before its
+        first iteration, so a new hidden store means a loop may have begun."""
         slot = _variable_read(key)
         if slot is None:
             return None
         hit = self._hash_memo().get(slot)
         if hit is None:
             return None
-        h, block, writes = hit
-        if _writes(self.fb, slot) != writes or not _dominates(self.fb, block, self.fb.block):
+        h, block, stores = hit
+        if _stores(self.fb, slot) != stores or not _dominates(self.fb, block, self.fb.block):
             return None
         return h
 
@@ -346,14 +350,17 @@ def _variable_read(value) -> str | None:
     return ir.StringAttr(owner.attributes["name"]).value
 
 
-def _writes(fb, slot: str) -> int:
-    """How many stores (and ``del``) of variable ``slot`` the function has so far."""
-    n = 0
+def _stores(fb, slot: str) -> tuple[int, int]:
+    """How many stores (and ``del``) the function has so far of variable
+    ``slot``, and of hidden variables (names beginning with ``$``)."""
+    mine = hidden = 0
     for block in fb.region.blocks:
         for op in block.operations:
-            if op.name in _VARIABLE_WRITES and ir.StringAttr(op.attributes["name"]).value == slot:
-                n += 1
-    return n
+            if op.name in _VARIABLE_WRITES:
+                name = ir.StringAttr(op.attributes["name"]).value
+                mine += name == slot
+                hidden += name.startswith("$")
+    return mine, hidden
 
 
 def _dominates(fb, a, b) -> bool:
