@@ -203,19 +203,22 @@ def insert(state: list, slot: int, key: object, h: int, value: object) -> None:
     """File a new entry: ``key`` (hash ``h``) is not in the table, and
     ``slot`` is what ``find`` answered for it (``-1 - empty slot``)."""
     entries = as_list(item(state, 1))
-    n = len(entries) // 3
-    if (int_value(item(state, 3)) + 1) * 3 > len(as_ints(item(state, 2))) * 2:
+    index = as_ints(item(state, 2))
+    fill = int_value(item(state, 3))
+    if (fill + 1) * 3 > len(index) * 2:
         rebuild(state)
         slot = find(state, key, h)
         entries = as_list(item(state, 1))
-        n = len(entries) // 3
+        index = as_ints(item(state, 2))
+        fill = int_value(item(state, 3))
+    n = len(entries) // 3
     seq_resize(entries, 3 * n + 3)
     seq_set(entries, 3 * n, h)
     seq_set(entries, 3 * n + 1, key)
     seq_set(entries, 3 * n + 2, value)
-    ints_set(as_ints(item(state, 2)), -1 - slot, n)
+    ints_set(index, -1 - slot, n)
     seq_set(state, 0, int_value(item(state, 0)) + 1)
-    seq_set(state, 3, int_value(item(state, 3)) + 1)
+    seq_set(state, 3, fill + 1)
 
 
 def remove_at(state: list, found: int) -> object:
