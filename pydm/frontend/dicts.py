@@ -175,8 +175,11 @@ class DictOps:
         return super().contains(item, container)
 
     def length(self, x):
-        if self.type(x) is DICT:
+        t = self.type(x)
+        if t is DICT:
             return self.call_library("dict_len", [x], T.INT)
+        if t is T.OBJECT:  # a str's length inline (its list's size), any other kind's by the library
+            return self.on_kind_or(x, T.STR, self.b.str_len, lambda: super(DictOps, self).length(x), T.INT)
         return super().length(x)
 
     def unpack(self, value, n, node):
