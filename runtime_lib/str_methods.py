@@ -31,8 +31,8 @@ def matches_at(s: str, i: int, sub: str) -> bool:
 def is_space_code(c: int) -> bool:
     """``chr(c).isspace()``: Unicode's whitespace is these 29 codepoints (checked
     against CPython over all codepoints in tests/strings/test_str_methods.py)."""
-    if c < 128:  # bit c of 0x1F0003E00 is set for c in 9-13 and 28-32
-        return c < 64 and (0x1F0003E00 >> c) & 1 == 1
+    if c < 128:
+        return (c >= 9 and c <= 13) or (c >= 28 and c <= 32)
     if c == 133 or c == 160 or c == 5760 or c == 8232 or c == 8233 or c == 8239 or c == 8287 or c == 12288:
         return True
     return c >= 8192 and c <= 8202
@@ -256,18 +256,21 @@ def str_split(s: str, sep: object, maxsplit: object, reverse: bool) -> list:
 
 def split_whitespace(s: str, k: int) -> list:
     """``s.split(None, k)``: one pass, between words (``j < 0``) or in the word
-    that began at ``j``. The whitespace test is inline below 64 (the bit mask
-    of ``is_space_code``); ``is_space_code`` is called only above ASCII."""
+    that began at ``j``. The whitespace test is inline for ASCII;
+    ``is_space_code`` is called only above it (a call per codepoint was most
+    of the time)."""
     n = len(s)
     out = []
     j = -1
     i = 0
     while i < n:
         c = str_code(s, i)
-        if c < 64:
-            space = (0x1F0003E00 >> c) & 1 == 1
+        if c <= 32:  # is_space_code's ASCII test, inline: two compares for most codepoints
+            space = c >= 28 or (c >= 9 and c <= 13)
+        elif c < 128:
+            space = False
         else:
-            space = c >= 128 and is_space_code(c)
+            space = is_space_code(c)
         if j < 0:
             if not space:
                 if k == 0:  # maxsplit reached: the rest, its leading whitespace dropped
