@@ -4,10 +4,11 @@ codepoint one typed slot read. Everything else on strings (concatenation,
 comparison, search) is the runtime library (``runtime_lib/strings.py``)
 built on these four ops and the literal.
 
-A str made in a module has **typed storage** (a VM list whose element type is
-i64: 8 bytes a slot, no type tags; ``new_str``); one from the host has variant
-storage (``VmVariantList``). The same ``vm.list.get.i64`` reads both, so no
-other op needs to know which.
+A str made here (``str_new``, literals) has **typed storage** (a VM list whose
+element type is i64: 8 bytes a slot, no type tags; ``new_str``); one from the
+host (``VmVariantList``) or a raise site's message (``lowering/support.py``)
+has variant storage. The same ``vm.list.get.i64`` reads both, so no other op
+needs to know which.
 """
 from __future__ import annotations
 
