@@ -4,7 +4,7 @@ key again after a store to it, in a loop that changes it, after a hash made
 only on one branch, after a loop, and around ``del``; each must agree with
 CPython (a stale hash would file a key under another key's hash: a missing
 key or a duplicate; so each also looks every key up again, hashed afresh
-through ``object``). One compile (a Batch) for all of them."""
+through ``object``), and through ``try``/``except`` and ``continue``. One compile (a Batch) for all of them."""
 import pydm
 
 from .dharness import P, Batch
@@ -95,7 +95,32 @@ def deleted_and_rebound(text: str, n: int):
 
 
 @pydm.jit
-def reuse_group(k: int, a0, b0, a1, b1, a2, b2, a3, b3, a4, b4, a5, b5):
+def through_handlers(text: str, n: int):
+    # a hash made inside try: the handler is reached from before it too
+    d = {text[:1]: 0}
+    w = text[:n]
+    try:
+        if n > 2:
+            raise ValueError("skip")
+        x = d[w]
+    except KeyError:
+        x = -1
+    except ValueError:
+        w = text[1:]
+        x = -2
+    d[w] = x + 1
+    i = 0
+    while i < n:
+        i += 1
+        if w in d:
+            w = w + "+"
+            continue
+        d[w] = i
+    return d, [k in d for k in list(d)]
+
+
+@pydm.jit
+def reuse_group(k: int, a0, b0, a1, b1, a2, b2, a3, b3, a4, b4, a5, b5, a6, b6):
     if k == 0:
         return counted_twice(a0, b0)
     if k == 1:
@@ -106,11 +131,13 @@ def reuse_group(k: int, a0, b0, a1, b1, a2, b2, a3, b3, a4, b4, a5, b5):
         return hashed_on_one_branch(a3, b3)
     if k == 4:
         return hashed_in_loop_read_after(a4, b4)
-    return deleted_and_rebound(a5, b5)
+    if k == 5:
+        return deleted_and_rebound(a5, b5)
+    return through_handlers(a6, b6)
 
 
 FUNCTIONS = (counted_twice, stored_between, changed_in_loop, hashed_on_one_branch, hashed_in_loop_read_after,
-             deleted_and_rebound)
+             deleted_and_rebound, through_handlers)
 BATCH = Batch(reuse_group, [P(f, [("ab", 1)]) for f in FUNCTIONS])
 CASES = [("", 0), ("", 1), ("a", 1), ("ab", 2), ("abcab", 2), ("héllo héllo", 3), ("\U0001f600ab\U0001f600", 1),
          ("xyz", 4)]
