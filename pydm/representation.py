@@ -19,6 +19,8 @@ static type        inside a module                 at the module boundary
 ``range``          heap ref ``!util.list<?>``      seed-002 record
 ``str``            heap ref ``!util.list<?>``:     seed-002 record ``[4, the
                    one i64 slot per codepoint      list itself]``
+                   (typed i64 storage when made
+                   by the str ops)
 ``dict``           heap ref ``!util.list<?>``:     record ``[11, the table]``
                    its hash table                  (by reference)
 ``set``            heap ref ``!util.list<?>``:     record ``[12, the table]``
@@ -66,7 +68,13 @@ boundary.
 codepoint** and no per-element type codes (a str's elements are always
 codepoints): ``len(s)`` is the list's size, ``s[i]`` one slot read. A str is
 immutable: nothing writes a list after the operation that made it, so
-aliases and literals can share it; ``is`` compares references. Why a list of
+aliases and literals can share it; ``is`` compares references. A str made by
+the str operations (``str_new``, literals) has typed storage (a VM list of
+element type i64, held as the ``!util.list<?>`` every heap value is;
+``lowering/rules_str.py`` ``new_str``); one from the host (a
+``VmVariantList`` of ints) or a raise site's message has variant storage.
+The VM's ``vm.list.get.i64`` reads both alike, so nothing else tells them
+apart. Why a list of
 i64 and not a ``!util.buffer`` of bytes: a buffer cannot cross the module
 boundary through the Python bindings (``VmVariantList.push_ref(VmBuffer)``
 stores None and the process crashes at exit: tests/platform), and a list

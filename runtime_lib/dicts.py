@@ -111,8 +111,11 @@ def index_entries(state: list, fresh: list, used: int) -> None:
 
 
 def find(state: list, key: object, h: int) -> int:
-    """The index slot of ``key`` (hash ``h``), or ``-1 - slot`` of the empty
-    slot where it would go (the index built first if it is not)."""
+    """Where ``key`` (hash ``h``) is: its entry number and index slot in one
+    int, ``entry << 32 | slot`` (so the caller reads no index slot again), or
+    ``-1 - slot`` of the empty slot where it would go (the index built first
+    if it is not). Both numbers are below 2**31 (an index of 2**31 slots would
+    be 16 GiB)."""
     index = as_ints(item(state, 2))
     if len(index) == 0:
         rebuild(state)
@@ -128,17 +131,17 @@ def find(state: list, key: object, h: int) -> int:
         if ix >= 0 and int_value(item(entries, 3 * ix)) == h:
             k = item(entries, 3 * ix + 1)
             if k is key or k == key:
-                return i
+                return (ix << 32) | i
         perturb >>= 5
         i = (i * 5 + 1 + (perturb & mask)) & mask
 
 
 def entry_of(state: list, key: object, h: int) -> int:
     """The entry number of ``key``, or -1."""
-    slot = find(state, key, h)
-    if slot < 0:
+    found = find(state, key, h)
+    if found < 0:
         return -1
-    return ints_get(as_ints(item(state, 2)), slot)
+    return found >> 32
 
 
 # ---- reading ---------------------------------------------------------------------------------
@@ -153,10 +156,10 @@ def dict_getitem(d: dict, key: object) -> object:
 
 def dict_getitem_hashed(d: dict, key: object, h: int) -> object:
     state = dict_state(d)
-    slot = find(state, key, h)
-    if slot < 0:
+    found = find(state, key, h)
+    if found < 0:
         raise KeyError(key)
-    return item(as_list(item(state, 1)), 3 * ints_get(as_ints(item(state, 2)), slot) + 2)
+    return item(as_list(item(state, 1)), 3 * (found >> 32) + 2)
 
 
 def dict_contains(d: dict, key: object) -> bool:
@@ -174,10 +177,10 @@ def dict_get(d: dict, key: object, default: object) -> object:
 
 def dict_get_hashed(d: dict, key: object, h: int, default: object) -> object:
     state = dict_state(d)
-    slot = find(state, key, h)
-    if slot < 0:
+    found = find(state, key, h)
+    if found < 0:
         return default
-    return item(as_list(item(state, 1)), 3 * ints_get(as_ints(item(state, 2)), slot) + 2)
+    return item(as_list(item(state, 1)), 3 * (found >> 32) + 2)
 
 
 # ---- writing ---------------------------------------------------------------------------------
@@ -189,40 +192,41 @@ def dict_setitem(d: dict, key: object, value: object) -> None:
 
 def dict_setitem_hashed(d: dict, key: object, h: int, value: object) -> None:
     state = dict_state(d)
-    slot = find(state, key, h)
-    if slot >= 0:
-        e = ints_get(as_ints(item(state, 2)), slot)
-        seq_set(as_list(item(state, 1)), 3 * e + 2, value)
+    found = find(state, key, h)
+    if found >= 0:
+        seq_set(as_list(item(state, 1)), 3 * (found >> 32) + 2, value)
         return
-    insert(state, slot, key, h, value)
+    insert(state, found, key, h, value)
 
 
 def insert(state: list, slot: int, key: object, h: int, value: object) -> None:
     """File a new entry: ``key`` (hash ``h``) is not in the table, and
     ``slot`` is what ``find`` answered for it (``-1 - empty slot``)."""
     entries = as_list(item(state, 1))
-    n = len(entries) // 3
-    if (int_value(item(state, 3)) + 1) * 3 > len(as_ints(item(state, 2))) * 2:
+    index = as_ints(item(state, 2))
+    fill = int_value(item(state, 3))
+    if (fill + 1) * 3 > len(index) * 2:
         rebuild(state)
         slot = find(state, key, h)
         entries = as_list(item(state, 1))
-        n = len(entries) // 3
+        index = as_ints(item(state, 2))
+        fill = int_value(item(state, 3))
+    n = len(entries) // 3
     seq_resize(entries, 3 * n + 3)
     seq_set(entries, 3 * n, h)
     seq_set(entries, 3 * n + 1, key)
     seq_set(entries, 3 * n + 2, value)
-    ints_set(as_ints(item(state, 2)), -1 - slot, n)
+    ints_set(index, -1 - slot, n)
     seq_set(state, 0, int_value(item(state, 0)) + 1)
-    seq_set(state, 3, int_value(item(state, 3)) + 1)
+    seq_set(state, 3, fill + 1)
 
 
-def remove_at(state: list, slot: int) -> object:
-    """Delete the entry at index slot ``slot``; its value."""
-    index = as_ints(item(state, 2))
+def remove_at(state: list, found: int) -> object:
+    """Delete the entry ``find`` found (``found``: entry and slot); its value."""
     entries = as_list(item(state, 1))
-    e = ints_get(index, slot)
+    e = found >> 32
     value = item(entries, 3 * e + 2)
-    ints_set(index, slot, -2)  # a deleted key's slot
+    ints_set(as_ints(item(state, 2)), found & 4294967295, -2)  # a deleted key's slot
     seq_set(entries, 3 * e, None)
     seq_set(entries, 3 * e + 1, None)
     seq_set(entries, 3 * e + 2, None)
@@ -237,22 +241,22 @@ def dict_delitem(d: dict, key: object) -> None:
 
 def dict_delitem_hashed(d: dict, key: object, h: int) -> None:
     state = dict_state(d)
-    slot = find(state, key, h)
-    if slot < 0:
+    found = find(state, key, h)
+    if found < 0:
         raise KeyError(key)
-    remove_at(state, slot)
+    remove_at(state, found)
 
 
 def dict_pop(d: dict, key: object, has_default: bool, default: object) -> object:
     """``d.pop(key[, default])``."""
     h = hash_of(key)
     state = table(d)
-    slot = find(state, key, h)
-    if slot < 0:
+    found = find(state, key, h)
+    if found < 0:
         if has_default:
             return default
         raise KeyError(key)
-    return remove_at(state, slot)
+    return remove_at(state, found)
 
 
 def dict_popitem(d: dict) -> tuple:
@@ -277,8 +281,7 @@ def last_entry(state: list) -> int:
 def drop_last(state: list, e: int) -> object:
     """Delete the last live entry ``e`` (index built); its value."""
     entries = as_list(item(state, 1))
-    slot = find(state, item(entries, 3 * e + 1), int_value(item(entries, 3 * e)))
-    value = remove_at(state, slot)
+    value = remove_at(state, find(state, item(entries, 3 * e + 1), int_value(item(entries, 3 * e))))
     seq_resize(entries, 3 * e)  # CPython forgets the popped entry's place too
     return value
 

@@ -79,10 +79,10 @@ def set_discard_found(s: set, x: object) -> bool:
     """Remove ``x`` if present; was it?"""
     h = lookup_hash(x)
     state = ready(set_state(s))
-    slot = find(state, x, h)
-    if slot < 0:
+    found = find(state, x, h)
+    if found < 0:
         return False
-    remove_at(state, slot)
+    remove_at(state, found)
     return True
 
 

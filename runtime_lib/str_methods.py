@@ -255,25 +255,35 @@ def str_split(s: str, sep: object, maxsplit: object, reverse: bool) -> list:
 
 
 def split_whitespace(s: str, k: int) -> list:
+    """``s.split(None, k)``: one pass, between words (``j < 0``) or in the word
+    that began at ``j``. The whitespace test is inline for ASCII;
+    ``is_space_code`` is called only above it (a call per codepoint was most
+    of the time)."""
     n = len(s)
     out = []
+    j = -1
     i = 0
-    while k > 0:
-        while i < n and is_space_code(str_code(s, i)):
-            i += 1
-        if i == n:
-            break
-        j = i
+    while i < n:
+        c = str_code(s, i)
+        if c <= 32:  # is_space_code's ASCII test, inline: two compares for most codepoints
+            space = c >= 28 or (c >= 9 and c <= 13)
+        elif c < 128:
+            space = False
+        else:
+            space = is_space_code(c)
+        if j < 0:
+            if not space:
+                if k == 0:  # maxsplit reached: the rest, its leading whitespace dropped
+                    out.append(substr(s, i, n))
+                    return out
+                j = i
+        elif space:
+            out.append(substr(s, j, i))
+            k -= 1
+            j = -1
         i += 1
-        while i < n and not is_space_code(str_code(s, i)):
-            i += 1
-        out.append(substr(s, j, i))
-        k -= 1
-    if i < n:  # maxsplit reached: the rest, its leading whitespace dropped
-        while i < n and is_space_code(str_code(s, i)):
-            i += 1
-        if i < n:
-            out.append(substr(s, i, n))
+    if j >= 0:
+        out.append(substr(s, j, n))
     return out
 
 

@@ -231,9 +231,10 @@ def format_fixed(x: float, prec: int, sign: int, fill: int, align: int, width: i
     p = 1
     for _ in range(prec):
         p *= 10
+    most = 9223372036854775807 // p  # the largest m with m * p in 63 bits
     q = 0
     if m != 0:
-        if shift < 0 and m > 9223372036854775807 // p:  # too long: drop the mantissa's trailing zero bits
+        if shift < 0 and m > most:  # too long: drop the mantissa's trailing zero bits
             while m & 255 == 0 and shift <= -8:
                 m >>= 8
                 shift += 8
@@ -245,7 +246,7 @@ def format_fixed(x: float, prec: int, sign: int, fill: int, align: int, width: i
                 return None
             q = (m * p) << shift
         else:
-            if m > 9223372036854775807 // p:
+            if m > most:
                 return None
             num = m * p
             k = -shift
@@ -291,13 +292,13 @@ def format_fixed(x: float, prec: int, sign: int, fill: int, align: int, width: i
     for i in range(at + inside + body, size + pad):
         str_set(out, i, fill)
     at += inside + body - 1
-    for j in range(digits):
-        if prec > 0 and j == prec:
-            str_set(out, at, 46)  # '.'
-            at -= 1
+    for j in range(digits):  # the last digit first; the point before the prec-th
         str_set(out, at, 48 + q % 10)
         q //= 10
         at -= 1
+        if j + 1 == prec:
+            str_set(out, at, 46)  # '.'
+            at -= 1
     return str_done(out)
 
 

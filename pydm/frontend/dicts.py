@@ -8,6 +8,8 @@ other kinds have no inline path) and hands anything else on (``super()``).
 """
 from __future__ import annotations
 
+from iree.compiler import ir
+
 from .. import dialect as d
 from ..errors import error_at
 from ..types import PyType, list_of, tuple_any
@@ -73,10 +75,20 @@ class DictOps:
         """``hash(key)`` as an int, for the library's ``*_hashed`` dict functions:
         an int's inline (no call in the common case), a str's or a float's by
         its own library function, any other by ``hash_of`` (which raises
-        CPython's ``unhashable type`` TypeError)."""
+        CPython's ``unhashable type`` TypeError). A str key read from a local
+        variable whose hash was computed before, on every path to here, with
+        no store to the variable and no loop since, reuses that hash
+        (``_known_hash``): ``d[w] = d.get(w, 0) + 1`` and ``if w in d: d[w] += 1``
+        hash ``w`` once, as CPython's str caches its hash."""
         t = self.type(key)
         if t not in (T.INT, T.BOOL):
-            return self.call_library(_KEY_HASHES.get(t, "hash_of"), [key], T.INT)
+            known = self._known_hash(key) if t is T.STR else None
+            if known is not None:
+                return known
+            h = self.call_library(_KEY_HASHES.get(t, "hash_of"), [key], T.INT)
+            if t is T.STR and h is not None and self.fb.block is not None:
+                self._remember_hash(key, h)
+            return h
         b, fb = self.b, self.fb
         v = self.promote(key, T.INT)
         check_hi, small, big = fb.new_block(), fb.new_block(), fb.new_block()
@@ -94,6 +106,40 @@ class DictOps:
         if fb.block is not None:
             fb.br([h], merge)
         return fb.enter_merge(merge)
+
+    def _hash_memo(self) -> dict:
+        """This function's remembered str-key hashes: ``slot -> (hash, block, stores)``
+        (``stores``: ``_stores`` when the hash was made)."""
+        memo = getattr(self, "_key_hashes", None)
+        if memo is None or memo[0] is not self.fb:
+            memo = (self.fb, {})
+            self._key_hashes = memo
+        return memo[1]
+
+    def _remember_hash(self, key, h) -> None:
+        slot = _variable_read(key)
+        if slot is not None:
+            self._hash_memo()[slot] = (h, self.fb.block, _stores(self.fb, slot))
+
+    def _known_hash(self, key):
+        """The hash of ``key`` (a str read from a local variable) computed
+        before, if it holds here: its block dominates the current one (every
+        path from the entry passes through it), no store to the variable was
+        emitted since, and no loop was entered since. The last because a
+        loop's back edge is built after its body: a store later in the body
+        reaches an earlier read on the next iteration, unseen yet. Every loop
+        stores a hidden variable (``$i``, ``$poll``... ``loops.py``) before its
+        first iteration, so a new hidden store means a loop may have begun."""
+        slot = _variable_read(key)
+        if slot is None:
+            return None
+        hit = self._hash_memo().get(slot)
+        if hit is None:
+            return None
+        h, block, stores = hit
+        if _stores(self.fb, slot) != stores or not _dominates(self.fb, block, self.fb.block):
+            return None
+        return h
 
     # ---- operations the other kinds also have --------------------------------------------
     def subscript(self, seq, index, const_index=None):
@@ -129,8 +175,11 @@ class DictOps:
         return super().contains(item, container)
 
     def length(self, x):
-        if self.type(x) is DICT:
+        t = self.type(x)
+        if t is DICT:
             return self.call_library("dict_len", [x], T.INT)
+        if t is T.OBJECT:  # a str's length inline (its list's size), any other kind's by the library
+            return self.on_kind_or(x, T.STR, self.b.str_len, lambda: super(DictOps, self).length(x), T.INT)
         return super().length(x)
 
     def unpack(self, value, n, node):
@@ -295,5 +344,48 @@ class DictOps:
             self.call_library("dict_update", [d_, args[0]])
         return none
 
+
+def _variable_read(value) -> str | None:
+    """The local variable slot ``value`` was read from (a ``load_var``), else None."""
+    owner = value.owner
+    if not isinstance(owner, (ir.Operation, ir.OpView)) or owner.name != d.LOAD_VAR:
+        return None
+    return ir.StringAttr(owner.attributes["name"]).value
+
+
+def _stores(fb, slot: str) -> tuple[int, int]:
+    """How many stores (and ``del``) the function has so far of variable
+    ``slot``, and of hidden variables (names beginning with ``$``)."""
+    mine = hidden = 0
+    for block in fb.region.blocks:
+        for op in block.operations:
+            if op.name in _VARIABLE_WRITES:
+                name = ir.StringAttr(op.attributes["name"]).value
+                mine += name == slot
+                hidden += name.startswith("$")
+    return mine, hidden
+
+
+def _dominates(fb, a, b) -> bool:
+    """Does block ``a`` dominate block ``b`` in the function's CFG as built so
+    far: no path from the entry reaches ``b`` without passing ``a``?"""
+    if a == b:
+        return True
+    entry = fb.region.blocks[0]
+    seen, work = {a}, [entry]
+    while work:
+        block = work.pop()
+        if block in seen:
+            continue
+        if block == b:
+            return False
+        seen.add(block)
+        ops = list(block.operations)
+        if ops:
+            work.extend(ops[-1].operation.successors)
+    return True
+
+
+_VARIABLE_WRITES = (d.STORE_VAR, d.DEL_VAR)
 
 __all__ = ["DictOps", "list_of"]

@@ -119,7 +119,9 @@ def test_bases():
 
 
 def test_int_to_base():
-    for b in [0, 1, -1, 7, 8, 15, 16, 255, -256, 2**31, 2**62, 2**63 - 1, -2**63, -2**63 + 1, 12345678901234]:
+    # (str() counts an int's digits by powers of ten: each side of each power of ten)
+    tens = [s * 10**e + d for e in range(19) for d in (-1, 0) for s in (1, -1)]
+    for b in [0, 1, -1, 7, 8, 15, 16, 255, -256, 2**31, 2**62, 2**63 - 1, -2**63, -2**63 + 1, 12345678901234] + tens:
         for k in range(7, 21):
             check(M.typed, k, "7", b, where=f"typed {k}: ")
 
