@@ -1,0 +1,116 @@
+"""The typing of typed list storage (``list_storage.py`` finds the groups of
+list variables no other place can see; this gives each group its element
+type). A mixin of the function typer (``typing.py``): ``spec.list_elts[g]``
+is the join of every value stored into the lists of group ``g`` (BOTTOM while
+nothing is known, None once a creation of it made something else than a
+list); the group's lists are ``list<integer>``/``list<real>``/``list<bool>``
+if that join is ``int``/``float``/``bool``, else ``list<object>``.
+"""
+from __future__ import annotations
+
+from astroid import nodes
+
+from ..types import ListType, PyType, join, list_of
+from . import list_storage
+from .literals import const_value
+from . import semantics as sem
+from .scopes import variable_key
+
+T = PyType
+
+
+def settle_empty_groups(specs) -> bool:
+    """After a fixed point: a group nothing is ever stored into (its element
+    type still unknown) becomes ``list<object>``; True if there was one (the
+    fixed point is then sought again)."""
+    empty = [(spec, g) for spec in specs for g, t in spec.list_elts.items() if t is T.BOTTOM]
+    for spec, g in empty:
+        spec.list_elts[g] = T.OBJECT
+    return bool(empty)
+
+
+class ListTyping:
+    """The list-group part of ``_FunctionTyper`` (``self.spec``, ``self.fn``,
+    ``self.vars`` are the typer's)."""
+
+    def init_list_groups(self) -> None:
+        groups = getattr(self.fn, "_list_groups", None)
+        if groups is None:
+            groups = self.fn._list_groups = list_storage.ListGroups(self.fn)
+        self.groups = groups
+        for g in set(groups.group_of.values()):
+            self.spec.list_elts.setdefault(g, T.BOTTOM)
+
+    def group_type(self, g: int) -> PyType:
+        """The type of the lists of group ``g``: typed storage for ints,
+        floats or bools; ``list<bottom>`` while nothing stored is known yet."""
+        elt = self.spec.list_elts[g]
+        return ListType(elt) if elt in (T.INT, T.FLOAT, T.BOOL, T.BOTTOM) else list_of()
+
+    def store_into(self, g: int | None, t: PyType) -> None:
+        """A value of type ``t`` is stored into the lists of group ``g``."""
+        if g is not None:
+            self.spec.list_elts[g] = join(self.spec.list_elts[g], t)
+
+    def group(self, key: str) -> int | None:
+        """The live group of variable ``key`` (None: not a candidate, or its group died)."""
+        g = self.groups.group_of.get(key)
+        return g if g is not None and self.spec.list_elts[g] is not None else None
+
+    def group_of_node(self, node) -> int | None:
+        """The group of the list variable ``node`` reads (None: not a candidate)."""
+        if isinstance(node, nodes.Name):
+            return self.group(variable_key(node))
+        return None
+
+    def kill(self, g: int) -> None:
+        """A creation of group ``g`` made something else than a list (``s[i:j]`` of
+        a range or an object, ``[v] * obj``): its variables are plain variables
+        from now on, typed again from their assignments."""
+        self.spec.list_elts[g] = None
+        for key, h in self.groups.group_of.items():
+            if h == g:
+                self.vars.pop(key, None)
+
+    def stored_by_augassign(self, s, value: PyType) -> None:
+        """``xs[i] op= v`` stores the result of ``xs[i] op v`` into ``xs``'s group."""
+        g = self.group_of_node(s.target.value) if isinstance(s.target, nodes.Subscript) else None
+        if g is not None:
+            elt = self.spec.list_elts[g]
+            r = sem.binary_type(sem.BINARY.get(s.op[:-1]), elt, value, const_value(s.value), inplace=True)
+            self.store_into(g, _verdict(r))
+
+    def typed_creation(self, e, t: PyType) -> PyType:
+        """The type of expression ``e`` (``t`` as typed without groups): a new
+        list of a live group is of the group's type."""
+        g = self.groups.site_of.get(e)
+        if g is not None and self.spec.list_elts[g] is not None and t is not T.BOTTOM:
+            return self.made_list(g, e, t)
+        return t
+
+    def made_list(self, g: int, e, t: PyType) -> PyType:
+        """The type of a new list of group ``g`` made by ``e`` (of type ``t`` as a
+        list<object>): its items are stored into the group."""
+        types = self.spec.expr_types
+        if not t.is_list:  # [v] * obj, d.copy(), range(n)[i:j]: not (only) a list
+            self.kill(g)
+            return t
+        if isinstance(e, nodes.List):
+            items = [types[x] for x in e.elts]
+        elif isinstance(e, nodes.ListComp):
+            items = [types.get(e.elt, T.BOTTOM)]
+        elif isinstance(e, nodes.BinOp):  # [v, ...] * n
+            items = [types[x] for x in (e.left if isinstance(e.left, nodes.List) else e.right).elts]
+        else:  # list(a), sorted(a), a[i:j], a.copy(): a's items
+            source = e.args[0] if isinstance(e, nodes.Call) and e.args else \
+                e.value if isinstance(e, nodes.Subscript) else e.func.expr
+            items = [_verdict(sem.iter_type(types.get(source, T.BOTTOM)))]
+        for item in items:
+            self.store_into(g, item)
+        return self.group_type(g)
+
+
+def _verdict(r) -> PyType:
+    from .typing import _t  # (typing.py imports this module)
+    return _t(r)
+
