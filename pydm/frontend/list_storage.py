@@ -85,6 +85,7 @@ class ListGroups:
         self.fn = fn
         self.group_of: dict[str, int] = {}
         self.site_of: dict = {}
+        self.param_groups: dict[str, int] = {}
         if fn.module.runtime_lib or isinstance(fn.node, nodes.Lambda):
             return
         parent: dict[str, str] = {}
@@ -94,7 +95,7 @@ class ListGroups:
                 k = parent[k]
             return k
 
-        excluded = set(fn.params) | set(fn.cells) | set(fn.frees)
+        excluded = set(fn.cells) | set(fn.frees)
         loads, stores = {}, {}
         for node in _walk(fn.node.body):
             if isinstance(node, (nodes.Global, nodes.Nonlocal)):
@@ -103,13 +104,16 @@ class ListGroups:
                 loads.setdefault(variable_key(node), []).append(node)
             elif isinstance(node, (nodes.AssignName, nodes.DelName)):
                 stores.setdefault(variable_key(node), []).append(node)
-        candidates = {k for k, s in stores.items() if k not in excluded
+        candidates = {k for k, s in stores.items() if k not in excluded and k not in fn.params
                       and all(_creation_or_alias(n, fn) is not None for n in s)}
+        # a parameter never assigned: its group holds the caller's list (typed
+        # if the caller's is: list_typing.py)
+        candidates |= {k for k in fn.params if k not in excluded and k not in stores}
         for k in candidates:
             parent[k] = k
         bad = set()
         for k in candidates:
-            for n in stores[k]:
+            for n in stores.get(k, ()):
                 source = _creation_or_alias(n, fn)
                 if isinstance(source, nodes.Name):
                     other = variable_key(source)
@@ -121,7 +125,7 @@ class ListGroups:
                 bad.add(k)
         made_by = {}  # a = b = []: one list, one group
         for k in candidates:
-            for n in stores[k]:
+            for n in stores.get(k, ()):
                 source = _creation_or_alias(n, fn)
                 if not isinstance(source, nodes.Name):
                     if source in made_by:
@@ -133,13 +137,19 @@ class ListGroups:
                 roots = [find(k) for k in keys if k in candidates]
                 twice = {r for r in roots if roots.count(r) > 1}
                 bad.update(k for k in keys if k in candidates and find(k) in twice)
+        # a parameter's list is the caller's: returned, it must be that list, not a copy
+        returned = {k for k in candidates for n in loads.get(k, ()) if _returned(n)}
+        with_params = {find(k) for k in candidates if k in fn.params}
+        bad.update(k for k in returned if find(k) in with_params)
         bad_roots = {find(k) for k in bad}
         for k in candidates:
             root = find(k)
             if root not in bad_roots:
                 self.group_of[k] = sorted(candidates).index(root)
+        #: the parameters that are in a group: name -> group
+        self.param_groups = {k: g for k, g in self.group_of.items() if k in fn.params}
         for k, g in self.group_of.items():
-            for n in stores[k]:
+            for n in stores.get(k, ()):
                 source = _creation_or_alias(n, fn)
                 if not isinstance(source, nodes.Name):
                     self.site_of[source] = g
@@ -203,6 +213,22 @@ def _creation_or_alias(store, fn):
     return None
 
 
+def _returned(name) -> bool:
+    """Is this read ``return xs`` or ``return a, xs``?"""
+    p = name.parent
+    return isinstance(p, nodes.Return) or isinstance(p, nodes.Tuple) and isinstance(p.parent, nodes.Return)
+
+
+def passed_to_module_function(name, fn) -> bool:
+    """Is this read a positional argument of a call of a function of the module
+    by its name (``place(row + 1, cols)``)? The typing pass keeps the group
+    typed only if the call is a compiled call whose callee keeps the parameter
+    typed (``list_typing.py``), and demotes it for any other."""
+    p = name.parent
+    return isinstance(p, nodes.Call) and name in p.args and isinstance(p.func, nodes.Name) and \
+        p.func.name in fn.module.functions and p.func.name not in fn.locals and p.func.name not in fn.frees
+
+
 def _keeps(name, fn) -> bool:
     """Is this read of a candidate variable one of the uses that keep it typed?"""
     p = name.parent
@@ -218,6 +244,8 @@ def _keeps(name, fn) -> bool:
         # demotes them if another argument makes it an iterator object
         loop = p.parent
         return isinstance(loop, (nodes.For, nodes.Comprehension)) and loop.iter is p
+    if passed_to_module_function(name, fn):
+        return True
     if isinstance(p, nodes.Call) and name in p.args and isinstance(p.func, nodes.Name):
         f = p.func.name
         if _shadowed(f, fn) or p.args[0] is not name or p.keywords and f not in ("sum", "sorted", "min", "max"):

@@ -38,14 +38,68 @@ class ListTyping:
         if groups is None:
             groups = self.fn._list_groups = list_storage.ListGroups(self.fn)
         self.groups = groups
-        for g in set(groups.group_of.values()):
-            self.spec.list_elts.setdefault(g, T.BOTTOM)
+        #: group -> the element type its parameters' lists arrive with
+        self.param_elts: dict[int, PyType] = {}
+        elts = self.spec.list_elts
+        new = [g for g in set(groups.group_of.values()) if g not in elts]
+        for g in new:
+            elts[g] = T.BOTTOM
+        for name, t in zip(self.fn.params, self.spec.arg_types):
+            g = groups.param_groups.get(name)
+            if g is None or elts[g] is None:
+                continue
+            if not isinstance(t, ListType):  # not (only) a list: its variables are plain ones
+                elts[g] = None
+                continue
+            self.param_elts[g] = join(self.param_elts.get(g, T.BOTTOM), t.elt)
+            if g in new:
+                elts[g] = join(elts[g], t.elt)
 
     def group_type(self, g: int) -> PyType:
         """The type of the lists of group ``g``: typed storage for ints,
-        floats or bools; ``list<bottom>`` while nothing stored is known yet."""
+        floats or bools; ``list<bottom>`` while nothing stored is known yet.
+        A group that holds a parameter's list is typed only with the element
+        type the list arrives with (a wider one is stored into it: the caller
+        makes its own list ``list<object>``, see ``passed_lists``; this
+        specialization is then not called)."""
         elt = self.spec.list_elts[g]
+        if g in self.param_elts and elt is not self.param_elts[g]:
+            return list_of()
         return ListType(elt) if elt in (T.INT, T.FLOAT, T.BOOL, T.BOTTOM) else list_of()
+
+    def passed_lists(self, e, bound, callee) -> list:
+        """The list variables of live groups the compiled call ``e`` passes, as
+        (position, parameter, group); one the callee does not keep typed for its
+        parameter (``list_storage.passed_to_module_function``), or that goes
+        into its ``*args``, is demoted here, before the argument's type is read."""
+        groups = getattr(callee, "_list_groups", None)
+        if groups is None:
+            groups = callee._list_groups = list_storage.ListGroups(callee)
+        out = [(i, name, self.group_of_node(a)) for i, (name, a) in enumerate(bound)
+               if isinstance(a, nodes.Name) and name in groups.param_groups and self.group_of_node(a) is not None]
+        kept = {id(bound[i][1]) for i, _, _ in out}
+        for a in e.args:
+            if id(a) not in kept:
+                self.store_into(self.group_of_node(a), T.OBJECT)
+        return out
+
+    def returned_from_callee(self, passed, spec) -> None:
+        """After a compiled call: what the callee stores into a list passed
+        to it is stored into the caller's group (a callee that got it as
+        something else than a typed list - a generic specialization - demotes it)."""
+        for i, name, g in passed:
+            t = spec.arg_types[i]
+            q = spec.func._list_groups.param_groups.get(name)
+            elt = spec.list_elts.get(q, T.BOTTOM) if isinstance(t, ListType) else T.OBJECT
+            self.store_into(g, T.OBJECT if elt is None else elt)
+
+    def demote_passed(self, e) -> None:
+        """A call of a module function by its name that is not a compiled call
+        (a host function...) passes its list variables to something that may
+        keep them: their groups become ``list<object>``."""
+        for a in e.args:
+            if isinstance(a, nodes.Name) and list_storage.passed_to_module_function(a, self.fn):
+                self.store_into(self.group_of_node(a), T.OBJECT)
 
     def store_into(self, g: int | None, t: PyType) -> None:
         """A value of type ``t`` is stored into the lists of group ``g``."""

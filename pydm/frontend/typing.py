@@ -279,7 +279,11 @@ class _FunctionTyper(ListTyping):
 
     def run(self) -> None:
         start = dict(self.vars)
+        start_elts = dict(self.spec.list_elts)
         for name, t in zip(self.fn.params, self.spec.arg_types):
+            if self.group(name) is not None:  # a list in a group: the group's type
+                self.assign(name, t)
+                continue
             # joined, not set: a nested function may assign a parameter (nonlocal) another type
             self.vars[name] = join(self.vars.get(name, T.BOTTOM), t)
         body = self.fn.node.body
@@ -293,6 +297,8 @@ class _FunctionTyper(ListTyping):
                 break
         if self.vars != start and self.fn.cells:
             self.program._changed = True  # its closures read these types
+        if self.param_elts and self.spec.list_elts != start_elts:
+            self.program._changed = True  # its callers read what it stores into their lists
         if not isinstance(self.fn.node, nodes.Lambda) and not always_returns(body):
             self.program.grow_ret(self.spec, T.NONE)
 
@@ -641,6 +647,8 @@ class _FunctionTyper(ListTyping):
 
     def call(self, e) -> PyType:
         kind, what = resolve_call(self.program.module, e, self.fn, self.program)
+        if kind != "jit":
+            self.demote_passed(e)
         if kind == "undefined":
             return T.BOTTOM
         if kind == "closure":
@@ -712,10 +720,13 @@ class _FunctionTyper(ListTyping):
             bound = self.bound_or_none(e, what)
             if bound is None:
                 return T.BOTTOM
+            passed = self.passed_lists(e, bound, what)
             args = self.bound_types(bound)
-            if T.BOTTOM in args:
-                return T.BOTTOM
-            return self.program.call_specialization(what, args, self.spec, e).ret
+            if T.BOTTOM in args or any(a.is_list and a.elt is T.BOTTOM for a in args):
+                return T.BOTTOM  # (a list whose items are not known yet)
+            spec = self.program.call_specialization(what, args, self.spec, e)
+            self.returned_from_callee(passed, spec)
+            return spec.ret
         if what in ("isinstance", "type"):
             if e.args:
                 self.expr(e.args[0])
