@@ -63,6 +63,8 @@ def is_creation(value, fn) -> bool:
             not isinstance(value.args[0], nodes.Starred) and not _shadowed(value.func.name, fn):
         return all(k.arg == "reverse" for k in value.keywords or []) and \
             (value.func.name == "sorted" or not value.keywords)
+    if isinstance(value, nodes.Call) and is_module_call(value, fn):  # a list a compiled callee returns
+        return True
     if isinstance(value, nodes.Subscript) and isinstance(value.slice, nodes.Slice):
         return True
     if isinstance(value, nodes.Call) and isinstance(value.func, nodes.Attribute) and \
@@ -219,14 +221,20 @@ def _returned(name) -> bool:
     return isinstance(p, nodes.Return) or isinstance(p, nodes.Tuple) and isinstance(p.parent, nodes.Return)
 
 
+def is_module_call(call, fn) -> bool:
+    """Is ``call`` a call of a function of the module by its name?"""
+    f = call.func
+    return isinstance(f, nodes.Name) and f.name in fn.module.functions and f.name not in fn.locals and \
+        f.name not in fn.frees
+
+
 def passed_to_module_function(name, fn) -> bool:
     """Is this read a positional argument of a call of a function of the module
     by its name (``place(row + 1, cols)``)? The typing pass keeps the group
     typed only if the call is a compiled call whose callee keeps the parameter
     typed (``list_typing.py``), and demotes it for any other."""
     p = name.parent
-    return isinstance(p, nodes.Call) and name in p.args and isinstance(p.func, nodes.Name) and \
-        p.func.name in fn.module.functions and p.func.name not in fn.locals and p.func.name not in fn.frees
+    return isinstance(p, nodes.Call) and name in p.args and is_module_call(p, fn)
 
 
 def _keeps(name, fn) -> bool:

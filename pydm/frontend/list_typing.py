@@ -140,6 +140,17 @@ class ListTyping:
         g = self.groups.site_of.get(e)
         if g is not None and self.spec.list_elts[g] is not None and t is not T.BOTTOM:
             return self.made_list(g, e, t)
+        if isinstance(e, nodes.Call) and t.is_list and t.elt is not T.OBJECT:
+            return list_of()  # a typed list a callee returned, used as a list<object> copy (no one else holds it)
+        return t
+
+    def returned(self, t: PyType) -> PyType:
+        """The type ``return <t>`` gives the function's result: a typed list is
+        returned as it is to a compiled caller (it was the callee's own: no
+        alias survives the return), as a ``list<object>`` copy from an entry
+        point (its caller is Python, or another entry's twin)."""
+        if t.is_list and t.elt is not T.OBJECT:
+            return list_of() if self.spec.call_site is None else t
         return t
 
     def made_list(self, g: int, e, t: PyType) -> PyType:
@@ -153,6 +164,8 @@ class ListTyping:
             items = [types[x] for x in e.elts]
         elif isinstance(e, nodes.ListComp):
             items = [types.get(e.elt, T.BOTTOM)]
+        elif isinstance(e, nodes.Call) and list_storage.is_module_call(e, self.fn):
+            items = [t.elt]  # what the callee returns: its typed list's items, or objects
         elif isinstance(e, nodes.BinOp):  # [v, ...] * n
             items = [types[x] for x in (e.left if isinstance(e.left, nodes.List) else e.right).elts]
         else:  # list(a), sorted(a), a[i:j], a.copy(): a's items

@@ -351,9 +351,8 @@ class _FunctionTyper(ListTyping):
                 self.stored_by_augassign(s, value)
         elif isinstance(s, nodes.Return):
             t = self.expr(s.value) if s.value is not None else T.NONE
-            if t.is_list:
-                t = list_of()  # a typed list is returned as a list<object> copy (list_storage.py)
-            self.program.grow_ret(self.spec, t)
+            if not (t.is_list and t.elt is T.BOTTOM):  # (a list whose items are not known yet)
+                self.program.grow_ret(self.spec, self.returned(t))
         elif isinstance(s, (nodes.If, nodes.While)):
             self.expr(s.test)
             self.block(s.body)

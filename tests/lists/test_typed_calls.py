@@ -187,6 +187,66 @@ def returned_then_float(n):
     return xs
 
 
+# ---------------------------------------------------------------- returned lists
+
+
+def make(n):
+    xs = [0] * n
+    for i in range(n):
+        xs[i] = i * i
+    return xs
+
+
+def make_floats(n):
+    return_me = [0.5] * n
+    return return_me
+
+
+def returned_typed(n):
+    xs = make(n)
+    xs.append(7)
+    fs = make_floats(n)
+    fs[0:0] = [1.5]
+    return xs, fs, sum(make(n)), len(make(n)), make(n)[-1:], make(n) == make(n), make(n) is make(n)
+
+
+def returned_then_float_appended(n):
+    xs = make(n)
+    xs.append(0.5)
+    return xs, make(n)
+
+
+def maybe(n):
+    if n > 1:
+        return make(n)
+    return None
+
+
+def returned_or_none(n):
+    xs = maybe(n)
+    return xs, maybe(n + 2)
+
+
+def chain(n):
+    ys = make(n)
+    return ys
+
+
+def returned_chain(n):
+    zs = chain(n)
+    total = 0
+    for z in zs:
+        total += z
+    zs[0] = total
+    return zs, total
+
+
+def returned_into_slice(n):
+    xs = [9, 9, 9]
+    xs[1:2] = make(n)
+    return xs
+
+
 @pydm.jit
 def cases(k: int, n: int):
     if k == 0:
@@ -215,13 +275,25 @@ def cases(k: int, n: int):
         return demote_star_args(n)
     if k == 12:
         return returned_then_float(n)
+    if k == 14:
+        return returned_typed(n)
+    if k == 15:
+        return returned_then_float_appended(n)
+    if k == 16:
+        return returned_or_none(n)
+    if k == 17:
+        return returned_chain(n)
+    if k == 18:
+        return returned_into_slice(n)
+    if k == 19:
+        return make(n)  # an entry's caller is Python: a list<object> copy
     # from Python: a list<object> argument, changed in place for the caller
     xs = [n, 2.5]
     return fill(xs, 3), xs
 
 
-KS = 14
-NS = {0: [0, 3], 1: [0, 4, 5], 2: [0, 4], 4: [0, 1, 2, -3], 6: [0, 3]}
+KS = 20
+NS = {0: [0, 3], 1: [0, 4, 5], 2: [0, 4], 4: [0, 1, 2, -3], 6: [0, 3], 14: [0, 1, 4], 16: [0, 2], 17: [1, 4], 19: [0, 3]}
 
 
 @pytest.mark.parametrize("k", range(KS))
@@ -257,6 +329,9 @@ EXPECTED = {
     "demote_float_in_callee.xs": "list<object>", "demote_stored_in_callee.xs": "list<object>",
     "demote_returned_param.xs": "list<object>", "demote_printed_in_callee.xs": "list<object>",
     "demote_star_args.xs": "list<object>", "returned_then_float.xs": "list<object>",
+    "returned_typed.xs": "list<integer>", "returned_typed.fs": "list<real>", "make.xs": "list<integer>",
+    "make_floats.return_me": "list<real>", "returned_then_float_appended.xs": "list<object>",
+    "returned_chain.zs": "list<integer>", "chain.ys": "list<integer>", "returned_into_slice.xs": "list<integer>",
 }
 
 
@@ -270,5 +345,5 @@ def test_storage_chosen():
     # the caller's variables have one storage (a callee may also have a list<object>
     # specialization: the one Python or a demoted caller reaches)
     for name in EXPECTED:
-        if not name.startswith(("fill.", "total.", "bump.", "popper.")):
+        if not name.startswith(("fill.", "total.", "bump.", "popper.", "make.")):
             assert found[name] == {EXPECTED[name]}, (name, found[name])
