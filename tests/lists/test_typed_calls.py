@@ -247,6 +247,30 @@ def returned_into_slice(n):
     return xs
 
 
+def sized(xs, v):
+    xs.append(1)
+    return len(xs)
+
+
+def demote_generic_callee(n):
+    # sized gets more argument signatures than MAX_SPECIALIZATIONS: the last
+    # calls reach its generic specialization, whose xs is an object
+    xs = [n]
+    r = [sized(xs, 1), sized(xs, 1.5), sized(xs, True), sized(xs, None), sized(xs, "s"), sized(xs, (1,)),
+         sized(xs, (1, 2)), sized(xs, (1, 2, 3)), sized(xs, (1, 2, 3, 4)), sized(xs, (1, 2, 3, 4, 5)),
+         sized(xs, (1, 2, 3, 4, 5, 6)), sized(xs, (1, 2, 3, 4, 5, 6, 7)), sized(xs, (1.5,)), sized(xs, (None,))]
+    return xs, r
+
+
+def demote_nested_callee(n):
+    xs = [n, 2]
+
+    def grow(ys):
+        ys.append(2.5)
+    grow(xs)
+    return xs
+
+
 @pydm.jit
 def cases(k: int, n: int):
     if k == 0:
@@ -287,12 +311,16 @@ def cases(k: int, n: int):
         return returned_into_slice(n)
     if k == 19:
         return make(n)  # an entry's caller is Python: a list<object> copy
+    if k == 20:
+        return demote_generic_callee(n)
+    if k == 21:
+        return demote_nested_callee(n)
     # from Python: a list<object> argument, changed in place for the caller
     xs = [n, 2.5]
     return fill(xs, 3), xs
 
 
-KS = 20
+KS = 22
 NS = {0: [0, 3], 1: [0, 4, 5], 2: [0, 4], 4: [0, 1, 2, -3], 6: [0, 3], 14: [0, 1, 4], 16: [0, 2], 17: [1, 4], 19: [0, 3]}
 
 
@@ -331,6 +359,7 @@ EXPECTED = {
     "demote_star_args.xs": "list<object>", "returned_then_float.xs": "list<object>",
     "returned_typed.xs": "list<integer>", "returned_typed.fs": "list<real>", "make.xs": "list<integer>",
     "make_floats.return_me": "list<real>", "returned_then_float_appended.xs": "list<object>",
+    "demote_generic_callee.xs": "list<object>", "demote_nested_callee.xs": "list<object>",
     "returned_chain.zs": "list<integer>", "chain.ys": "list<integer>", "returned_into_slice.xs": "list<integer>",
 }
 
