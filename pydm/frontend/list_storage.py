@@ -5,9 +5,11 @@ A list may be typed only if every alias of it is known. This module finds,
 from the syntax alone, the *groups* of local variables that hold lists no
 other place can see: each variable of a group is only ever assigned a new
 list (a display, a comprehension, ``[v] * n``, ``list(a)``, ``sorted(a)``,
-``a[i:j]``, ``a.copy()``) or another variable of the group (``ys = xs``,
-``a = b = []``), and every read of it is one of the uses below. The typing
-pass (``typing.py``) then gives a group its element type: the join of every
+``a[i:j]``, ``a.copy()``, ``f(...)`` of a module function: what it returns)
+or another variable of the group (``ys = xs``, ``a = b = []``), or is a
+parameter never assigned (the caller's list), and every read of it is one of
+the uses below. The typing
+pass (``list_typing.py``) then gives a group its element type: the join of every
 value stored into its lists (the items a new list starts with, too); a group
 whose stored values are all ``int`` (or all ``float``, or all ``bool``) is
 typed, any other - or one nothing is ever stored into - stays ``list<object>``.
@@ -21,7 +23,9 @@ assigned to or from):
   ones on a copy written back: ``ListOps.on_copy``), ``for x in xs`` and ``for
   .. in enumerate/zip/reversed(xs, ...)`` (also in a comprehension: index-based
   walks; an argument that makes it an iterator object demotes them), truth
-  (``if xs``, ``while xs``, ``not xs``);
+  (``if xs``, ``while xs``, ``not xs``), ``f(.., xs, ..)`` as a positional
+  argument of a module function by its name (the typing pass demotes it unless
+  the call is compiled and the callee keeps that parameter typed);
 - *snapshot* (the operation only reads the list and keeps no reference to
   it, so it runs on a ``list<object>`` copy made on the spot, ``list_box``):
   ``return xs`` and ``return a, xs`` (the function ends: no later change to
@@ -30,9 +34,10 @@ assigned to or from):
   ``sum``, ``min``, ``max``, ``sorted``, ``list``, ``tuple``, ``any``, ``all`` of
   it, ``xs.copy()``, ``xs.count(v)``, ``xs.index(v, ...)``.
 
-What demotes: a call that passes it (compiled, host or library function,
-``print``...), storing it into another container or an attribute, a
-closure capturing it, ``global``/``nonlocal``, a parameter, ``del xs``, ``is``,
+What demotes: a call that passes it otherwise (host or library function,
+``print``, a closure, by keyword, ``*xs``...), storing it into another container or an attribute, a
+closure capturing it, ``global``/``nonlocal``, an assigned parameter, ``return``
+of a parameter's group (it must be the caller's list), ``del xs``, ``is``,
 any other method (``extend``, ``sort(key=...)``...), slice assignment,
 ``del xs[i:j]``, ``xs += ...``, ``a, b = xs``, a ``for`` target, holding it in
 an expression whose value flows on (``xs or ys``, ``ys if c else xs``).

@@ -271,6 +271,21 @@ def demote_nested_callee(n):
     return xs
 
 
+def full_copies(n):
+    # xs[:] of a typed list: the library's copy without slice arithmetic
+    xs = [i * 2 for i in range(n)]
+    fs = [0.5] * n
+    bs = [i > 1 for i in range(n)]
+    a = xs[:]
+    b = fs[:]
+    c = bs[:]
+    if n:
+        xs[0] = 7
+        fs[0] = 7.5
+        bs[0] = True
+    return xs, a, fs, b, bs, c
+
+
 @pydm.jit
 def cases(k: int, n: int):
     if k == 0:
@@ -315,13 +330,15 @@ def cases(k: int, n: int):
         return demote_generic_callee(n)
     if k == 21:
         return demote_nested_callee(n)
+    if k == 22:
+        return full_copies(n)
     # from Python: a list<object> argument, changed in place for the caller
     xs = [n, 2.5]
     return fill(xs, 3), xs
 
 
-KS = 22
-NS = {0: [0, 3], 1: [0, 4, 5], 2: [0, 4], 4: [0, 1, 2, -3], 6: [0, 3], 14: [0, 1, 4], 16: [0, 2], 17: [1, 4], 19: [0, 3]}
+KS = 23
+NS = {0: [0, 3], 1: [0, 4, 5], 2: [0, 4], 4: [0, 1, 2, -3], 6: [0, 3], 14: [0, 1, 4], 16: [0, 2], 17: [1, 4], 19: [0, 3], 22: [0, 1, 3]}
 
 
 @pytest.mark.parametrize("k", range(KS))
@@ -359,6 +376,7 @@ EXPECTED = {
     "demote_star_args.xs": "list<object>", "returned_then_float.xs": "list<object>",
     "returned_typed.xs": "list<integer>", "returned_typed.fs": "list<real>", "make.xs": "list<integer>",
     "make_floats.return_me": "list<real>", "returned_then_float_appended.xs": "list<object>",
+    "full_copies.a": "list<integer>", "full_copies.b": "list<real>", "full_copies.c": "list<bool>",
     "demote_generic_callee.xs": "list<object>", "demote_nested_callee.xs": "list<object>",
     "returned_chain.zs": "list<integer>", "chain.ys": "list<integer>", "returned_into_slice.xs": "list<integer>",
 }
