@@ -61,8 +61,9 @@ element one slot read. The typing pass gives this storage only to a list whose
 every alias it sees and whose every stored value has the element type
 (``frontend/list_storage.py``), so the layout is never read as another: any
 other use gets a ``list<object>`` copy (``list_box``: the same bits under
-their type code), and a typed list never crosses a module or function
-boundary.
+their type code), and a typed list never crosses a module boundary; between
+compiled functions it is passed and returned as it is, where the typing pass
+proves both sides see it typed (``frontend/list_typing.py``).
 
 **Strings** (``str``, type code 4) are VM lists with **one i64 slot per
 codepoint** and no per-element type codes (a str's elements are always

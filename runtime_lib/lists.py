@@ -572,6 +572,12 @@ def list_repeat_slots(out: list[int], xs: list[int], n: int) -> None:
 
 def list_slice_slots(out: list[int], xs: list[int], start: object, stop: object, step: object) -> None:
     """``xs[start:stop:step]`` into ``out``, a new empty list of ``xs``'s typed storage."""
+    if is_none(start) and is_none(stop) and is_none(step):  # xs[:]: no slice arithmetic
+        n = len(xs)
+        seq_resize(out, n)
+        for i in range(n):
+            out[i] = xs[i]
+        return
     lo, st, count = slice_range(len(xs), start, stop, step)
     seq_resize(out, count)
     for i in range(count):

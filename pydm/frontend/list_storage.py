@@ -5,9 +5,11 @@ A list may be typed only if every alias of it is known. This module finds,
 from the syntax alone, the *groups* of local variables that hold lists no
 other place can see: each variable of a group is only ever assigned a new
 list (a display, a comprehension, ``[v] * n``, ``list(a)``, ``sorted(a)``,
-``a[i:j]``, ``a.copy()``) or another variable of the group (``ys = xs``,
-``a = b = []``), and every read of it is one of the uses below. The typing
-pass (``typing.py``) then gives a group its element type: the join of every
+``a[i:j]``, ``a.copy()``, ``f(...)`` of a module function: what it returns)
+or another variable of the group (``ys = xs``, ``a = b = []``), or is a
+parameter never assigned (the caller's list), and every read of it is one of
+the uses below. The typing
+pass (``list_typing.py``) then gives a group its element type: the join of every
 value stored into its lists (the items a new list starts with, too); a group
 whose stored values are all ``int`` (or all ``float``, or all ``bool``) is
 typed, any other - or one nothing is ever stored into - stays ``list<object>``.
@@ -21,7 +23,9 @@ assigned to or from):
   ones on a copy written back: ``ListOps.on_copy``), ``for x in xs`` and ``for
   .. in enumerate/zip/reversed(xs, ...)`` (also in a comprehension: index-based
   walks; an argument that makes it an iterator object demotes them), truth
-  (``if xs``, ``while xs``, ``not xs``);
+  (``if xs``, ``while xs``, ``not xs``), ``f(.., xs, ..)`` as a positional
+  argument of a module function by its name (the typing pass demotes it unless
+  the call is compiled and the callee keeps that parameter typed);
 - *snapshot* (the operation only reads the list and keeps no reference to
   it, so it runs on a ``list<object>`` copy made on the spot, ``list_box``):
   ``return xs`` and ``return a, xs`` (the function ends: no later change to
@@ -30,9 +34,10 @@ assigned to or from):
   ``sum``, ``min``, ``max``, ``sorted``, ``list``, ``tuple``, ``any``, ``all`` of
   it, ``xs.copy()``, ``xs.count(v)``, ``xs.index(v, ...)``.
 
-What demotes: a call that passes it (compiled, host or library function,
-``print``...), storing it into another container or an attribute, a
-closure capturing it, ``global``/``nonlocal``, a parameter, ``del xs``, ``is``,
+What demotes: a call that passes it otherwise (host or library function,
+``print``, a closure, by keyword, ``*xs``...), storing it into another container or an attribute, a
+closure capturing it, ``global``/``nonlocal``, an assigned parameter, ``return``
+of a parameter's group (it must be the caller's list), ``del xs``, ``is``,
 any other method (``extend``, ``sort(key=...)``...), slice assignment,
 ``del xs[i:j]``, ``xs += ...``, ``a, b = xs``, a ``for`` target, holding it in
 an expression whose value flows on (``xs or ys``, ``ys if c else xs``).
@@ -63,6 +68,8 @@ def is_creation(value, fn) -> bool:
             not isinstance(value.args[0], nodes.Starred) and not _shadowed(value.func.name, fn):
         return all(k.arg == "reverse" for k in value.keywords or []) and \
             (value.func.name == "sorted" or not value.keywords)
+    if isinstance(value, nodes.Call) and is_module_call(value, fn):  # a list a compiled callee returns
+        return True
     if isinstance(value, nodes.Subscript) and isinstance(value.slice, nodes.Slice):
         return True
     if isinstance(value, nodes.Call) and isinstance(value.func, nodes.Attribute) and \
@@ -85,6 +92,7 @@ class ListGroups:
         self.fn = fn
         self.group_of: dict[str, int] = {}
         self.site_of: dict = {}
+        self.param_groups: dict[str, int] = {}
         if fn.module.runtime_lib or isinstance(fn.node, nodes.Lambda):
             return
         parent: dict[str, str] = {}
@@ -94,7 +102,7 @@ class ListGroups:
                 k = parent[k]
             return k
 
-        excluded = set(fn.params) | set(fn.cells) | set(fn.frees)
+        excluded = set(fn.cells) | set(fn.frees)
         loads, stores = {}, {}
         for node in _walk(fn.node.body):
             if isinstance(node, (nodes.Global, nodes.Nonlocal)):
@@ -103,13 +111,16 @@ class ListGroups:
                 loads.setdefault(variable_key(node), []).append(node)
             elif isinstance(node, (nodes.AssignName, nodes.DelName)):
                 stores.setdefault(variable_key(node), []).append(node)
-        candidates = {k for k, s in stores.items() if k not in excluded
+        candidates = {k for k, s in stores.items() if k not in excluded and k not in fn.params
                       and all(_creation_or_alias(n, fn) is not None for n in s)}
+        # a parameter never assigned: its group holds the caller's list (typed
+        # if the caller's is: list_typing.py)
+        candidates |= {k for k in fn.params if k not in excluded and k not in stores}
         for k in candidates:
             parent[k] = k
         bad = set()
         for k in candidates:
-            for n in stores[k]:
+            for n in stores.get(k, ()):
                 source = _creation_or_alias(n, fn)
                 if isinstance(source, nodes.Name):
                     other = variable_key(source)
@@ -121,7 +132,7 @@ class ListGroups:
                 bad.add(k)
         made_by = {}  # a = b = []: one list, one group
         for k in candidates:
-            for n in stores[k]:
+            for n in stores.get(k, ()):
                 source = _creation_or_alias(n, fn)
                 if not isinstance(source, nodes.Name):
                     if source in made_by:
@@ -133,13 +144,19 @@ class ListGroups:
                 roots = [find(k) for k in keys if k in candidates]
                 twice = {r for r in roots if roots.count(r) > 1}
                 bad.update(k for k in keys if k in candidates and find(k) in twice)
+        # a parameter's list is the caller's: returned, it must be that list, not a copy
+        returned = {k for k in candidates for n in loads.get(k, ()) if _returned(n)}
+        with_params = {find(k) for k in candidates if k in fn.params}
+        bad.update(k for k in returned if find(k) in with_params)
         bad_roots = {find(k) for k in bad}
         for k in candidates:
             root = find(k)
             if root not in bad_roots:
                 self.group_of[k] = sorted(candidates).index(root)
+        #: the parameters that are in a group: name -> group
+        self.param_groups = {k: g for k, g in self.group_of.items() if k in fn.params}
         for k, g in self.group_of.items():
-            for n in stores[k]:
+            for n in stores.get(k, ()):
                 source = _creation_or_alias(n, fn)
                 if not isinstance(source, nodes.Name):
                     self.site_of[source] = g
@@ -203,6 +220,28 @@ def _creation_or_alias(store, fn):
     return None
 
 
+def _returned(name) -> bool:
+    """Is this read ``return xs`` or ``return a, xs``?"""
+    p = name.parent
+    return isinstance(p, nodes.Return) or isinstance(p, nodes.Tuple) and isinstance(p.parent, nodes.Return)
+
+
+def is_module_call(call, fn) -> bool:
+    """Is ``call`` a call of a function of the module by its name?"""
+    f = call.func
+    return isinstance(f, nodes.Name) and f.name in fn.module.functions and f.name not in fn.locals and \
+        f.name not in fn.frees
+
+
+def passed_to_module_function(name, fn) -> bool:
+    """Is this read a positional argument of a call of a function of the module
+    by its name (``place(row + 1, cols)``)? The typing pass keeps the group
+    typed only if the call is a compiled call whose callee keeps the parameter
+    typed (``list_typing.py``), and demotes it for any other."""
+    p = name.parent
+    return isinstance(p, nodes.Call) and name in p.args and is_module_call(p, fn)
+
+
 def _keeps(name, fn) -> bool:
     """Is this read of a candidate variable one of the uses that keep it typed?"""
     p = name.parent
@@ -218,6 +257,8 @@ def _keeps(name, fn) -> bool:
         # demotes them if another argument makes it an iterator object
         loop = p.parent
         return isinstance(loop, (nodes.For, nodes.Comprehension)) and loop.iter is p
+    if passed_to_module_function(name, fn):
+        return True
     if isinstance(p, nodes.Call) and name in p.args and isinstance(p.func, nodes.Name):
         f = p.func.name
         if _shadowed(f, fn) or p.args[0] is not name or p.keywords and f not in ("sum", "sorted", "min", "max"):

@@ -44,9 +44,13 @@ class ListOps:
         return self.coerce(v, elt) if elt is not T.OBJECT else v
 
     def as_typed_list(self, xs, t: PyType):
-        """A list value made for a typed-storage site (``[v] * n``) as ``t``."""
-        if self.fb.block is None or self.type(xs) is t or not (t.is_list and t.elt in rep.TYPED_LIST_ELEMENTS):
+        """A list value made for a typed-storage site (``[v] * n``) as ``t``;
+        a typed list a compiled callee returned where the typing wants another
+        type (a ``list<object>``: a copy, as the callee's list is no one else's)."""
+        if self.fb.block is None or self.type(xs) is t or t is T.BOTTOM:
             return xs
+        if not (t.is_list and t.elt in rep.TYPED_LIST_ELEMENTS):
+            return self.coerce(xs, t) if self.typed(xs) else xs
         return self.b.list_unbox(self.coerce(xs, LIST), t)
 
     def list_store(self, xs, index, value):

@@ -87,8 +87,8 @@ _MANGLE = {T.NONE: "n", T.BOOL: "b", T.INT: "i", T.FLOAT: "f", T.OBJECT: "o", T.
 def _mangle_type(t: PyType) -> str:
     if isinstance(t, FunctionType):
         return f"F{function_serial(t)}_"
-    if t.is_list:
-        return "L"
+    if t.is_list:  # typed storage: l and its element's letter
+        return "L" if t.elt is T.OBJECT else "l" + _MANGLE[t.elt]
     if t.is_tuple:
         if t.elts is None:
             return f"T{_mangle_type(t.elt)}_"

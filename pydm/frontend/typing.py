@@ -16,8 +16,8 @@ from __future__ import annotations
 from astroid import nodes
 
 from ..errors import CompileError, error_at, note_call_site
-from ..types import FunctionType, ListType, PyType, join, list_of, tuple_of
-from . import inlining, intrinsics, list_storage
+from ..types import FunctionType, PyType, join, list_of, tuple_of
+from . import inlining, intrinsics
 from . import semantics as sem
 from .handlers import exception_class_of
 from .scopes import variable_key
@@ -26,6 +26,7 @@ from .arguments import ArgumentError, Packed, PackedKeywords, StarItem, bind_arg
     call_operands, star_lengths
 from .callees import KEYED, LOOP_FORMS, always_returns, builtin_function, dict_view_call, loop_form, \
     resolve_call, view_escapes
+from .list_typing import ListTyping, settle_empty_groups
 from .literals import _NO_VALUE, _carried_constant, const_type, const_value, constant_type, literal_value, \
     slice_bounds
 from .specializations import MAX_SPECIALIZATIONS, Specialization, mangle, twin_signatures, widen_argument
@@ -226,12 +227,8 @@ class ProgramTypes:
         ``list<object>``, and the fixed point sought again."""
         while True:
             self._solve()
-            empty = [(spec, g) for spec in self.specs.values() for g, t in spec.list_elts.items()
-                     if t is T.BOTTOM]
-            if not empty:
+            if not settle_empty_groups(self.specs.values()):
                 return
-            for spec, g in empty:
-                spec.list_elts[g] = T.OBJECT
 
     def _solve(self) -> None:
         """Iterate to the fixed point (types only grow, so it terminates);
@@ -278,7 +275,7 @@ def _t(r, node=None) -> PyType:
     return T.BOTTOM if isinstance(r, (sem.Raises, sem.NotCompiled)) else r
 
 
-class _FunctionTyper:
+class _FunctionTyper(ListTyping):
     """Local inference over a specialization's body, to its fixed point."""
 
     def __init__(self, program: ProgramTypes, spec: Specialization):
@@ -286,48 +283,15 @@ class _FunctionTyper:
         self.spec = spec
         self.fn = spec.func
         self.vars = spec.var_types
-        groups = getattr(self.fn, "_list_groups", None)
-        if groups is None:
-            groups = self.fn._list_groups = list_storage.ListGroups(self.fn)
-        self.groups = groups
-        for g in set(groups.group_of.values()):
-            spec.list_elts.setdefault(g, T.BOTTOM)
-
-    # -- typed list storage (list_storage.py)
-    def group_type(self, g: int) -> PyType:
-        """The type of the lists of group ``g``: typed storage for ints,
-        floats or bools; ``list<bottom>`` while nothing stored is known yet."""
-        elt = self.spec.list_elts[g]
-        return ListType(elt) if elt in (T.INT, T.FLOAT, T.BOOL, T.BOTTOM) else list_of()
-
-    def store_into(self, g: int | None, t: PyType) -> None:
-        """A value of type ``t`` is stored into the lists of group ``g``."""
-        if g is not None:
-            self.spec.list_elts[g] = join(self.spec.list_elts[g], t)
-
-    def group(self, key: str) -> int | None:
-        """The live group of variable ``key`` (None: not a candidate, or its group died)."""
-        g = self.groups.group_of.get(key)
-        return g if g is not None and self.spec.list_elts[g] is not None else None
-
-    def group_of_node(self, node) -> int | None:
-        """The group of the list variable ``node`` reads (None: not a candidate)."""
-        if isinstance(node, nodes.Name):
-            return self.group(variable_key(node))
-        return None
-
-    def kill(self, g: int) -> None:
-        """A creation of group ``g`` made something else than a list (``s[i:j]`` of
-        a range or an object, ``[v] * obj``): its variables are plain variables
-        from now on, typed again from their assignments."""
-        self.spec.list_elts[g] = None
-        for key, h in self.groups.group_of.items():
-            if h == g:
-                self.vars.pop(key, None)
+        self.init_list_groups()
 
     def run(self) -> None:
         start = dict(self.vars)
+        start_elts = dict(self.spec.list_elts)
         for name, t in zip(self.fn.params, self.spec.arg_types):
+            if self.group(name) is not None:  # a list in a group: the group's type
+                self.assign(name, t)
+                continue
             # joined, not set: a nested function may assign a parameter (nonlocal) another type
             self.vars[name] = join(self.vars.get(name, T.BOTTOM), t)
         body = self.fn.node.body
@@ -341,6 +305,8 @@ class _FunctionTyper:
                 break
         if self.vars != start and self.fn.cells:
             self.program._changed = True  # its closures read these types
+        if self.param_elts and self.spec.list_elts != start_elts:
+            self.program._changed = True  # its callers read what it stores into their lists
         if not isinstance(self.fn.node, nodes.Lambda) and not always_returns(body):
             self.program.grow_ret(self.spec, T.NONE)
 
@@ -390,16 +356,11 @@ class _FunctionTyper:
             else:
                 self.expr(s.target)
                 value = self.expr(s.value)
-                g = self.group_of_node(s.target.value) if isinstance(s.target, nodes.Subscript) else None
-                if g is not None:  # xs[i] += v stores the sum
-                    elt = self.spec.list_elts[g]
-                    self.store_into(g, _t(sem.binary_type(sem.BINARY.get(s.op[:-1]), elt, value,
-                                                          const_value(s.value), inplace=True)))
+                self.stored_by_augassign(s, value)
         elif isinstance(s, nodes.Return):
             t = self.expr(s.value) if s.value is not None else T.NONE
-            if t.is_list:
-                t = list_of()  # a typed list is returned as a list<object> copy (list_storage.py)
-            self.program.grow_ret(self.spec, t)
+            if not (t.is_list and t.elt is T.BOTTOM):  # (a list whose items are not known yet)
+                self.program.grow_ret(self.spec, self.returned(t))
         elif isinstance(s, (nodes.If, nodes.While)):
             self.expr(s.test)
             self.block(s.body)
@@ -544,33 +505,9 @@ class _FunctionTyper:
     def expr(self, e) -> PyType:
         if e is None:
             return T.NONE
-        t = self._expr(e)
-        g = self.groups.site_of.get(e)
-        if g is not None and self.spec.list_elts[g] is not None and t is not T.BOTTOM:
-            t = self.made_list(g, e, t)
+        t = self.typed_creation(e, self._expr(e))
         self.spec.expr_types[e] = t
         return t
-
-    def made_list(self, g: int, e, t: PyType) -> PyType:
-        """The type of a new list of group ``g`` made by ``e`` (of type ``t`` as a
-        list<object>): its items are stored into the group."""
-        types = self.spec.expr_types
-        if not t.is_list:  # [v] * obj, d.copy(), range(n)[i:j]: not (only) a list
-            self.kill(g)
-            return t
-        if isinstance(e, nodes.List):
-            items = [types[x] for x in e.elts]
-        elif isinstance(e, nodes.ListComp):
-            items = [types.get(e.elt, T.BOTTOM)]
-        elif isinstance(e, nodes.BinOp):  # [v, ...] * n
-            items = [types[x] for x in (e.left if isinstance(e.left, nodes.List) else e.right).elts]
-        else:  # list(a), sorted(a), a[i:j], a.copy(): a's items
-            source = e.args[0] if isinstance(e, nodes.Call) and e.args else \
-                e.value if isinstance(e, nodes.Subscript) else e.func.expr
-            items = [_t(sem.iter_type(types.get(source, T.BOTTOM)))]
-        for item in items:
-            self.store_into(g, item)
-        return self.group_type(g)
 
     def _expr(self, e) -> PyType:
         if isinstance(e, nodes.Const):
@@ -717,6 +654,8 @@ class _FunctionTyper:
 
     def call(self, e) -> PyType:
         kind, what = resolve_call(self.program.module, e, self.fn, self.program)
+        if kind != "jit":
+            self.demote_passed(e)
         if kind == "undefined":
             return T.BOTTOM
         if kind == "closure":
@@ -788,10 +727,13 @@ class _FunctionTyper:
             bound = self.bound_or_none(e, what)
             if bound is None:
                 return T.BOTTOM
+            passed = self.passed_lists(e, bound, what)
             args = self.bound_types(bound)
-            if T.BOTTOM in args:
-                return T.BOTTOM
-            return self.program.call_specialization(what, args, self.spec, e).ret
+            if T.BOTTOM in args or any(a.is_list and a.elt is T.BOTTOM for a in args):
+                return T.BOTTOM  # (a list whose items are not known yet)
+            spec = self.program.call_specialization(what, args, self.spec, e)
+            self.returned_from_callee(passed, spec)
+            return spec.ret
         if what in ("isinstance", "type"):
             if e.args:
                 self.expr(e.args[0])
