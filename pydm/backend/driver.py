@@ -19,7 +19,7 @@ from typing import Callable
 from iree.compiler import ir
 from iree.compiler.api import Output, Session
 
-from .ref_edges import is_ref, split_ref_edges
+from .ref_edges import copy_repeated_ref_operands, is_ref, split_ref_edges
 from .vm_fixups import (branch_on_raw_conditions, copy_live_branch_operands, fix_same_successor_cond_br,
                         place_constants, sink_into_edges, thread_constant_conditions,
                         widen_i32_block_arguments)
@@ -70,7 +70,8 @@ PIPELINE: tuple = (
 #: ``copy_live_branch_operands`` is last: it depends on which op comes first in
 #: each block (``place_constants`` puts constants there) and on the final edges.
 FIXUPS = (thread_constant_conditions, branch_on_raw_conditions, fix_same_successor_cond_br, split_ref_edges,
-          widen_i32_block_arguments, sink_into_edges, place_constants, copy_live_branch_operands)
+          copy_repeated_ref_operands, widen_i32_block_arguments, sink_into_edges, place_constants,
+          copy_live_branch_operands)
 
 DIALECTS = ("builtin", "func", "arith", "cf", "scf", "math", "util", "vm")
 
