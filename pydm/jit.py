@@ -9,8 +9,9 @@ import weakref
 import inspect as _inspect
 import threading
 import time
+import warnings
 
-from .errors import CompileError
+from .errors import CompileError, TierWarning
 from .types import PyType, TupleType
 
 T = PyType
@@ -310,7 +311,7 @@ class JitFunction:
     def _promote(self, key, arg_types, by_types, old) -> None:
         """The second tier: compile with the full expansion budget and replace
         ``old`` (the timed first-tier caller) wherever it is found. An
-        optimization only: if it fails, the first tier stays."""
+        optimization only: if it fails, the first tier stays (a TierWarning)."""
         try:
             with self._lock:
                 if self._by_types.get(arg_types) is not old:
@@ -321,8 +322,9 @@ class JitFunction:
                 for k, v in list(fast.items()):
                     if v is old:
                         fast[k] = caller
-        except Exception:  # noqa: BLE001 - the first tier's program is correct and stays
-            pass
+        except Exception as exc:  # noqa: BLE001 - the first tier's program is correct and stays
+            warnings.warn(TierWarning(f"the second-tier compile of '{self.py_func.__qualname__}' failed "
+                                      f"({type(exc).__name__}: {exc}); its first tier stays"), stacklevel=3)
 
     def _cache_key(self, arg_types, first: bool) -> str:
         return _types_text(arg_types) + _native_text(self.native) + ("|tier=1" if first else "")
