@@ -21,34 +21,16 @@ import sys
 
 import pytest
 
+from fuzz.test_fuzz_regressions import SCALAR_METHOD_CRASH
 from pydm.backend import driver
 
-PROGRAM = '''
-import pydm
-
-
-@pydm.jit(cache=False)
-def f0(n):
-    v0 = f1(n, p0=0)
-
-    def g8(a5, a6=1e309, **a7):
-        pass
-    v10 = g8(n, n, a7_0=0, a7_1=n)
-
-
-@pydm.jit(cache=False)
-def f1(n, p0):
-    if n < 0:
-        return 0
-    v11 = f0(-1)
-    f1(n - 2, 0)
-    v11 = 0 .count(0)
-
+PROGRAM = SCALAR_METHOD_CRASH.replace("@pydm.jit\n", "@pydm.jit(cache=False)\n") + '''
 
 @pydm.jit(cache=False)
 def fib(n: int) -> int:
     return n if n < 2 else fib(n - 1) + fib(n - 2)
 '''
+assert PROGRAM.count("cache=False") == 3
 
 VM_STEP = next(s for s in driver.PIPELINE if isinstance(s, str) and "iree-vm-resolve-rodata-loads" in s)
 

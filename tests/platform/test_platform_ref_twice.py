@@ -19,6 +19,7 @@ import pytest
 
 import pydm
 from pydm.backend import driver, ref_edges
+from regressions.test_empty_tuple_slots import ARGS as SLOTS, three_slots
 from shared import call_vm, vm_bytecode
 
 MODULE = """module attributes {{vm.toplevel}} {{
@@ -123,28 +124,17 @@ def test_fixup_is_installed():
     assert fixups.index(ref_edges.split_ref_edges) < fixups.index(ref_edges.copy_repeated_ref_operands)
 
 
-def concat_repeat(a: tuple, b: tuple, n: int):
-    return (a + b, b + a, a * n, n * b)
-
-
-def three_slots(k: int, a0, b0, c0, a1, b1, c1, a2, b2, c2):
-    # with a1 == a2 == (), slots 1 and 2 merge into one join passed b twice
-    if k == 0:
-        return concat_repeat(a0, b0, c0)
-    if k == 1:
-        return concat_repeat(a1, b1, c1)
-    return concat_repeat(a2, b2, c2)
-
-
-ARGS = [(k, (1,), (2,), 3, (), (7,), 1, (), (7,), 1) for k in range(3)]
+# the regression's function: with a1 == a2 == (), slots 1 and 2 merge into one join passed b twice
+ARGS = [(k, *SLOTS) for k in range(3)]
 
 
 def test_pydm_function_needs_the_fixup(monkeypatch):
-    fn = pydm.jit(three_slots, cache=False)
-    assert [fn(*a) for a in ARGS] == [three_slots(*a) for a in ARGS]
+    py = three_slots.py_func
+    fn = pydm.jit(py, cache=False)
+    assert [fn(*a) for a in ARGS] == [py(*a) for a in ARGS]
     monkeypatch.setattr(driver, "FIXUPS", tuple(f for f in driver.FIXUPS
                                                 if f is not ref_edges.copy_repeated_ref_operands))
-    raw = pydm.jit(three_slots, cache=False)
-    assert raw(*ARGS[0]) == three_slots(*ARGS[0])
+    raw = pydm.jit(py, cache=False)
+    assert raw(*ARGS[0]) == py(*ARGS[0])
     with pytest.raises(ValueError, match="list is null"):
         raw(*ARGS[1])
