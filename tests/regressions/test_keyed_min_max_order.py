@@ -5,7 +5,8 @@ CPython calls the key on each item as the iteration reaches it: the side
 effects interleave differently, and an exception of the key comes before the
 later items are made (the fuzzed program: ``max(map(lambda a: d.popitem()[0],
 xs), key=lambda b: float(' x '))`` raised KeyError (the dict emptied) instead
-of CPython's ValueError)."""
+of CPython's ValueError). Now the key is called on each item as it is made
+(pydm/frontend/expressions.py ``walks_lazily``)."""
 import copy
 
 import pytest
@@ -36,14 +37,39 @@ def order_generator(n: int):
 
 
 @pydm.jit
+def order_def_key(n: int, xs: list):
+    log = []
+
+    def key(p):
+        log.append(p[0])
+        return -p[1] if p[0] % 2 else p[1]
+    a = max(enumerate(xs), key=key, default=(-1, 0))
+    b = min(zip(xs, range(n)), key=key)
+    return a, b, log
+
+
+@pydm.jit
+def walk_raises(n: int):
+    log = []
+    return max((log.append(a) or 10 // (a - 2) for a in range(n)), key=lambda b: log.append(b) or b), log
+
+
+@pydm.jit
+def keys_not_comparable(n: int):
+    log = []
+    return min(map(lambda a: log.append(a) or a, range(n)), key=lambda b: "s" if b == 1 else log.append(b) or b)
+
+
+@pydm.jit
 def key_raises_first(d: dict):
     return max(map(lambda a: d.popitem()[0], [1, 2, 3, 4]), key=lambda b: float(" x "))
 
 
-BUG = pytest.mark.xfail(strict=True, reason="known bug: the items are made before the first key call")
-CASES = [pytest.param(f, a, id=f"{f.__name__}{a}", marks=() if a == (0, 0) else BUG)
+CASES = [pytest.param(f, a, id=f"{f.__name__}{a}")
          for f, a in [(order_map, (3, 1)), (order_map, (4, 0)), (order_map, (0, 0)), (order_filter, (5,)),
-                      (order_generator, (5,)), (key_raises_first, ({1: 2, 3: 4},))]]
+                      (order_generator, (5,)), (key_raises_first, ({1: 2, 3: 4},)),
+                      (order_def_key, (3, [5, 8, 1, 8])), (order_def_key, (0, [])), (walk_raises, (5,)),
+                      (walk_raises, (2,)), (keys_not_comparable, (3,)), (keys_not_comparable, (1,))]]
 
 
 @pytest.mark.parametrize("fn, args", CASES)
