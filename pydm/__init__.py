@@ -6,7 +6,7 @@
     def fib(n: int) -> int:
         return n if n < 2 else fib(n - 1) + fib(n - 2)
 """
-from .errors import CompileError
+from .errors import CompileError, TierWarning
 from .jit import jit, JitFunction
 from .hostfn import host, HostFunction
 
@@ -26,4 +26,5 @@ def compile_file(path, output=None):
     return _compile_file(path, output)
 
 
-__all__ = ["jit", "JitFunction", "host", "HostFunction", "CompileError", "load", "compile_file", "__version__"]
+__all__ = ["jit", "JitFunction", "host", "HostFunction", "CompileError", "TierWarning", "load", "compile_file",
+           "__version__"]

@@ -57,6 +57,11 @@ def _rebuild(*args):
     return CompileError(*args)
 
 
+class TierWarning(RuntimeWarning):
+    """The JIT's second-tier compile of a function failed (an internal error):
+    its first-tier program, which is correct, stays in use (README "Tiers")."""
+
+
 class TypeSpecificError(CompileError):
     """A construct pydm compiles for some static types only (``x is y`` on two
     ints): a generic function's typed twin that meets one is left out."""

@@ -9,8 +9,9 @@ import weakref
 import inspect as _inspect
 import threading
 import time
+import warnings
 
-from .errors import CompileError
+from .errors import CompileError, TierWarning
 from .types import PyType, TupleType
 
 T = PyType
@@ -354,15 +355,16 @@ class JitFunction:
     def _promote(self, key, arg_types, by_types, old) -> None:
         """The second tier: compile with the full expansion budget and replace
         ``old`` (the timed first-tier caller) wherever it is found. An
-        optimization only: if it fails, the first tier stays."""
+        optimization only: if it fails, the first tier stays (a TierWarning)."""
         try:
             with self._lock:
                 if self._by_types.get(arg_types) is not old:
                     return  # replaced meanwhile
                 compiled, hosts, _ = self._compile_program(arg_types, None)
                 self._replace(key, arg_types, by_types, old, compiled, hosts)
-        except Exception:  # noqa: BLE001 - the first tier's program is correct and stays
-            pass
+        except Exception as exc:  # noqa: BLE001 - the first tier's program is correct and stays
+            warnings.warn(TierWarning(f"the second-tier compile of '{self.py_func.__qualname__}' failed "
+                                      f"({type(exc).__name__}: {exc}); its first tier stays"), stacklevel=3)
 
     def _replace(self, key, arg_types, by_types, old, compiled, hosts) -> None:
         """Install ``compiled`` for these argument types in place of the caller ``old``."""

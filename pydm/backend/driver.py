@@ -19,7 +19,7 @@ from typing import Callable
 from iree.compiler import ir
 from iree.compiler.api import Output, Session
 
-from .ref_edges import is_ref, split_ref_edges
+from .ref_edges import copy_repeated_ref_operands, is_ref, split_ref_edges
 from .vm_fixups import (branch_on_raw_conditions, copy_live_branch_operands, fix_same_successor_cond_br,
                         place_constants, sink_into_edges, thread_constant_conditions,
                         widen_i32_block_arguments)
@@ -52,9 +52,12 @@ PIPELINE: tuple = (
     "reconcile-unrealized-casts, convert-scf-to-cf, " + CANONICALIZE % " region-simplify=disabled" + ", "
     + CANONICALIZE % "" + ", cse, symbol-dce",
     "iree-vm-conversion",
+    # no iree-vm-drop-unused-calls: it drops calls to `nosideeffects` functions, which pydm
+    # never marks, and its greedy rewrite failed on a fuzzed program (more than its 10
+    # iterations; tests/platform/test_platform_drop_unused_calls.py)
     "vm.module(iree-vm-reify-rodata-tables, iree-vm-hoist-inlined-rodata, iree-vm-deduplicate-rodata, "
-    "iree-vm-drop-unused-calls, iree-vm-resolve-rodata-loads, iree-vm-global-initialization), "
-    + CANONICALIZE % "" + ", cse",
+    "iree-vm-resolve-rodata-loads, iree-vm-global-initialization), "
+    + CANONICALIZE % " region-simplify=aggressive" + ", cse",
     # jump threading, then a canonicalize that merges the blocks it left with one
     # predecessor (before the barriers are dropped: the float folds stay blocked)
     PyStep(thread_constant_conditions, CANONICALIZE % ""),
@@ -70,7 +73,8 @@ PIPELINE: tuple = (
 #: ``copy_live_branch_operands`` is last: it depends on which op comes first in
 #: each block (``place_constants`` puts constants there) and on the final edges.
 FIXUPS = (thread_constant_conditions, branch_on_raw_conditions, fix_same_successor_cond_br, split_ref_edges,
-          widen_i32_block_arguments, sink_into_edges, place_constants, copy_live_branch_operands)
+          copy_repeated_ref_operands, widen_i32_block_arguments, sink_into_edges, place_constants,
+          copy_live_branch_operands)
 
 DIALECTS = ("builtin", "func", "arith", "cf", "scf", "math", "util", "vm")
 
@@ -194,8 +198,6 @@ def compile_module(module: ir.Module, *, stages: dict | None = None) -> bytes:
                 ok = True
                 step = "import"
                 for step in PIPELINE:
-                    if not ok:
-                        break
                     if isinstance(step, PyStep):
                         with module.context:
                             changed = step.fn(module)
@@ -212,6 +214,8 @@ def compile_module(module: ir.Module, *, stages: dict | None = None) -> bytes:
                         for one in split_passes(step):
                             ok = ok and inv.execute_text_pass_pipeline(one)
                             done(one)
+                    if not ok:  # (the error names the step that failed)
+                        break
                 data = None
                 if ok:
                     with module.context:  # VM bytecode bugs, see vm_fixups.py

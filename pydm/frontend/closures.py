@@ -363,8 +363,9 @@ class ClosureWalker:
         fb.raise_if(self.b.bool_to_pred(modified), "ValueError", "list modified during sort")
         return self.b.constant(None, T.NONE)
 
-    def keyed_builtin(self, name, args, keywords, node):
-        """``sorted``/``min``/``max`` with ``key=`` (a function value)."""
+    def keyed_builtin(self, name, args, keywords, node, walk=None):
+        """``sorted``/``min``/``max`` with ``key=`` (a function value); ``walk``:
+        ``walk(on_item)`` makes the items of ``min``/``max`` one by one instead of ``args``."""
         keywords = dict(keywords)
         if name == "sorted":
             if len(args) != 1:
@@ -380,6 +381,8 @@ class ClosureWalker:
         if len(args) > 1 and default is not None:
             return self.fb.raise_here("TypeError", f"Cannot specify a default for {name}() with multiple "
                                                    "positional arguments")
+        if walk is not None:
+            return self.keyed_extreme(name, None, f, default, node, walk)
         if len(args) > 1:
             xs = self.emit.make_list(args)
         elif self.emit.type(args[0]).is_list:
@@ -390,10 +393,11 @@ class ClosureWalker:
             return None
         return self.keyed_extreme(name, xs, f, default, node)
 
-    def keyed_extreme(self, name, xs, f, default, node):
-        """``min``/``max(xs, key=f)``: each item's key as the walk reaches it;
-        an item replaces the best only if its key is strictly better (the
-        first of equal keys wins, as CPython)."""
+    def keyed_extreme(self, name, xs, f, default, node, walk=None):
+        """``min``/``max(xs, key=f)``: each item's key as the walk reaches it
+        (``walk(on_item)`` instead of the list ``xs``: the items as they are
+        made); an item replaces the best only if its key is strictly better
+        (the first of equal keys wins, as CPython)."""
         fb, b = self.fb, self.b
         best, best_key, found = self.hidden_slot("best"), self.hidden_slot("bestkey"), self.hidden_slot("found")
         result_type = self.type_of(node)
@@ -402,6 +406,8 @@ class ClosureWalker:
         fb.store(found, b.constant(False, T.BOOL))
 
         def on_item(x):
+            if walk is not None:  # an item as made (typing calls the key with an object, as a list's item)
+                x = self.emit.coerce(x, T.OBJECT)
             k = self.call_value(f, [x], node)
             if fb.block is None:
                 return
@@ -420,7 +426,10 @@ class ClosureWalker:
             fb.store(found, b.constant(True, T.BOOL))
             fb.goto(done)
             fb.block = done
-        self.each_item(xs, node, on_item)
+        if walk is None:
+            self.each_item(xs, node, on_item)
+        else:
+            walk(on_item)
         if fb.block is None:
             return None
         empty, ok = fb.new_block(), fb.new_block()

@@ -257,11 +257,37 @@ class ExpressionWalker:
         """The items of a generator expression or an iterator call (``zip(a, b)``,
         ``range(n)``) as a new list, for a builtin that consumes them all."""
         xs = self.emit.make_list([])
-        if isinstance(node, nodes.GeneratorExp):
-            self.comprehend(node, lambda v: self.emit.list_append(xs, v))
-        else:
-            self.for_loop(LoopShape(node, lambda v: self.emit.list_append(xs, v), node, lambda: None, []))
+        self.each_lazy_item(node, lambda v: self.emit.list_append(xs, v))
         return xs if self.fb.block is not None else None
+
+    def each_lazy_item(self, node, on_item) -> None:
+        """``on_item(v)`` for each item of a generator expression or an iterator
+        call, as the walk makes it."""
+        if isinstance(node, nodes.GeneratorExp):
+            self.comprehend(node, on_item)
+        else:
+            self.for_loop(LoopShape(node, on_item, node, lambda: None, []))
+
+    def walks_lazily(self, what, e) -> bool:
+        """``min``/``max(items, key=f)`` of a generator expression or an iterator
+        call: the key is called on each item as the walk makes it (CPython
+        interleaves them). Only where evaluating the keywords before the walk
+        starts cannot be seen: each a lambda, a constant or a name that reads a
+        module function or a bound local."""
+        first = e.args[0] if len(e.args) == 1 else None
+        if what not in ("min", "max") or first is None or not (
+                isinstance(first, nodes.GeneratorExp) or loop_form(first, self.frame.fn)):
+            return False
+        fn = self.frame.fn
+
+        def quiet(v):
+            if isinstance(v, (nodes.Lambda, nodes.Const)):
+                return True
+            return isinstance(v, nodes.Name) and v not in self.frame.unbound_reads and (
+                v.name in fn.locals or (v.name in self.program.module.functions and v.name not in fn.frees))
+        key = [k.value for k in e.keywords or [] if k.arg == "key"]
+        return (bool(key) and not (isinstance(key[0], nodes.Const) and key[0].value is None)
+                and all(k.arg is not None and quiet(k.value) for k in e.keywords))
 
     def short_circuit(self, name, e):
         """``any(genexp)`` / ``all(genexp)``: stop at the first item that decides."""
@@ -582,6 +608,11 @@ class ExpressionWalker:
                 return self.view_length(view, e)
             if what in ("any", "all") and isinstance(first, nodes.GeneratorExp) and len(e.args) == 1:
                 return self.short_circuit(what, first)
+            quiet = None  # keywords evaluated first (no effect can be seen: see walks_lazily)
+            if what in KEYED and self.walks_lazily(what, e):
+                quiet = {k.arg: self.expr(k.value) for k in e.keywords}
+                if self.has_key_function(quiet):
+                    return self.keyed_builtin(what, [], quiet, e, walk=lambda on: self.each_lazy_item(first, on))
             args = []
             for a in e.args:
                 if what in CONSUMERS and a is first and (isinstance(a, nodes.GeneratorExp)
@@ -591,8 +622,8 @@ class ExpressionWalker:
                     args.append(self.expr(a))
                 if self.fb.block is None:
                     return None
-            keywords = {}
-            for k in e.keywords or []:
+            keywords = {} if quiet is None else quiet
+            for k in e.keywords if quiet is None and e.keywords else []:
                 keywords[k.arg] = self.expr(k.value)
                 if self.fb.block is None:
                     return None

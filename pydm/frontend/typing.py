@@ -99,9 +99,11 @@ class ProgramTypes:
         (a NameError when the read runs), ``(False, BUILTIN)`` for a builtin
         (not a value pydm has). The value is frozen at compile time."""
         name = node.name
-        if name not in self._globals:
-            self._globals[name] = self._find_global(node)
-        return self._globals[name]
+        # ahead of time the runtime library's files are one program: each reads its own file's names
+        key = name if self.global_values is not None or node.root() is self.module.tree else (node.root().file, name)
+        if key not in self._globals:
+            self._globals[key] = self._find_global(node)
+        return self._globals[key]
 
     def globals_read(self) -> dict:
         """The globals this program's compilation read: name -> ``(True,
@@ -151,16 +153,20 @@ class ProgramTypes:
                 return (False, BUILTIN) if hasattr(builtins, name) else (False, None)
             value = self.global_values[name]
         else:
-            found = [s for s in self.module.tree.body if isinstance(s, (nodes.Assign, nodes.AnnAssign))
+            tree = node.root()  # the file of the function that reads it
+            found = [s for s in tree.body if isinstance(s, (nodes.Assign, nodes.AnnAssign))
                      and any(isinstance(t, nodes.AssignName) and t.name == name
                              for t in (s.targets if isinstance(s, nodes.Assign) else [s.target]))]
-            if not found and name not in self.module.tree.locals and hasattr(builtins, name):
+            if not found and name not in tree.locals and hasattr(builtins, name):
                 return False, BUILTIN
             if not found:
-                if name in self.module.tree.locals:
+                if name in tree.locals:
                     raise error_at(node, f"the global '{name}' is not a constant pydm can read ahead of time",
                                    "module-level names assigned once to an int, float, bool, None or a "
                                    "tuple of them are")
+                if self.module.runtime_lib:  # a NameError the library would raise: its bug
+                    raise error_at(node, f"the runtime library reads '{name}', which its file does not define",
+                                   "define it in the same file as a module-level constant")
                 return False, None
             value = literal_value(found[0].value, _NO_VALUE) if len(found) == 1 and found[0].value else _NO_VALUE
             if value is _NO_VALUE:

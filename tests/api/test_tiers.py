@@ -11,8 +11,11 @@ import importlib.util
 import sys
 import textwrap
 import threading
+import warnings
 
 import pytest
+
+import pydm
 
 import importlib
 
@@ -142,3 +145,27 @@ def test_one_tier_when_the_full_budget_adds_nothing(mod):
     for args in ARGS[:5]:
         assert outcome(mod.big, *args) == outcome(mod.big.py_func, *args)
     assert "timed" not in the_caller(mod.big).__qualname__
+
+
+def test_a_failed_second_compile_warns_and_the_first_tier_stays(mod, monkeypatch):
+    monkeypatch.setattr(jit_module, "TIER_FACTOR", 1e9)
+    mod.rfib(3)
+    first = the_caller(mod.rfib)
+    jf = mod.rfib.jit
+    compile_program = jf._compile_program
+
+    def second_fails(arg_types, budget):
+        if budget is None:  # (the second tier compiles with the full budget: None)
+            raise RuntimeError("forced failure of the second tier")
+        return compile_program(arg_types, budget)
+
+    monkeypatch.setattr(jf, "_compile_program", second_fails)
+    monkeypatch.setattr(jit_module, "TIER_FACTOR", 0.0)  # the next call's end promotes
+    with pytest.warns(pydm.TierWarning, match=r"'rfib' failed \(RuntimeError: forced failure of the second "
+                                              r"tier\); its first tier stays"):
+        assert outcome(mod.rfib, 7) == outcome(mod.rfib.py_func, 7)
+    assert the_caller(mod.rfib) is first
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # once: no second attempt, no second warning
+        agree(mod.rfib)
+    assert the_caller(mod.rfib) is first

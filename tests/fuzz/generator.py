@@ -658,10 +658,6 @@ AVOIDABLE = {
                            "min/max with key= walk a copy",
     "sort_order": "sort/sorted of items that may be NaN or not ordered (fixed for lists under 64 items, which "
                   "follow CPython's timsort; longer ones merge-sort and compare other pairs)",
-    "scalar_method_crash": "t.count(x)/t.index(x) of a scalar t (AttributeError at run time) in a program "
-                           "whose compile then crashes in the backend (BackendError after "
-                           "thread_constant_conditions; test_scalar_method_in_mutual_recursion_compiles); "
-                           "left out: tuple_method takes tuples only",
     "raise_unbound": "raise v of an unbound variable (the name of an except clause after it, a deleted one): "
                      "SystemError 'object record with unknown type code 0' instead of UnboundLocalError; fixed in "
                      "e4bb358); left out: a caught name after its handler is read, not raised",
@@ -1354,10 +1350,7 @@ def tuple_hash(g: Gen, want, depth):
 @expr_kind("tuple_method", can=lambda g, want: "i" in want and not g.strict and "tuple_methods" not in g.avoid)
 def tuple_method(g: Gen, want, depth):
     """``t.count(x)`` and ``t.index(x)`` (ValueError when ``x`` is missing)."""
-    if "scalar_method_crash" in g.avoid:  # (known bug: tuples only)
-        t = g.expr(_source_type(g, lambda t: all(is_tuple_tag(x) for x in t), pure=True), depth - 1)
-    else:
-        t = g.expr(_source_type(g), depth - 1)
+    t = g.expr(_source_type(g), depth - 1)
     items = sorted(all_items(t.type), key=_tag_order)
     x = g.expr(frozenset([g.pick(items)]) if items and g.flag(80) else T_INT, depth - 1)
     return Expr(f"({t.text}).{g.pick(['count', 'index'])}({x.text})", T_INT)

@@ -513,9 +513,11 @@ def test_del_item_of_a_list():
 
 # Found by the str/dict fuzzing run (seed 8, default settings; the program itself has no
 # str/dict code): the compile of f1, whose last statement always raises AttributeError ('int'
-# object has no attribute 'count'), crashes in the backend (BackendError at
-# thread_constant_conditions / canonicalize) once f0 (mutually recursive, with a nested def
-# taking **kwargs) is compiled with it. Reduced with fuzz.reduce from a 2.5 kB program.
+# object has no attribute 'count'), crashed in the backend once f0 (mutually recursive, with a
+# nested def taking **kwargs) was compiled with it. Reduced with fuzz.reduce from a 2.5 kB
+# program. The failing pass was iree-vm-drop-unused-calls (its greedy rewrite needed more
+# than 10 iterations; the error named the step after it), no longer in pydm's pipeline
+# (tests/platform/test_platform_drop_unused_calls.py).
 SCALAR_METHOD_CRASH = """
 import pydm
 
@@ -540,8 +542,6 @@ def f1(n, p0):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="BackendError in canonicalize after thread_constant_conditions "
-                   "(known bug scalar_method_crash)")
 def test_scalar_method_in_mutual_recursion_compiles():
     check_program(SCALAR_METHOD_CRASH, "f0", (4,))
 

@@ -257,12 +257,7 @@ def test_property_contains(inputs):
 @settings(max_examples=batches(N), **PROFILE)
 @given(batch(tuples, tuples, st.one_of(st.integers(-2, 4), st.sampled_from([INT64_MIN, 0, 1]))))
 def test_property_concat_repeat(cases):
-    # A batched call whose two slots of one type signature both hold an empty
-    # first tuple fails in the VM ("list is null"): a known bug, pinned by the
-    # strict xfail tests/regressions/test_empty_tuple_slots.py; until it is fixed
-    # the property leaves an empty first tuple out (whether two meet in one
-    # call depends on how the cases fall into the batch's slots).
-    check_batched(concat_repeat_8, concat_repeat, [c for c in cases if c[0] != ()] or [((1,), (2,), 1)])
+    check_batched(concat_repeat_8, concat_repeat, cases)
 
 
 @settings(max_examples=batches(N), **PROFILE)
