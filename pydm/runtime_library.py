@@ -197,6 +197,18 @@ def link(program: ir.Module, symbols: set[str]) -> None:
                 todo.append(callee)
 
 
+def declare(program: ir.Module, symbols: set[str]) -> None:
+    """Declare the library functions named by ``symbols`` in ``program``
+    (private, no body), where it does not already: calls of the library's
+    VM module (``pydm/library_module.py``)."""
+    from iree.compiler.dialects import func
+    present = {ir.StringAttr(op.attributes["sym_name"]).value for op in program.body.operations
+               if op.operation.name == "func.func"}
+    with ir.Location.unknown(), ir.InsertionPoint(program.body):
+        for name in sorted(set(symbols) - present):
+            func.FuncOp(name, function_type(name), visibility="private")
+
+
 def _callees(op) -> list[str]:
     out = []
 

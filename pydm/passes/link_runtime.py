@@ -5,7 +5,9 @@ After it runs, no iree_pydm operator op has an ``object`` operand: each
 objects is a ``func.call @pydmrtl$<name>``, and those functions - with the
 ones the importer already called by name (tuple operations) - are linked
 into the module from ``runtime_lib/`` as private functions. A program
-without dynamic values or tuple operations links nothing.
+without dynamic values or tuple operations links nothing. A module marked
+``pydm.library_import`` gets declarations instead (``pydm/library_module.py``:
+the library is a VM module of its own, its functions VM imports).
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from iree.compiler import ir
 from iree.compiler.dialects import func
 
 from .. import dialect as d
-from ..runtime_library import PREFIX, function_type, link
+from ..runtime_library import PREFIX, declare, function_type, link
 from ..types import PyType
 from . import register
 
@@ -53,6 +55,11 @@ def _is_object_type(t) -> bool:
 
 @register("link-runtime")
 def run(module: ir.Module) -> None:
+    from ..library_module import IMPORT_ATTR
+    if IMPORT_ATTR in module.operation.attributes:  # the library is a VM module: declarations only
+        _convert_dynamic_ops(module)
+        declare(module, direct_calls(module))
+        return
     # the linked functions may use operators on objects too: repeat until no
     # operator on objects is left and every called library function is linked
     while True:

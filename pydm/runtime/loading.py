@@ -8,6 +8,7 @@ import json
 from ..abi.signature import META_FUNCTION, SIG_KEY, CompiledProgram, ExportSignature
 from ..exceptions import RaiseSiteTable
 from .digest import DamagedModule, verify
+from .library import LIBRARY_KEY
 from .program import LoadedProgram
 
 
@@ -33,7 +34,8 @@ def read_program(vmfb: bytes, probe=None, origin: str = "<bytes>") -> CompiledPr
             raise DamagedModule(f"{origin}: export {name}'s iree.abi does not match its pydm.sig "
                                 "(made by another pydm version? compile it again with pydm compile)")
         exports[sig.symbol] = sig
-    return CompiledProgram(vmfb, sites, exports, {})
+    library = meta.reflection.get(LIBRARY_KEY) if meta else None
+    return CompiledProgram(vmfb, sites, exports, {}, library=library)
 
 
 class LoadedModule:
@@ -55,7 +57,7 @@ class LoadedModule:
             raise DamagedModule(f"{origin} runs on the HAL device {device!r}, which this pydm does not know "
                                 "(made by another pydm version? compile it again with pydm compile)")
         self._program = LoadedProgram(vmfb, described.sites, _host_functions(meta, host, origin),
-                                      hal=device is not None)
+                                      hal=device is not None, library=described.library)
         self._origin = origin
         self._names = []
         sigs = {}
