@@ -143,6 +143,79 @@ func.func @{TAKE_EXCEPTION}() -> (i32, !util.list<?>) {{
         return compile_module(mod)
 
 
+def _failure_branches(call):
+    """The ``cf.cond_br`` ops that branch on ``call``'s exception code being
+    non-zero (``arith.cmpi ne, code, 0``), when those are all that reads the
+    code (it may also be passed on their edges); else None. [] for a code
+    nobody reads (``truth`` never raises)."""
+    code = call.results[0]
+    checks, others = [], []
+    for use in code.uses:
+        user = _op(use.owner)
+        if user.name == "arith.cmpi" and ir.IntegerAttr(user.attributes["predicate"]).value == 1 \
+                and _is_zero(user.operands[1 - use.operand_number]):
+            checks.append(user)
+        else:
+            others.append(user)
+    branches = []
+    for check in checks:
+        for use in check.results[0].uses:
+            owner = _op(use.owner)
+            if owner.name != "cf.cond_br" or use.operand_number != 0:
+                return None
+            branches.append(owner)
+    if any(o not in branches for o in others):
+        return None
+    return branches
+
+
+def _op(o):
+    """The ``ir.Operation`` of an op or op view."""
+    return o.operation if hasattr(o, "operation") else o
+
+
+def _is_zero(value) -> bool:
+    if not isinstance(value.owner, (ir.Operation, ir.OpView)):
+        return False  # a block argument
+    owner = _op(value.owner)
+    return owner.name == "arith.constant" and ir.IntegerAttr(owner.attributes["value"]).value == 0
+
+
+def _take_on_failure_edge(branch) -> None:
+    """A block on ``branch``'s failure (true) edge that takes the library's
+    exception, then goes on: the path without an exception is unchanged."""
+    from iree.compiler.dialects import cf, func
+    seg = ir.DenseI32ArrayAttr(branch.attributes["operandSegmentSizes"])
+    operands = list(branch.operands)
+    n_true = seg[1]
+    on_true, on_false = operands[1:1 + n_true], operands[1 + n_true:]
+    target = branch.successors[0]
+    edge = target.create_before()
+    with branch.location:
+        with ir.InsertionPoint(edge):
+            func.CallOp([], TAKE_LOCAL, [])
+            cf.BranchOp(on_true, target)
+        with ir.InsertionPoint(branch):
+            cf.CondBranchOp(operands[0], [], on_false, edge, branch.successors[1])
+    branch.erase()
+
+
+def _take_after(call) -> None:
+    """Take the library's exception right after ``call`` when it failed
+    (where its code is read otherwise than by a branch on it)."""
+    from iree.compiler.dialects import arith, func, scf
+    i32 = ir.IntegerType.get_signless(32)
+    # built before the call, then the call moved in front of them
+    with call.location, ir.InsertionPoint(call):
+        zero = arith.constant(i32, 0)
+        failed = arith.cmpi(arith.CmpIPredicate.ne, call.results[0], zero)
+        branch = scf.IfOp(failed, [], has_else=False)
+        with ir.InsertionPoint(branch.then_block):
+            func.CallOp([], TAKE_LOCAL, [])
+            scf.YieldOp([])
+    call.move_before(zero.owner)
+
+
 def _parse_into(module: ir.Module, text: str, skip=()) -> None:
     """Add the ops of ``text`` to ``module`` (but those named in ``skip``:
     declared in the text only for its uses to parse)."""
@@ -158,7 +231,6 @@ def import_calls(module: ir.Module) -> bool:
     support): each library declaration becomes the import
     ``pydmrtl.<symbol>``, and each call of one takes the library's exception
     object when it fails. False when the program calls no library function."""
-    from iree.compiler.dialects import arith, func, scf
     from .lowering.support import EXCEPTION_GLOBAL, SITE_GLOBAL
     declared = {}
     for op in module.body.operations:
@@ -178,19 +250,14 @@ def import_calls(module: ir.Module) -> bool:
             calls.append(o)
         return ir.WalkResult.ADVANCE
     module.operation.walk(visit)
-    i32 = ir.IntegerType.get_signless(32)
     for call in calls:
         callee = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
         call.attributes["callee"] = ir.FlatSymbolRefAttr.get(import_symbol(callee))
-        # built before the call, then the call moved in front of them
-        with call.location, ir.InsertionPoint(call):
-            zero = arith.constant(i32, 0)
-            failed = arith.cmpi(arith.CmpIPredicate.ne, call.results[0], zero)
-            branch = scf.IfOp(failed, [], has_else=False)
-            with ir.InsertionPoint(branch.then_block):
-                func.CallOp([], TAKE_LOCAL, [])
-                scf.YieldOp([])
-        call.move_before(zero.owner)
+        branches = _failure_branches(call)
+        if branches is None:
+            _take_after(call)
+        for branch in branches or ():
+            _take_on_failure_edge(branch)
     _parse_into(module, f"""
 func.func private @"{import_symbol(TAKE_EXCEPTION)}"() -> (i32, !util.list<?>)
 util.global private mutable @{EXCEPTION_GLOBAL} : !util.list<?>
