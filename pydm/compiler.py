@@ -148,6 +148,7 @@ def _compile(module, entries, outline, plain_names, keep_stages, global_values, 
         # the library's raise sites first: a code it returns means the same here
         library, _, library_sites = library_module.library_program()
         sites = RaiseSiteTable(library_sites.sites, classes=ExceptionClasses(module.exception_classes))
+        sites.library_sites = len(library_sites.sites)  # its metadata names them by the library's key
     else:
         sites = RaiseSiteTable(classes=ExceptionClasses(module.exception_classes))
     if global_values is not None:

@@ -42,6 +42,7 @@ IMPORT_ATTR = "pydm.library_import"
 
 _lock = threading.Lock()
 _built: dict = {}  # key -> (vmfb, RaiseSiteTable)
+_key: str | None = None  # the library's cache key (runtime_library.cache_key), once computed
 
 
 def import_enabled() -> bool:
@@ -56,10 +57,15 @@ def import_symbol(symbol: str) -> str:
 def library_program():
     """(key, vmfb bytes, raise-site table) of the library module, built on
     first use (from the disk cache when it holds it)."""
+    from .backend.driver import COMPILE_LOCK
     from .runtime_library import cache_dir, cache_key, library_module
-    library_module()  # first: its own reentrance check, and its lock is not held below
-    key = cache_key()
-    with _lock:
+    global _key
+    library_module()  # first: its own reentrance check (LibraryReentered), its own lock not held below
+    # the compile lock first (a build compiles), as every compilation takes it: never the other order
+    with COMPILE_LOCK, _lock:
+        if _key is None:
+            _key = cache_key()  # once per process, as library_module() reads the library once
+        key = _key
         got = _built.get(key)
         if got is not None:
             return (key, *got)

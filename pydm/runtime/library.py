@@ -24,6 +24,21 @@ def register(key: str, vmfb: bytes) -> None:
             _modules[key] = rt.VmModule.copy_buffer(vm_instance(), vmfb)
 
 
+_sites: dict = {}  # key -> the library module's raise sites
+
+
+def library_sites(key: str) -> list:
+    """The raise sites of the library module of ``key`` (from its
+    ``__pydm_meta``), which a program importing it numbers first."""
+    found = _sites.get(key)
+    if found is None:
+        from ..abi.signature import META_FUNCTION
+        from ..exceptions import RaiseSiteTable
+        meta = module(key).lookup_function(META_FUNCTION)
+        found = _sites[key] = RaiseSiteTable.from_json(meta.reflection["pydm.raise_sites"]).sites
+    return found
+
+
 def module(key: str) -> rt.VmModule:
     """The library module of ``key``: registered, else read from the disk
     cache (LookupError when it is not there or damaged)."""
