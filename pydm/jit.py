@@ -270,10 +270,16 @@ class JitFunction:
         compile took, the compiler's import aside)."""
         compile_program = _compiler()[0]
         clock = time.perf_counter()
-        compiled = compile_program(self.info.module, [(self.info, arg_types)],
-                                   global_values=self.py_func.__globals__,
-                                   native={self.info.name: self.native}, expansion_budget=budget,
-                                   import_library=_import_library())
+        from .library_module import LibraryModuleError
+        try:
+            compiled = compile_program(self.info.module, [(self.info, arg_types)],
+                                       global_values=self.py_func.__globals__,
+                                       native={self.info.name: self.native}, expansion_budget=budget,
+                                       import_library=_import_library())
+        except LibraryModuleError:  # the library's VM module cannot be built: linked, as ahead of time
+            compiled = compile_program(self.info.module, [(self.info, arg_types)],
+                                       global_values=self.py_func.__globals__,
+                                       native={self.info.name: self.native}, expansion_budget=budget)
         cost = time.perf_counter() - clock
         from .hostfn import host_functions
         hosts = host_functions(self.info.module, self.py_func.__globals__)

@@ -45,9 +45,19 @@ _built: dict = {}  # key -> (vmfb, RaiseSiteTable)
 _key: str | None = None  # the library's cache key (runtime_library.cache_key), once computed
 
 
+#: the library module could not be built in this process: the JIT links instead
+_failed: str | None = None
+
+
+class LibraryModuleError(RuntimeError):
+    """Building the runtime library's VM module failed (the library itself
+    still links: the compilation is made again that way)."""
+
+
 def import_enabled() -> bool:
-    """Does the JIT import the library (``PYDM_LIBRARY_MODULE``, default on)?"""
-    return os.environ.get("PYDM_LIBRARY_MODULE", "1") != "0"
+    """Does the JIT import the library (``PYDM_LIBRARY_MODULE``, default on;
+    never after its module failed to build in this process)?"""
+    return os.environ.get("PYDM_LIBRARY_MODULE", "1") != "0" and _failed is None
 
 
 def import_symbol(symbol: str) -> str:
@@ -59,7 +69,7 @@ def library_program():
     first use (from the disk cache when it holds it)."""
     from .backend.driver import COMPILE_LOCK
     from .runtime_library import cache_dir, cache_key, library_module
-    global _key
+    global _key, _failed
     library_module()  # first: its own reentrance check (LibraryReentered), its own lock not held below
     # the compile lock first (a build compiles), as every compilation takes it: never the other order
     with COMPILE_LOCK, _lock:
@@ -69,10 +79,17 @@ def library_program():
         got = _built.get(key)
         if got is not None:
             return (key, *got)
+        if _failed is not None:  # once is enough: every program links from then on
+            raise LibraryModuleError(f"pydm: the runtime library's VM module failed to build ({_failed})")
         path = os.path.join(cache_dir(), f"rtl-{key}.vmfb")
         vmfb = _read_cached(path)
         if vmfb is None:
-            vmfb = build_vmfb()
+            try:
+                vmfb = build_vmfb()
+            except Exception as exc:  # noqa: BLE001 - any failure of the build: link instead
+                _failed = f"{type(exc).__name__}: {exc}"[:500]
+                raise LibraryModuleError(f"pydm: the runtime library's VM module failed to build ({_failed}); "
+                                         "programs link the library instead") from exc
             from .runtime.cache import write_atomically
             from .runtime.digest import seal
             vmfb = seal(vmfb)

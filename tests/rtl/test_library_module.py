@@ -199,6 +199,26 @@ def test_the_library_module_is_read_from_the_disk_cache_and_a_damaged_one_rebuil
     assert library_module._read_cached(str(vmfb)) is not None  # the rebuilt entry replaced it
 
 
+@pydm.jit
+def after_failure(x):
+    return [x, str(x)][1:] + list({x: 1})
+
+
+def test_a_library_module_that_fails_to_build_makes_the_jit_link(monkeypatch):
+    def broken():
+        raise RuntimeError("simulated build failure")
+    monkeypatch.setattr(library_module, "_built", {})
+    monkeypatch.setattr(library_module, "_failed", None)
+    monkeypatch.setattr(library_module, "_read_cached", lambda path: None)
+    monkeypatch.setattr(library_module, "build_vmfb", broken)
+    monkeypatch.setenv("PYDM_LIBRARY_MODULE", "1")
+    assert library_module.import_enabled()
+    assert after_failure(3) == after_failure.py_func(3)
+    programs = [program for program, _ in after_failure.jit._programs.values()]
+    assert programs and all(p.library is None for p in programs)  # linked
+    assert not library_module.import_enabled()  # and the next compiles link at once
+
+
 def test_pydm_compile_links_the_library_in(tmp_path):
     from pydm.aot import compile_path
     from pydm.runtime.loading import LoadedModule
