@@ -1,6 +1,6 @@
 """Compile time per stage for programs of growing size.
 
-    python benchmarks/compile_time.py [--quick] [--family NAME ...] [--limit S] [--passes]
+    python benchmarks/compile_time.py [--quick] [--family NAME ...] [--limit S] [--passes] [--library MODE]
 
 Generates programs of growing size in four families and compiles each once,
 timing every stage of ``pydm.compiler.compile_program``:
@@ -22,7 +22,10 @@ canonicalize/cse, the other VM passes, the VM fix-ups and
 VM level: operations, blocks, block arguments, and the largest function's
 operations. ``--passes`` adds one line per backend pass. A size is skipped
 (``-``) once the previous size of its family took longer than ``--limit``
-seconds (default 20), so every run stays bounded.
+seconds (default 20), so every run stays bounded. ``--library imported`` (the
+default, as the JIT compiles) calls the runtime library's own VM module
+(``pydm/library_module.py``; built once before the rows), ``--library
+linked`` links its functions into each program (as ``pydm compile`` does).
 
 What the numbers show (IREE 3.13, this machine): everything but the backend
 is linear; two backend stages grow faster than the program:
@@ -185,6 +188,10 @@ def _group(step: str) -> str:
     return step
 
 
+#: compile_program's ``import_library`` (``--library``)
+IMPORT_LIBRARY = True
+
+
 def compile_once(src: str, entry: str, types: tuple) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "prog.py")
@@ -196,7 +203,8 @@ def compile_once(src: str, entry: str, types: tuple) -> dict:
         names = [n for ns in STAGES.values() for n in ns] + ["compile_module"]
         t0 = time.perf_counter()
         with _timed(names, times), driver.record_timings() as steps:
-            compiled = compiler.compile_program(module, [(info, types)], keep_stages=True)
+            compiled = compiler.compile_program(module, [(info, types)], keep_stages=True,
+                                                import_library=IMPORT_LIBRARY)
         total = time.perf_counter() - t0
     row = {"total": total, "steps": list(steps), "vmfb": len(compiled.vmfb)}
     for stage, ns in STAGES.items():
@@ -340,8 +348,13 @@ def main(argv=None) -> int:
     ap.add_argument("--passes", action="store_true", help="the slowest backend passes of each row")
     ap.add_argument("--liveness", action="store_true",
                     help="the register allocation cost model sum(V * S) of each row (slow for big rows)")
+    ap.add_argument("--library", choices=("imported", "linked"), default="imported",
+                    help="the runtime library as its own VM module (the JIT's default) or linked in")
     args = ap.parse_args(argv)
+    global IMPORT_LIBRARY
+    IMPORT_LIBRARY = args.library == "imported"
     compile_once(*straight(3))  # warm up: imports, the session, the runtime library cache
+    compile_once(*untyped(3))  # ... and the library's IR and VM module
     for family in args.family or list(FAMILIES):
         gen, full, quick = FAMILIES[family]
         sizes = args.sizes or (quick if args.quick else full)

@@ -11,6 +11,7 @@ import re
 from iree.compiler import ir
 
 from . import dialect as d
+from . import library_module
 from .abi import batch
 from .abi import exports as sip_exports
 from .abi.signature import META_FUNCTION, SIG_KEY, CompiledProgram, ExportSignature  # noqa: F401 (re-exported)
@@ -29,7 +30,7 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
                     plain_names: bool = False, keep_stages: bool = False,
                     global_values: dict | None = None, relative_to: str | None = None,
                     native: dict | None = None, expansion_budget: int | None = None,
-                    batch_entries: bool = False) -> CompiledProgram:
+                    batch_entries: bool = False, import_library: bool = False) -> CompiledProgram:
     """Compile the given (function, argument types) entry points and everything they call.
 
     With ``plain_names`` (ahead of time) each entry is exported under its
@@ -46,7 +47,10 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
     ``expansion_budget``: the syntax nodes self-recursion may be expanded
     into (``frontend/inlining.py``; None: its MAX_EXPANDED_NODES).
     ``batch_entries``: each scalar entry gets a batch entry too, for the
-    JIT's ``fn.map`` (``pydm/abi/batch.py``)."""
+    JIT's ``fn.map`` (``pydm/abi/batch.py``).
+    ``import_library``: the runtime library's functions are calls of its own
+    VM module (``pydm/library_module.py``), not linked in; the program can
+    then only run where that module is loaded first (the JIT's runtime)."""
     from .frontend import inlining
     dump = os.environ.get("PYDM_DUMP")
     keep_stages = keep_stages or bool(dump)
@@ -54,7 +58,7 @@ def compile_program(module: ModuleInfo, entries: list[tuple[FunctionInfo, tuple]
     # one compilation at a time: every phase builds IR in the one shared MLIR
     # context, which is not safe to mutate from two threads at once
     with driver_lock, sess.context, ir.Location.unknown(), inlining.expansion_budget(expansion_budget), \
-            batch.requested(batch_entries):
+            batch.requested(batch_entries), library_module.importing(import_library):
         outline = None
         if native is not None:  # JIT: hot scalar loops of larger functions (pydm/native/outline.py)
             from .native import outline as native_outline
@@ -128,6 +132,8 @@ def _compile(module, entries, outline, plain_names, keep_stages, global_values, 
         program, entry_specs = _typed_program(module, entries, plain_names, global_values)
     public = {s.symbol for s in entry_specs}
     mod = build_module(program, public)
+    if library_module.is_importing():
+        mod.operation.attributes[library_module.IMPORT_ATTR] = ir.UnitAttr.get()
     if outline is not None:
         outline.name_functions(mod, program)
     d.verify(mod)
@@ -140,10 +146,22 @@ def _compile(module, entries, outline, plain_names, keep_stages, global_values, 
         # "pydm": dynamic values still as objects (split-objects is a representation
         # change; its result is the stage "after:split-objects")
         stages["pydm"] = stages["after:link-runtime"]
-    sites = RaiseSiteTable(classes=ExceptionClasses(module.exception_classes))
+    library = None
+    if library_module.is_importing() and library_module.declares_library(mod):
+        # the library's raise sites first: a code it returns means the same here
+        library, _, library_sites = library_module.library_program()
+        sites = RaiseSiteTable(library_sites.sites, classes=ExceptionClasses(module.exception_classes))
+        sites.library_sites = len(library_sites.sites)  # its metadata names them by the library's key
+    else:
+        sites = RaiseSiteTable(classes=ExceptionClasses(module.exception_classes))
     if global_values is not None:
         sites.classes.namespace = global_values  # the user's own classes, for the exceptions raised
-    lower_module(mod, LoweringContext(sites))
+    lowering = LoweringContext(sites)
+    if library is not None:
+        lowering.support.update(("exception", "site"))  # the slots a failed library call's object and site go to
+    lower_module(mod, lowering)
+    if library is not None:
+        library_module.import_calls(mod)
     missed: list[str] = []
     native_parts = native_decisions.go_native(mod, entry_specs, native, stages, forced, outline, program,
                                               embed=plain_names, missed=missed)
@@ -160,11 +178,13 @@ def _compile(module, entries, outline, plain_names, keep_stages, global_values, 
             _add_sip_variant(mod, sig)
         if batch.is_requested():
             _add_map_variant(mod, sig)
-    _add_meta_function(mod, sites, relative_to, {**module.host_functions, **program.imported_hosts()}, embedded)
+    _add_meta_function(mod, sites, relative_to, {**module.host_functions, **program.imported_hosts()}, embedded,
+                       library)
     if stages is not None:
         stages["iree"] = _text(mod)
     vmfb = compile_module(mod, stages=stages)
-    result = CompiledProgram(vmfb, sites, exports, stages or {}, program.globals_read(), native_parts)
+    result = CompiledProgram(vmfb, sites, exports, stages or {}, program.globals_read(), native_parts,
+                             library)
     return result, stages, entry_specs, missed
 
 
@@ -276,12 +296,14 @@ def _add_map_variant(mod: ir.Module, sig: ExportSignature) -> None:
 
 
 def _add_meta_function(mod: ir.Module, sites: RaiseSiteTable, relative_to: str | None = None,
-                       host_functions: dict | None = None, native: bool = False) -> None:
+                       host_functions: dict | None = None, native: bool = False,
+                       library: str | None = None) -> None:
     """An exported no-op whose reflection carries the module's raise-site
     table and its ``@pydm.host`` functions (``pydm.host_functions``: name ->
     its parameter and return types and whether it is optional; what ``pydm.load`` supplies).
     ``native``: the module holds native parts (``pydm.device``: the HAL device
-    whose module ``pydm.load`` registers first)."""
+    whose module ``pydm.load`` registers first). ``library``: the key of the
+    runtime library's VM module the module imports (registered before it)."""
     import json
     hosts = {name: {"params": None if decl.spread else [t.value for t in decl.param_types],
                     "ret": decl.ret.value, "optional": decl.optional}
@@ -295,6 +317,7 @@ def _add_meta_function(mod: ir.Module, sites: RaiseSiteTable, relative_to: str |
             "pydm.raise_sites": ir.StringAttr.get(sites.to_json(relative_to)),
             "pydm.host_functions": ir.StringAttr.get(json.dumps(hosts, separators=(",", ":"))),
             **({"pydm.device": ir.StringAttr.get("local-sync")} if native else {}),
+            **({"pydm.library": ir.StringAttr.get(library)} if library else {}),
             # --- integrity (pydm/runtime/digest.py): a fixed-length placeholder
             # that ``pydm compile`` overwrites with the file's SHA-256 ---
             DIGEST_KEY: ir.StringAttr.get(DIGEST_PLACEHOLDER),

@@ -230,6 +230,9 @@ class RaiseSiteTable:
         self.sites: list[RaiseSite] = list(sites or [])
         self.classes = classes or ExceptionClasses()
         self._index = {s: i + 1 for i, s in enumerate(self.sites)}
+        #: how many of the first sites are the runtime library module's (a program
+        #: importing it, pydm/library_module.py): the JSON leaves them out
+        self.library_sites = 0
         #: set by the runtime: returns (and clears) the program's origin site —
         #: the user line whose runtime-library call raised — or 0
         self.origin_reader = None
@@ -261,18 +264,30 @@ class RaiseSiteTable:
         compiled file's) makes every source path relative to it, and the runtime
         library's ``runtime_lib/NAME.py``, so a ``.vmfb`` holds no path of the
         machine that built it (the same source compiles to the same bytes anywhere)."""
-        sites = [asdict(s) for s in self.sites]
+        sites = [asdict(s) for s in self.sites[self.library_sites:]]
         if relative_to is not None:
             for site in sites:
                 site["file"] = _relative_path(site["file"], relative_to)
-        return json.dumps({"sites": sites, "classes": self.classes.user}, separators=(",", ":"))
+        data = {"sites": sites, "classes": self.classes.user}
+        if self.library_sites:
+            data["library_sites"] = self.library_sites
+        return json.dumps(data, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str) -> "RaiseSiteTable":
+    def from_json(cls, text: str, library=None) -> "RaiseSiteTable":
+        """``library``: the runtime library module's sites, which come first
+        in a table that says it starts with them (``library_sites``)."""
         data = json.loads(text)
         if isinstance(data, list):  # a module compiled before exception classes of its own
             data = {"sites": data, "classes": {}}
-        return cls([RaiseSite(**d) for d in data["sites"]], ExceptionClasses(data["classes"]))
+        shared = data.get("library_sites", 0)
+        if shared and (library is None or len(library) != shared):
+            raise ValueError(f"pydm: the raise-site table starts with {shared} sites of the runtime "
+                             "library module, which is not at hand")
+        table = cls(list(library or ())[:shared] + [RaiseSite(**d) for d in data["sites"]],
+                    ExceptionClasses(data["classes"]))
+        table.library_sites = shared
+        return table
 
     def message(self, site: RaiseSite, args=None) -> str:
         """The site's message, completed with its exception object's args."""

@@ -53,6 +53,13 @@ def _compiler():
     return compile_program, annotation_type, load_module
 
 
+def _import_library() -> bool:
+    """Do the JIT's programs call the runtime library as a VM module of its
+    own (``pydm/library_module.py``) instead of linking its functions in?"""
+    from .library_module import import_enabled
+    return import_enabled()
+
+
 def _cache():
     from .runtime import cache
     return cache
@@ -307,10 +314,18 @@ class JitFunction:
         host functions, the seconds the compile took, the compiler's import aside)."""
         compile_program = _compiler()[0]
         clock = time.perf_counter()
-        compiled = compile_program(self.info.module, [(self.info, arg_types)],
-                                   global_values=self.py_func.__globals__,
-                                   native={self.info.name: self.native}, expansion_budget=budget,
-                                   batch_entries=batch_entries)
+        from .library_module import LibraryModuleError
+        try:
+            compiled = compile_program(self.info.module, [(self.info, arg_types)],
+                                       global_values=self.py_func.__globals__,
+                                       native={self.info.name: self.native}, expansion_budget=budget,
+                                       import_library=_import_library(),
+                                       batch_entries=batch_entries)
+        except LibraryModuleError:  # the library's VM module cannot be built: linked, as ahead of time
+            compiled = compile_program(self.info.module, [(self.info, arg_types)],
+                                       global_values=self.py_func.__globals__,
+                                       native={self.info.name: self.native}, expansion_budget=budget,
+                                       batch_entries=batch_entries)
         cost = time.perf_counter() - clock
         from .hostfn import host_functions
         hosts = host_functions(self.info.module, self.py_func.__globals__)
@@ -322,7 +337,8 @@ class JitFunction:
     def _install(self, key, arg_types, by_types, compiled, hosts):
         """Load ``compiled`` and make it the caller of these argument types."""
         runtime = _runtime()[0]
-        program = runtime.LoadedProgram(compiled.vmfb, compiled.sites, hosts, compiled.native)
+        program = runtime.LoadedProgram(compiled.vmfb, compiled.sites, hosts, compiled.native,
+                                        library=compiled.library)
         (sig,) = compiled.exports.values()
         if all(t.is_scalar or t is T.BOTTOM for t in (sig.ret, *sig.param_types)):
             caller = runtime.make_exact_caller(program, sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)
@@ -393,7 +409,10 @@ class JitFunction:
             from .runtime.loading import read_program
             try:
                 compiled = read_program(parts[0])
-            except (ValueError, RuntimeError, KeyError):  # an unreadable entry is a miss: compile again
+                if compiled.library is not None:  # the library module it imports: in the cache too?
+                    from .runtime.library import module as library_module
+                    library_module(compiled.library)
+            except (ValueError, RuntimeError, KeyError, LookupError):  # an unreadable entry is a miss: compile again
                 continue
             compiled.native = parts[1:]  # its native modules (issue 12), registered before it
             compiled.sites.classes.namespace = self.py_func.__globals__  # the user's own exception classes
@@ -429,7 +448,7 @@ class JitFunction:
         if types not in self._programs or not self._programs[types][0].stages:
             compiled = _compiler()[0](info.module, [(info, types)], keep_stages=True,
                                        global_values=self.py_func.__globals__,
-                                       native={info.name: self.native})
+                                       native={info.name: self.native}, import_library=_import_library())
             self._programs[types] = (compiled, self._programs.get(types, (None, None))[1])
         compiled = self._programs[types][0]
         if stage not in compiled.stages:

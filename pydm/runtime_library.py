@@ -145,10 +145,7 @@ _signatures: dict = {}
 
 def function_type(symbol: str) -> ir.FunctionType:
     """The pydm-level signature of library function ``symbol``."""
-    for op in library_module().body.operations:
-        if op.operation.name == "func.func" and ir.StringAttr(op.attributes["sym_name"]).value == symbol:
-            return ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
-    raise KeyError(f"runtime library has no function {symbol}")
+    return ir.FunctionType(ir.TypeAttr(_function(symbol).attributes["function_type"]).value)
 
 
 def signature(symbol: str):
@@ -195,6 +192,43 @@ def link(program: ir.Module, symbols: set[str]) -> None:
         for callee in _callees(clone):
             if callee.startswith(PREFIX):
                 todo.append(callee)
+
+
+_scalar: dict = {}
+
+
+def scalar_closure(symbol: str) -> bool:
+    """Do library function ``symbol`` and every library function it calls
+    take and return scalars only (int, float, bool, None)?"""
+    got = _scalar.get(symbol)
+    if got is None:
+        from .types import PyType as T
+        _scalar[symbol] = False  # (a recursion is decided by its other calls)
+        params, ret = signature(symbol)
+        got = all(t in (T.INT, T.FLOAT, T.BOOL, T.NONE) for t in (*params, ret))
+        if got:
+            got = all(scalar_closure(c) for c in _callees(_function(symbol)) if c.startswith(PREFIX))
+        _scalar[symbol] = got
+    return got
+
+
+def _function(symbol: str):
+    for op in library_module().body.operations:
+        if op.operation.name == "func.func" and ir.StringAttr(op.attributes["sym_name"]).value == symbol:
+            return op
+    raise KeyError(f"runtime library has no function {symbol}")
+
+
+def declare(program: ir.Module, symbols: set[str]) -> None:
+    """Declare the library functions named by ``symbols`` in ``program``
+    (private, no body), where it does not already: calls of the library's
+    VM module (``pydm/library_module.py``)."""
+    from iree.compiler.dialects import func
+    present = {ir.StringAttr(op.attributes["sym_name"]).value for op in program.body.operations
+               if op.operation.name == "func.func"}
+    with ir.Location.unknown(), ir.InsertionPoint(program.body):
+        for name in sorted(set(symbols) - present):
+            func.FuncOp(name, function_type(name), visibility="private")
 
 
 def _callees(op) -> list[str]:

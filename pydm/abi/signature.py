@@ -66,3 +66,5 @@ class CompiledProgram:
     globals_read: dict = field(default_factory=dict)
     #: the native modules' vmfbs (issue 12), registered before ``vmfb``
     native: list = field(default_factory=list)
+    #: the key of the runtime library's VM module the program imports (None: linked in or unused)
+    library: str | None = None

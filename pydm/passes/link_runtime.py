@@ -5,7 +5,12 @@ After it runs, no iree_pydm operator op has an ``object`` operand: each
 objects is a ``func.call @pydmrtl$<name>``, and those functions - with the
 ones the importer already called by name (tuple operations) - are linked
 into the module from ``runtime_lib/`` as private functions. A program
-without dynamic values or tuple operations links nothing.
+without dynamic values or tuple operations links nothing. A module marked
+``pydm.library_import`` gets declarations instead (``pydm/library_module.py``:
+the library is a VM module of its own, its functions VM imports), but for the
+functions of scalars that call only such functions (``pow_mod``, ``hash_int``,
+``floor_diff``...): those are linked, so a loop calling them can still go
+native and pays no call into another module.
 """
 from __future__ import annotations
 
@@ -13,7 +18,7 @@ from iree.compiler import ir
 from iree.compiler.dialects import func
 
 from .. import dialect as d
-from ..runtime_library import PREFIX, function_type, link
+from ..runtime_library import PREFIX, declare, function_type, link, scalar_closure
 from ..types import PyType
 from . import register
 
@@ -53,12 +58,20 @@ def _is_object_type(t) -> bool:
 
 @register("link-runtime")
 def run(module: ir.Module) -> None:
+    from ..library_module import IMPORT_ATTR
+    importing = IMPORT_ATTR in module.operation.attributes
     # the linked functions may use operators on objects too: repeat until no
     # operator on objects is left and every called library function is linked
+    # (or, importing, declared)
     while True:
         converted = _convert_dynamic_ops(module)
         before = _function_count(module)
-        link(module, direct_calls(module))
+        calls = direct_calls(module)
+        if importing:  # the library is a VM module: its scalar helpers are still linked
+            linked = {s for s in calls if scalar_closure(s)}
+            declare(module, calls - linked)
+            calls = linked
+        link(module, calls)
         if not converted and _function_count(module) == before:
             return
 

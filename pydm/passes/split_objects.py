@@ -128,7 +128,10 @@ def run(module: ir.Module) -> None:
 def _split_function(fop, renamed: dict) -> None:
     region = fop.regions[0]
     blocks = list(region.blocks)
-    if not blocks:
+    if not blocks:  # a declaration (an imported library function): its signature only
+        ftype = _func_type(fop)
+        fop.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
+            _expand_types(ftype.inputs), _expand_types(ftype.results)))
         return
     parts: dict = {}
     old_args = []

@@ -37,7 +37,7 @@ def enabled() -> bool:
 
 def root_dir() -> str:
     """pydm's cache folder (``PYDM_CACHE_DIR``, else ``~/.cache/pydm``): the
-    runtime library's IR (``rtl-*.mlir``), native modules (``native-*.vmfb``,
+    runtime library's IR (``rtl-*.mlir``) and VM module (``rtl-*.vmfb``), native modules (``native-*.vmfb``,
     ``native-hal-*.mlirbc``)
     and, in ``jit/``, compiled functions."""
     return os.environ.get("PYDM_CACHE_DIR") or os.path.join(
@@ -200,7 +200,8 @@ def store_program(source: str, name: str, types_text: str, vmfbs: list[bytes], g
 KINDS = (("compiled functions", cache_dir, lambda n: n.endswith((".vmfb", ".facts", ".tmp"))),
          # native-*.vmfb (the JIT's), native-hal-*.mlirbc (a .vmfb's embedded parts, pydm/native/embed.py)
          ("native modules", root_dir, lambda n: n.startswith("native-") and n.endswith((".vmfb", ".mlirbc", ".tmp"))),
-         ("runtime library", root_dir, lambda n: n.startswith("rtl-") and n.endswith(".mlir")))
+         # rtl-*.mlir: the library's IR; rtl-*.vmfb: its VM module (pydm/library_module.py)
+         ("runtime library", root_dir, lambda n: n.startswith("rtl-") and n.endswith((".mlir", ".vmfb"))))
 
 
 def _entries(kind):

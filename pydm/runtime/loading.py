@@ -8,6 +8,7 @@ import json
 from ..abi.signature import META_FUNCTION, SIG_KEY, CompiledProgram, ExportSignature
 from ..exceptions import RaiseSiteTable
 from .digest import DamagedModule, verify
+from .library import LIBRARY_KEY, library_sites
 from .program import LoadedProgram
 
 
@@ -20,7 +21,10 @@ def read_program(vmfb: bytes, probe=None, origin: str = "<bytes>") -> CompiledPr
         from .program import vm_instance
         probe = rt.VmModule.copy_buffer(vm_instance(), vmfb)
     meta = probe.lookup_function(META_FUNCTION)
-    sites = RaiseSiteTable.from_json(meta.reflection["pydm.raise_sites"]) if meta else RaiseSiteTable()
+    library = meta.reflection.get(LIBRARY_KEY) if meta else None
+    # a program importing the runtime library module: its table starts with the library's sites
+    shared = library_sites(library) if library is not None else None
+    sites = RaiseSiteTable.from_json(meta.reflection["pydm.raise_sites"], shared) if meta else RaiseSiteTable()
     exports = {}
     for name in probe.function_names:
         fn = probe.lookup_function(name)
@@ -33,7 +37,7 @@ def read_program(vmfb: bytes, probe=None, origin: str = "<bytes>") -> CompiledPr
             raise DamagedModule(f"{origin}: export {name}'s iree.abi does not match its pydm.sig "
                                 "(made by another pydm version? compile it again with pydm compile)")
         exports[sig.symbol] = sig
-    return CompiledProgram(vmfb, sites, exports, {})
+    return CompiledProgram(vmfb, sites, exports, {}, library=library)
 
 
 class LoadedModule:
@@ -55,7 +59,7 @@ class LoadedModule:
             raise DamagedModule(f"{origin} runs on the HAL device {device!r}, which this pydm does not know "
                                 "(made by another pydm version? compile it again with pydm compile)")
         self._program = LoadedProgram(vmfb, described.sites, _host_functions(meta, host, origin),
-                                      hal=device is not None)
+                                      hal=device is not None, library=described.library)
         self._origin = origin
         self._names = []
         sigs = {}

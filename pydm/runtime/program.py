@@ -87,7 +87,8 @@ class _ThreadState:
 
     __slots__ = ("host", "user", "context", "invoke")
 
-    def __init__(self, module: rt.VmModule, sites=None, host_functions=None, native=(), hal=False):
+    def __init__(self, module: rt.VmModule, sites=None, host_functions=None, native=(), hal=False,
+                 library=None):
         self.host = HostState(sites)
         modules = [self.host.module]
         #: the ``@pydm.host`` functions' module (pydm/runtime/user_host.py)
@@ -99,6 +100,8 @@ class _ThreadState:
         # (``hal``: a .vmfb holding its native parts imports the HAL module alone)
         if native or hal:
             modules += [hal_module(), *native]
+        if library is not None:  # the runtime library's VM module, which the program imports
+            modules.append(library)
         self.context = rt.VmContext(vm_instance(), modules=[*modules, module])
         results = rt.VmVariantList(2)
         #: what a caller needs per call, read with one attribute access
@@ -137,16 +140,23 @@ class LoadedProgram:
     """A VM module with one context per calling thread, and its raise-site table."""
 
     def __init__(self, vmfb: bytes, sites: RaiseSiteTable, host_functions: dict | None = None, native=(),
-                 hal: bool = False):
+                 hal: bool = False, library: str | None = None):
         """``host_functions``: ``{name: (python function, parameter types, return type)}``, the
         ``@pydm.host`` functions the module imports; ``native``: the vmfbs of
         its native modules (issue 12); ``hal``: the module itself imports IREE's
-        HAL module (a ``.vmfb`` with native parts inside, ``pydm/native/embed.py``)."""
+        HAL module (a ``.vmfb`` with native parts inside, ``pydm/native/embed.py``);
+        ``library``: the key of the runtime library's VM module the program
+        imports (``pydm/runtime/library.py``; LookupError when it is not at hand)."""
         _LOADED.add(self)
         self.host_functions = dict(host_functions or {})
         self.module = rt.VmModule.copy_buffer(vm_instance(), vmfb)
         self.native = [rt.VmModule.copy_buffer(vm_instance(), data) for data in native]
         self.hal = hal
+        if library is not None:
+            from .library import module as library_module
+            self.library = library_module(library)
+        else:
+            self.library = None
         self.sites = sites
         #: per thread: ``invoke`` (the tuple of :class:`_ThreadState`) and ``state``;
         #: a plain ``threading.local`` read is the cheapest (a subclass is slower)
@@ -206,7 +216,7 @@ class LoadedProgram:
             return local.state
         except AttributeError:
             state = local.state = _ThreadState(self.module, self.sites, self.host_functions, self.native,
-                                               self.hal)
+                                               self.hal, self.library)
             local.invoke = state.invoke
             return state
 
