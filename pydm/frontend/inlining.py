@@ -148,7 +148,8 @@ def expansion_depth(fn_node: nodes.FunctionDef, name: str, budget: int | None = 
     size = body_size(fn_node)
     if size > MAX_BODY_NODES:
         return 0
-    sites = sum(1 for stmt in fn_node.body for n in stmt.nodes_of_class(nodes.Call)
+    # a call inside an unrolled loop is copied with the loop's body: each counts once per copy
+    sites = sum(unrolled_copies(n, fn_node) for stmt in fn_node.body for n in stmt.nodes_of_class(nodes.Call)
                 if isinstance(n.func, nodes.Name) and n.func.name == name)
     if sites == 0:
         return 0
@@ -188,6 +189,21 @@ def leading_guards(body) -> list:
         if isinstance(stmt, nodes.Return):
             break
     return out
+
+
+def unrolled_copies(node, fn_node) -> int:
+    """How many copies of ``node`` the unrolling of its enclosing loops (up to
+    ``fn_node``) makes: the product of their :func:`unroll_factor` (a loop
+    over ``range`` with one or two arguments has step 1)."""
+    copies = 1
+    parent = node.parent
+    while parent is not None and parent is not fn_node:
+        it = getattr(parent, "iter", None)
+        if isinstance(parent, nodes.For) and isinstance(it, nodes.Call) and isinstance(it.func, nodes.Name) \
+                and it.func.name == "range" and 1 <= len(it.args) <= 2:
+            copies *= unroll_factor(parent, 1, it)
+        parent = parent.parent
+    return copies
 
 
 def unroll_factor(loop: nodes.For, step_sign, it: nodes.Call) -> int:
