@@ -1,30 +1,25 @@
-"""The syntax walker's expressions and calls (part of ``FunctionImporter``).
+"""The syntax walker's expressions (part of ``FunctionImporter``; calls are
+in ``calls.py``).
 
 Each ``expr_<Node>`` evaluates its operands in CPython's order and hands
 them to the semantic layer (``self.emit``). After an expression that always
 raises, ``self.fb.block`` is None and the value is a placeholder nobody uses.
-Calls of jit functions are plain calls, or - for self-recursion - copies of
-the callee expanded in place (``inlining.py`` decides).
 """
 from __future__ import annotations
 
 from astroid import nodes
-from iree.compiler import ir
 
 from .. import dialect as d
 from .. import representation as rep
-from ..errors import CompileError, error_at, note_call_site
+from ..errors import error_at
 from ..types import PyType
-from . import inlining, intrinsics
 from . import semantics as sem
 from .handlers import exception_class_of
 from .loops import LoopShape
 from .scopes import variable_key
-from .arguments import bind_arguments
 from .literals import const_value
-from .callees import KEYED, LOOP_FORMS, dict_view_call, loop_form, resolve_call
+from .callees import loop_form
 from .literals import const_type, slice_bounds
-from .specializations import Specialization
 from .typing import BUILTIN
 
 #: builtins that consume an iterable whole: a generator expression or an
@@ -525,212 +520,6 @@ class ExpressionWalker:
                 self.fb.cond_br(self.b.bool_to_pred(self.emit.truth(result)), [], [], nxt, false_block)
                 self.fb.block = nxt if nxt is not true_block else None
                 lhs = rhs
-
-    # ---- calls -------------------------------------------------------------------------
-    def view_length(self, view, e):
-        """``len(x.keys())`` (``values``, ``items``): a dict's view is as long
-        as the dict; any other receiver takes the call's usual path."""
-        receiver, name = view
-        x = self.expr(receiver)
-        if x is None:
-            return None
-        if self.emit.type(x) is T.DICT:
-            return self.emit.length(x)
-        x = self.emit.method_receiver(name, x)
-        v = None if self.fb.block is None else self.emit.method(name, x, [], e.args[0], {})
-        return None if self.fb.block is None else self.emit.builtin("len", [v], e, [None], {})
-
-    def expr_Call(self, e):
-        kind, what = resolve_call(self.program.module, e, self.frame.fn, self.program)
-        if kind == "undefined":
-            self.fb.raise_here("NameError", f"name '{what}' is not defined")
-            return None
-        if kind == "closure":
-            return self.call_function_value(e)
-        if kind == "host":
-            return self.host_call(e, what)
-        if kind == "exception_class":
-            return self.exception_instance(e, what)
-        if kind == "intrinsic":
-            args = self.exprs([a for a in e.args if not (isinstance(a, nodes.Const) and isinstance(a.value, str))])
-            if args is None:
-                return None
-            return intrinsics.emit(self.emit, what, args, e)
-        if kind == "method":
-            if any(isinstance(a, nodes.Starred) for a in e.args) or any(k.arg is None for k in e.keywords or []):
-                raise error_at(e, f"star-arguments in .{what}(...) are not supported")
-            values = []
-            for a in [e.func.expr] + list(e.args) + [k.value for k in e.keywords or []]:
-                if what == "extend" and a is not e.func.expr and (
-                        isinstance(a, nodes.GeneratorExp) or loop_form(a, self.frame.fn)):
-                    values.append(self.materialize(a))  # xs.extend(x * 2 for x in ys)
-                else:
-                    values.append(self.expr(a))
-                if self.fb.block is None:
-                    return None
-                if len(values) == 1:  # the attribute is looked up before the arguments are evaluated
-                    values[0] = self.emit.method_receiver(what, values[0])
-                    if self.fb.block is None:
-                        return None
-            n = 1 + len(e.args)
-            keywords = {k.arg: v for k, v in zip(e.keywords or [], values[n:])}
-            if what == "sort" and self.has_key_function(keywords):
-                xs = values[0]
-                if self.emit.type(xs).is_dynamic:  # a list, else CPython's AttributeError
-                    xs = self.emit.as_kind_for_method(xs, "sort")
-                    if xs is None:
-                        return None
-                if self.emit.type(xs).is_list:
-                    return self.keyed_sort(xs, keywords, e)
-            return self.emit.method(what, values[0], values[1:n], e, keywords)
-        if kind == "builtin":
-            if what == "isinstance":
-                return self._isinstance(e)
-            if what == "type":
-                raise error_at(e, "type(x) is supported only in comparisons like type(x) is int")
-            if what == "range" and not e.keywords:
-                values = self.exprs(e.args)
-                return None if values is None else self.emit.range_value(values, e)
-            if what in ("map", "filter"):
-                raise error_at(e, f"a {what}() object kept as a value is not supported",
-                               f"use {what}(...) in a for loop, a comprehension, or as the argument of "
-                               + ", ".join(f"{c}()" for c in CONSUMERS))
-            if what in LOOP_FORMS:  # an iterator object (written in a for loop, no object is made)
-                values = self.exprs(list(e.args) + [k.value for k in e.keywords or []])
-                if values is None:
-                    return None
-                return self.emit.iterator_value(what, values, [k.arg for k in e.keywords or []], e)
-            if any(isinstance(a, nodes.Starred) for a in e.args) or any(k.arg is None for k in e.keywords or []):
-                raise error_at(e, "star-arguments in calls are not supported")
-            first = e.args[0] if e.args else None
-            view = dict_view_call(first) if what == "len" and len(e.args) == 1 and not e.keywords else None
-            if view is not None:
-                return self.view_length(view, e)
-            if what in ("any", "all") and isinstance(first, nodes.GeneratorExp) and len(e.args) == 1:
-                return self.short_circuit(what, first)
-            quiet = None  # keywords evaluated first (no effect can be seen: see walks_lazily)
-            if what in KEYED and self.walks_lazily(what, e):
-                quiet = {k.arg: self.expr(k.value) for k in e.keywords}
-                if self.has_key_function(quiet):
-                    return self.keyed_builtin(what, [], quiet, e, walk=lambda on: self.each_lazy_item(first, on))
-            args = []
-            for a in e.args:
-                if what in CONSUMERS and a is first and (isinstance(a, nodes.GeneratorExp)
-                                                         or loop_form(a, self.frame.fn)):
-                    args.append(self.materialize(a))
-                else:
-                    args.append(self.expr(a))
-                if self.fb.block is None:
-                    return None
-            keywords = {} if quiet is None else quiet
-            for k in e.keywords if quiet is None and e.keywords else []:
-                keywords[k.arg] = self.expr(k.value)
-                if self.fb.block is None:
-                    return None
-            if what in KEYED and self.has_key_function(keywords):
-                return self.keyed_builtin(what, args, keywords, e)
-            return self.emit.builtin(what, args, e, [const_value(a) for a in e.args], keywords)
-        bound = self.bind_or_raise(e, what)
-        if bound is None:
-            return None
-        values = self.call_arguments(e, bound)
-        if values is None:
-            return None
-        args = self.bound_values(bound, values)
-        spec = self.program.call_specialization(what, [d.value_type(a) for a in args], self.frame.spec, e)
-        how = inlining.expansion(self.root, spec, self.frame.prefix.count("@"), self._leaf_nodes)
-        if how is not None:
-            if spec is not self.root:
-                self._leaf_nodes += inlining.body_size(spec.func.node)
-            return self.inline_call(spec, args, how, e)
-        return self.plain_call(spec, args)
-
-    def bind_or_raise(self, e, callee):
-        """The call's bound arguments; if they do not fit the callee, the
-        arguments are evaluated and CPython's TypeError raised (None)."""
-        from .arguments import ArgumentError, call_operands
-        try:
-            return bind_arguments(e, callee, self.star_lengths(e))
-        except ArgumentError as exc:
-            if self.exprs(call_operands(e)) is not None:
-                self.fb.raise_here("TypeError", exc.message)
-            return None
-
-    def star_lengths(self, e):
-        """The lengths of the call's ``*xs`` arguments (tuples of known length)."""
-        from .arguments import star_lengths
-        return star_lengths(e, self.type_of)
-
-    def plain_call(self, spec: Specialization, args, frame: bool = True):
-        """A VM call of ``spec``; ``frame``: an exception leaving it adds this
-        line to its traceback (not a call the runtime library makes, nor the
-        one that ends a partly expanded copy, whose handler adds it)."""
-        # a specialization's parameter types may be wider than the arguments'
-        # (a widened tuple type, or a generic one past MAX_SPECIALIZATIONS)
-        args = [self.emit.coerce(a, t) for a, t in zip(args, spec.arg_types)]
-        call = self.fb.call([d.exc_type(), d.ir_type(spec.ret)], spec.symbol, args)
-        self.fb.check(call.results[0], frame=frame and not self.emit.in_runtime_library)
-        if spec.ret is T.BOTTOM:  # the callee never returns normally
-            self.fb.raise_exc(call.results[0])
-            return None
-        return call.results[1]
-
-    def inline_call(self, spec: Specialization, args, how: str, call=None):
-        """The callee's body in place of a call, with slots of its own; each
-        ``return`` jumps to the copy's exit. ``how`` is ``inlining.GUARDS``:
-        only its leading base cases, then the real call. A compile error in
-        another function's copy names the ``call``."""
-        try:
-            return self._inline_call(spec, args, how)
-        except CompileError as exc:
-            if spec.func is not self.root.func:
-                raise note_call_site(exc, call) from None
-            raise
-
-    def _inline_call(self, spec: Specialization, args, how: str):
-        from .importer import Frame, _skip_docstring, location
-        self._copies += 1
-        caller = self.frame
-        exit_block = self.fb.new_block()
-        frame = Frame(spec, f"{caller.prefix}@{self._copies}.", exit_block)
-        self.frame = frame
-        traced = None if self.emit.in_runtime_library else self.fb.new_block(d.exc_type(), d.exc_type())
-        if traced is not None:
-            self.fb.handlers.append(traced)
-        call_site = ir.Location.current
-        try:
-            for name, arg in zip(spec.func.params, args):
-                self.fb.store(frame.slot(name), self.emit.coerce(arg, frame.var_type(name)))
-            body = spec.func.node.body
-            if how == inlining.GUARDS:
-                for test, value in inlining.leading_guards(body):
-                    hit, miss = self.fb.new_block(), self.fb.new_block()
-                    self.branch_on(test, hit, miss)
-                    self.fb.block = hit
-                    result = self.expr(value)
-                    if self.fb.block is not None:
-                        self.emit_return(result)
-                    self.fb.block = miss
-                if self.fb.block is not None:
-                    result = self.plain_call(spec, args, frame=False)
-                    if self.fb.block is not None:
-                        self.emit_return(result)
-            else:
-                self.visit_body(_skip_docstring(body))
-                if self.fb.block is not None:
-                    with location(spec.func, body[-1] if body else spec.func.node, spec.func is not self.root.func):
-                        self.emit_return(self.emit.const(None))
-        finally:
-            self.frame = caller
-            if traced is not None:
-                self.fb.handlers.pop()
-                with call_site:
-                    self.fb.close_traced_handler(traced)
-        if not any(True for _ in exit_block.predecessors):
-            self.fb.block = None
-            return None
-        self.fb.block = exit_block
-        return self.fb.load(frame.return_slot, spec.ret if spec.ret is not T.BOTTOM else T.NONE, False, "")
 
 
 def _worth_keeping(value) -> bool:

@@ -25,6 +25,7 @@ from ..types import PyType
 from . import bindings
 from .builder import FunctionBuilder
 from .emitter import Emitter
+from .calls import CallWalker
 from .expressions import ExpressionWalker
 from .closures import ClosureWalker
 from .handlers import HandlerWalker
@@ -128,7 +129,7 @@ class Frame:
         return self.prefix + "$return"
 
 
-class FunctionImporter(ExpressionWalker, LoopWalker, HandlerWalker, ClosureWalker, HostCallWalker):
+class FunctionImporter(ExpressionWalker, CallWalker, LoopWalker, HandlerWalker, ClosureWalker, HostCallWalker):
     """Builds one ``func.func`` for one specialization."""
 
     def __init__(self, program: ProgramTypes, spec: Specialization, module: ir.Module, public: bool):
