@@ -39,7 +39,10 @@ def requested(on: bool):
 
 
 def is_requested() -> bool:
+    """Does the compile in progress add batch entries?"""
     return _requested.get()
+
+
 _SCALARS = ("i64", "f64", "i1")
 
 

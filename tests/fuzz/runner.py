@@ -523,6 +523,12 @@ def run_program(source: str, jit_calls, aot_calls, directory: str, tolerate=froz
                     cpython += f"; arguments after: {typed_repr(ref_after[:2])}"
                     pydm += f"; arguments after: {typed_repr(got_after[:2])}"
                 report.mismatches.append(Mismatch(mode, fname, args, cpython, pydm, why, kwargs))
+    for fname, indices, outcome in got.get("map") or []:
+        why = map_disagreement([got["jit"][i] for i in indices], outcome)
+        if why:
+            rows = [jit_calls[i][1] for i in indices]
+            report.mismatches.append(Mismatch("map", fname, rows[0], f"(the calls one by one, rows {rows})",
+                                              describe(outcome), why, {}))
     for (fname, args, kwargs), vm, native in zip(jit_calls, got["jit"], got.get("native") or []):
         if native is None:
             continue
@@ -531,6 +537,18 @@ def run_program(source: str, jit_calls, aot_calls, directory: str, tolerate=froz
             report.mismatches.append(Mismatch("native", fname, args, "(VM path) " + describe(vm), describe(native),
                                               "native=True disagrees with the VM path", kwargs))
     return report
+
+
+def map_disagreement(calls, mapped) -> str | None:
+    """``fn.map`` over some calls' rows against those calls' own pydm outcomes:
+    the list of their values, or the first call's exception that raised."""
+    raised = next((c for c in calls if c[0] != "ok"), None)
+    if raised is not None:
+        return None if mapped == raised else f"fn.map gave {describe(mapped)}, the first raising call {describe(raised)}"
+    if mapped[0] != "ok":
+        return f"fn.map raised {describe(mapped)} where every call returned"
+    why = compare(mapped[1], [c[1] for c in calls])
+    return None if why is None else f"fn.map disagrees with the calls: {why}"
 
 
 _directory = None

@@ -13,6 +13,10 @@ Each program is run two ways:
   function, unannotated parameters as ``object``), called with arguments of
   exactly the annotated types.
 
+and, within the ``jit`` way, the calls of a function whose arguments are all
+scalars go once more through ``fn.map`` over their rows, which must give the
+list of their values, or the first raising call's exception.
+
 In the test suite it is deterministic (a fixed seed) and brief. On demand:
 
     PYDM_FUZZ_EXAMPLES=3000 PYDM_FUZZ_SEED=7 .venv/bin/python -m pytest -q tests/fuzz/test_program_fuzzer.py

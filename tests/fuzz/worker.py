@@ -12,7 +12,8 @@ Request: ``{"path": module file, "name": module name, "jit": [(fname, args, kwar
 response's ``"native"`` holds, per ``jit`` call, the outcome of the same call
 through ``pydm.jit(native=True)`` of the function, or None where it cannot go
 native (issue 12: the runner compares it with the ``jit`` outcome). Response: ``{"jit": [outcome, ...], "aot":
-[outcome, ...], "jit_after": [after, ...], "aot_after": [after, ...]}`` where an
+[outcome, ...], "jit_after": [after, ...], "aot_after": [after, ...], "map": [(fname,
+jit call indices, outcome of ``fn.map`` over their rows), ...]}`` where an
 outcome is ``("ok", value)`` or ``("exc", class name, message)`` (values: None,
 bool, int, float, str, tuples, lists, dicts and sets of them, exceptions of builtin classes whose args
 are such values: pickled with their class and args, their identity kept) and ``after`` is ``(args, kwargs, lists,
@@ -119,6 +120,23 @@ def _native_outcome(entry, fname, args, kwargs):
     return outcome
 
 
+def _map_outcomes(mod, calls):
+    """``fn.map`` over the rows of each function's calls whose arguments are all
+    scalars, passed by position (two or more): ``[(fname, call indices, outcome)]``;
+    the runner compares each with the calls' own outcomes, in order."""
+    rows: dict = {}
+    for i, (fname, args, kw) in enumerate(calls):
+        if not kw and args and all(type(a) in (int, float, bool) for a in args):
+            rows.setdefault((fname, len(args)), []).append(i)
+    out = []
+    for (fname, _), indices in rows.items():
+        if len(indices) > 1:
+            columns = list(zip(*[calls[i][1] for i in indices]))
+            outcome, _ = _outcome(lambda: getattr(mod, fname).map(*columns), ())
+            out.append((fname, indices, outcome))
+    return out
+
+
 def handle(req):
     """Outcomes of the requested calls. A module seen before (hypothesis often
     draws the same program with other arguments) keeps its compiled code."""
@@ -134,6 +152,7 @@ def handle(req):
     out = {"jit": [o for o, _ in jit], "jit_after": [a for _, a in jit], "aot": [], "aot_after": []}
     if req.get("native"):
         out["native"] = [_native_outcome(entry, fname, args, kw) for fname, args, kw in req["jit"]]
+    out["map"] = _map_outcomes(mod, req["jit"])
     t1 = time.perf_counter()
     out["seconds"] = {"jit": t1 - t0}
     if req["aot"]:
