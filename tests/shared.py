@@ -7,7 +7,8 @@ on ``sys.path``, so a test module imports them with ``from shared import ...``).
 * emitting and running hand-written VM-dialect modules (``vm_bytecode``,
   ``call_vm``);
 * the line marked ``# <- error`` in a function of a file of bad programs
-  (``error_markers``).
+  (``error_markers``);
+* a module made from source text in a test's folder (``import_source``).
 
 Where the folders' harnesses differ in semantics (NaN payloads, tuples
 compared element by element or with ``==``), the difference is a parameter
@@ -15,8 +16,11 @@ that every caller states.
 """
 from __future__ import annotations
 
+import importlib.util
 import math
 import struct
+import sys
+import textwrap
 import threading
 
 INT64_MIN = -(2**63)
@@ -167,3 +171,18 @@ def error_markers(path: str):
         assert len(found) == 1, f"test bug: {fname} needs exactly one marker"
         return found[0]
     return marked_line
+
+
+# ----------------------------------------------------------------------------- source modules
+
+def import_source(folder, name: str, source: str):
+    """Write ``source`` (dedented) to ``folder/name.py`` and import it as the
+    module ``name`` (registered in ``sys.modules``, as an imported module is:
+    pydm reads a jit function's source from its file)."""
+    path = folder / f"{name}.py"
+    path.write_text(textwrap.dedent(source))
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

@@ -7,13 +7,12 @@ own), once, also while other threads call; a function the full budget would
 expand no deeper has one tier. Every check compares with ``fn.py_func``."""
 from __future__ import annotations
 
-import importlib.util
 import sys
-import textwrap
 import threading
 import warnings
 
 import pytest
+from shared import import_source
 
 import pydm
 
@@ -72,13 +71,7 @@ def outcome(f, *args):
 @pytest.fixture
 def mod(tmp_path, request):
     name = f"_pydm_tiers_{request.node.name.replace('[', '_').replace(']', '')}"
-    path = tmp_path / f"{name}.py"
-    path.write_text(textwrap.dedent(SOURCE))
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    yield module
+    yield import_source(tmp_path, name, SOURCE)
     sys.modules.pop(name, None)
 
 

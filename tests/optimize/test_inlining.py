@@ -10,7 +10,6 @@ RecursionError, and the expansion must happen exactly where documented
 """
 from __future__ import annotations
 
-import importlib.util
 import math
 import os
 import re
@@ -19,6 +18,7 @@ import textwrap
 
 import astroid
 import pytest
+from shared import import_source
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -705,13 +705,7 @@ def fib(n: int) -> int:
 def _load(tmp_path, name: str, source: str):
     """A fresh module from ``source`` (compiled on first call, with the
     inlining limits in force at that moment)."""
-    path = tmp_path / f"{name}.py"
-    path.write_text(textwrap.dedent(source))
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return import_source(tmp_path, name, source)
 
 
 @pytest.fixture

@@ -16,13 +16,11 @@ with the pass put back, the compile fails at that pass; without block merging
 a recursive function's module is larger (why the canonicalize merges)."""
 from __future__ import annotations
 
-import importlib.util
-import sys
-
 import pytest
 
 from fuzz.test_fuzz_regressions import SCALAR_METHOD_CRASH
 from pydm.backend import driver
+from shared import import_source
 
 PROGRAM = SCALAR_METHOD_CRASH.replace("@pydm.jit\n", "@pydm.jit(cache=False)\n") + '''
 
@@ -36,13 +34,7 @@ VM_STEP = next(s for s in driver.PIPELINE if isinstance(s, str) and "iree-vm-res
 
 
 def load(tmp_path, name):
-    path = tmp_path / f"{name}.py"
-    path.write_text(PROGRAM)
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return import_source(tmp_path, name, PROGRAM)
 
 
 def outcome(fn, *args):

@@ -16,7 +16,6 @@ not compilable for its types (a ``TypeSpecificError``, e.g. ``x is y`` on
 two ints); a twin that fails for an internal reason must make the compile
 fail, never silently fall back to the generic code.
 """
-import importlib.util
 import re
 
 import pytest
@@ -25,6 +24,7 @@ import pydm
 from pydm.errors import CompileError, InternalError, TypeSpecificError, error_at
 from pydm.frontend import importer
 from conformance.harness import check_many
+from shared import import_source
 
 
 # ---------------------------------------------------------------- (o) a call that always raises
@@ -137,12 +137,7 @@ def chain_source(n: int, ascending: bool) -> str:
 
 
 def load_source(tmp_path, name: str, source: str):
-    path = tmp_path / f"{name}.py"
-    path.write_text(source)
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return import_source(tmp_path, name, source)
 
 
 @pytest.mark.parametrize("ascending", [False, True], ids=["descending", "ascending"])
