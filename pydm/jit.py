@@ -231,15 +231,14 @@ class JitFunction:
         columns = batch.columns_of(iterables)
         self._ensure_facts()
         types = tuple(map(batch.column_type, columns))
-        if not columns[0] or not self._simple or len(columns) != len(self._params) or None in types:
-            return [self(*row) for row in zip(*columns)]
-        call_map = self._batch_caller(types, tuple(c[0] for c in columns))
-        if call_map is None:  # no batch entry (an argument or result that is not a scalar)
-            return [self(*row) for row in zip(*columns)]
-        try:
-            return call_map(columns)
-        except batch.ArgumentOutOfRange:  # an int beyond 64 bits: called one by one, it raises where it should
-            return [self(*row) for row in zip(*columns)]
+        if columns[0] and self._simple and len(columns) == len(self._params) and None not in types:
+            call_map = self._batch_caller(types, tuple(c[0] for c in columns))
+            if call_map is not None:  # None: no batch entry (an argument or result that is not a scalar)
+                try:
+                    return call_map(columns)
+                except batch.ArgumentOutOfRange:  # an int beyond 64 bits: called one by one below
+                    pass
+        return [self(*row) for row in zip(*columns)]  # one by one: each raises where it should
 
     def _batch_caller(self, key, first_row):
         """The map caller of the arguments' classes ``key`` (None: the

@@ -75,11 +75,11 @@ def make_map_caller(program, symbol: str, name: str, param_types, ret):
         except TypeError:
             raise ArgumentOutOfRange() from None
         results = rt.VmVariantList(3)
-        count = rt.VmVariantList(2)
-        count.push_list(args)
-        count.push_int(n)
+        inputs = rt.VmVariantList(2)
+        inputs.push_list(args)
+        inputs.push_int(n)
         try:
-            program.thread_state().context.invoke(fn, count, results)
+            program.thread_state().context.invoke(fn, inputs, results)
         except RuntimeError as exc:
             raise program.translate(exc) from None
         code = results.get_variant(0)
