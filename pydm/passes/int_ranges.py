@@ -114,8 +114,8 @@ def run(module: ir.Module) -> None:
         if op.operation.name == "func.func" and len(op.operation.regions[0].blocks):
             analysis = _Analysis(op.operation)
             analysis.solve()
-            analysis.mark()
-            analysis.share_float_conversions()
+            mark(analysis)
+            share_float_conversions(analysis)
 
 
 class _Analysis:
@@ -447,120 +447,123 @@ class _Analysis:
             return _sign_meet(self.sign.get(operands[1]), self.sign.get(operands[2]))
         return None
 
-    # ---- using the facts --------------------------------------------------------------------
-    def mark(self) -> None:
-        unit = ir.UnitAttr.get()
-        for block in self.blocks:
-            for op in self.ops[block]:  # (only attributes change here)
-                if op.name == d.TUPLE_GET and "in_range" not in op.attributes:
-                    t = d.py_type(op.operands[0].type)
-                    iv = self.interval(op.operands[1], block)
-                    if t.elts is not None and iv is not None and 0 <= iv[0] and iv[1] < len(t.elts):
-                        op.attributes["in_range"] = unit  # t[i % len(t)]: no bounds check
-                    continue
-                if op.name != d.APPLY_BINARY or "infallible" in op.attributes:
-                    continue
-                dunder = ir.StringAttr(op.attributes["dunder_name"]).value
-                a, b = op.operands
-                if self._tn(a) == "integer" and self._tn(b) == "integer":
-                    x, y = self.interval(a, block), self.interval(b, block)
-                    if dunder in ("add", "sub", "mul"):
-                        out = _square(x) if dunder == "mul" and a == b else ranges.raw(SYMBOL[dunder], x, y)
-                        if ranges.fits(out):
-                            op.attributes["infallible"] = unit
-                    if x is not None and y is not None and x[0] >= 0 and y[0] >= 0:
-                        op.attributes["nonneg"] = unit
-                    elif "infallible" not in op.attributes and dunder in ("add", "sub"):
-                        known = _known_sign(dunder, x, y)
-                        if known is not None:
-                            op.attributes["known_sign"] = ir.StringAttr.get(known)
-                elif dunder == "truediv" and self._tn(b) == "real" and self.sign.get(b) == POS:
-                    op.attributes["infallible"] = unit
 
-    def share_float_conversions(self) -> None:
-        """``float(i + k)`` → ``float(i) + k`` where both lie within +-2**53
-        (exact), and ``(float(i) + k) + c`` → ``float(i) + (k + c)`` where
-        ``k + c`` is exact: one conversion per base value ``i``."""
-        offsets: dict = {}
-
-        def offset(v):
-            got = offsets.get(v)
-            if got is not None:
-                return got
-            op = _owner(v)
-            out = (v, 0)
-            if op is not None and op.name in (d.RANGE_NEXT, d.APPLY_BINARY):
-                if op.name == d.RANGE_NEXT:
-                    k, base = _const_int(op.operands[2]), op.operands[0]
-                    ok = k in (1, -1)
-                else:
-                    dunder = ir.StringAttr(op.attributes["dunder_name"]).value
-                    base, k = op.operands[0], _const_int(op.operands[1])
-                    ok = dunder == "add" and "infallible" in op.attributes and k is not None
-                if ok:
-                    b, j = offset(base)
-                    out = (b, j + k)
-            offsets[v] = out
-            return out
-
-        # int->float conversions of one base value plus constant offsets, where
-        # every value involved lies within +-2**53: shared where there are several
-        groups: dict = {}
-        for block in self.blocks:
-            for op in block.operations:
-                op = op.operation
-                if op.name == d.CONVERT and _tname(op.operands[0]) == "integer" and _tname(op.results[1]) == "real":
-                    base, k = offset(op.operands[0])
-                    if _within(self.interval(base, block)) and _within(self.interval(op.operands[0], block)):
-                        groups.setdefault(base, []).append((op, k))
-        converted: dict = {}
-        exact: dict = {}  # float value → (conversion of the base, integer offset)
-        for base, members in groups.items():
-            if len(members) < 2:
+# ---- using the facts --------------------------------------------------------------------
+def mark(facts: _Analysis) -> None:
+    """Attributes that drop checks the facts prove unneeded: ``in_range`` on a
+    tuple read, ``infallible``/``nonneg``/``known_sign`` on int arithmetic,
+    ``infallible`` on a float division by a positive value."""
+    unit = ir.UnitAttr.get()
+    for block in facts.blocks:
+        for op in facts.ops[block]:  # (only attributes change here)
+            if op.name == d.TUPLE_GET and "in_range" not in op.attributes:
+                t = d.py_type(op.operands[0].type)
+                iv = facts.interval(op.operands[1], block)
+                if t.elts is not None and iv is not None and 0 <= iv[0] and iv[1] < len(t.elts):
+                    op.attributes["in_range"] = unit  # t[i % len(t)]: no bounds check
                 continue
-            cb = self._conversion_of(base, converted)
-            for op, k in members:
-                if k == 0:
-                    out = cb
-                else:
-                    with op.location, ir.InsertionPoint(op):
-                        _, out = d.apply_binary("add", cb, d.constant(float(k), T.FLOAT), T.FLOAT)
-                    exact[out] = (cb, k)
-                op.results[1].replace_all_uses_with(out)
-                op.results[0].replace_all_uses_with(d.success(ip=ir.InsertionPoint(op)))
-                op.erase()
-        for block in self.blocks:
-            for op in list(block.operations):
-                op = op.operation
-                if op.name != d.APPLY_BINARY or ir.StringAttr(op.attributes["dunder_name"]).value != "add":
-                    continue
-                x, c = op.operands
-                c_value = _const_float(c)
-                if x not in exact or c_value is None:
-                    continue
-                cb, k = exact[x]
-                total = float(k) + c_value
-                if Fraction(total) != Fraction(k) + Fraction(c_value):
-                    continue
-                with op.location, ir.InsertionPoint(op):
-                    _, out = d.apply_binary("add", cb, d.constant(total, T.FLOAT), T.FLOAT)
-                op.results[1].replace_all_uses_with(out)
-                _erase_if_dead(op)
-                owner = _owner(x)
-                if owner is not None:
-                    _erase_if_dead(owner)
+            if op.name != d.APPLY_BINARY or "infallible" in op.attributes:
+                continue
+            dunder = ir.StringAttr(op.attributes["dunder_name"]).value
+            a, b = op.operands
+            if facts._tn(a) == "integer" and facts._tn(b) == "integer":
+                x, y = facts.interval(a, block), facts.interval(b, block)
+                if dunder in ("add", "sub", "mul"):
+                    out = _square(x) if dunder == "mul" and a == b else ranges.raw(SYMBOL[dunder], x, y)
+                    if ranges.fits(out):
+                        op.attributes["infallible"] = unit
+                if x is not None and y is not None and x[0] >= 0 and y[0] >= 0:
+                    op.attributes["nonneg"] = unit
+                elif "infallible" not in op.attributes and dunder in ("add", "sub"):
+                    known = _known_sign(dunder, x, y)
+                    if known is not None:
+                        op.attributes["known_sign"] = ir.StringAttr.get(known)
+            elif dunder == "truediv" and facts._tn(b) == "real" and facts.sign.get(b) == POS:
+                op.attributes["infallible"] = unit
 
-    @staticmethod
-    def _conversion_of(base, converted):
-        owner = _owner(base)
-        if owner is None:  # a block argument: convert at the top of its block
-            ip = ir.InsertionPoint.at_block_begin(base.owner)
-        else:
-            ip = ir.InsertionPoint.after(owner) if hasattr(ir.InsertionPoint, "after") else ir.InsertionPoint(owner)
-        with ir.Location.unknown():
-            _, cb = d.convert(base, T.FLOAT, ip=ip)
-        converted[base] = cb
-        return cb
+def share_float_conversions(facts: _Analysis) -> None:
+    """``float(i + k)`` → ``float(i) + k`` where both lie within +-2**53
+    (exact), and ``(float(i) + k) + c`` → ``float(i) + (k + c)`` where
+    ``k + c`` is exact: one conversion per base value ``i``."""
+    offsets: dict = {}
+
+    def offset(v):
+        got = offsets.get(v)
+        if got is not None:
+            return got
+        op = _owner(v)
+        out = (v, 0)
+        if op is not None and op.name in (d.RANGE_NEXT, d.APPLY_BINARY):
+            if op.name == d.RANGE_NEXT:
+                k, base = _const_int(op.operands[2]), op.operands[0]
+                ok = k in (1, -1)
+            else:
+                dunder = ir.StringAttr(op.attributes["dunder_name"]).value
+                base, k = op.operands[0], _const_int(op.operands[1])
+                ok = dunder == "add" and "infallible" in op.attributes and k is not None
+            if ok:
+                b, j = offset(base)
+                out = (b, j + k)
+        offsets[v] = out
+        return out
+
+    # int->float conversions of one base value plus constant offsets, where
+    # every value involved lies within +-2**53: shared where there are several
+    groups: dict = {}
+    for block in facts.blocks:
+        for op in block.operations:
+            op = op.operation
+            if op.name == d.CONVERT and _tname(op.operands[0]) == "integer" and _tname(op.results[1]) == "real":
+                base, k = offset(op.operands[0])
+                if _within(facts.interval(base, block)) and _within(facts.interval(op.operands[0], block)):
+                    groups.setdefault(base, []).append((op, k))
+    converted: dict = {}
+    exact: dict = {}  # float value → (conversion of the base, integer offset)
+    for base, members in groups.items():
+        if len(members) < 2:
+            continue
+        cb = _conversion_of(base, converted)
+        for op, k in members:
+            if k == 0:
+                out = cb
+            else:
+                with op.location, ir.InsertionPoint(op):
+                    _, out = d.apply_binary("add", cb, d.constant(float(k), T.FLOAT), T.FLOAT)
+                exact[out] = (cb, k)
+            op.results[1].replace_all_uses_with(out)
+            op.results[0].replace_all_uses_with(d.success(ip=ir.InsertionPoint(op)))
+            op.erase()
+    for block in facts.blocks:
+        for op in list(block.operations):
+            op = op.operation
+            if op.name != d.APPLY_BINARY or ir.StringAttr(op.attributes["dunder_name"]).value != "add":
+                continue
+            x, c = op.operands
+            c_value = _const_float(c)
+            if x not in exact or c_value is None:
+                continue
+            cb, k = exact[x]
+            total = float(k) + c_value
+            if Fraction(total) != Fraction(k) + Fraction(c_value):
+                continue
+            with op.location, ir.InsertionPoint(op):
+                _, out = d.apply_binary("add", cb, d.constant(total, T.FLOAT), T.FLOAT)
+            op.results[1].replace_all_uses_with(out)
+            _erase_if_dead(op)
+            owner = _owner(x)
+            if owner is not None:
+                _erase_if_dead(owner)
+
+def _conversion_of(base, converted):
+    owner = _owner(base)
+    if owner is None:  # a block argument: convert at the top of its block
+        ip = ir.InsertionPoint.at_block_begin(base.owner)
+    else:
+        ip = ir.InsertionPoint.after(owner) if hasattr(ir.InsertionPoint, "after") else ir.InsertionPoint(owner)
+    with ir.Location.unknown():
+        _, cb = d.convert(base, T.FLOAT, ip=ip)
+    converted[base] = cb
+    return cb
 
 
 def _erase_if_dead(op) -> None:
