@@ -91,30 +91,45 @@ FULL = "full"
 GUARDS = "guards"
 
 
-#: a leaf callee (no calls of its own) of at most this many syntax nodes is
-#: expanded at its call sites ...
+#: a small callee is expanded at its call sites when it calls nothing but
+#: builtins (a *leaf*), or only such small callees, up to this many levels
+#: (``f`` calls ``g`` calls ``h``: a copy of ``g`` holds a copy of ``h``) ...
+MAX_SMALL_LEVELS = 2
+#: ... and has at most this many syntax nodes ...
 MAX_LEAF_NODES = 40
-#: ... while the leaf copies in one function hold at most this many nodes
+#: ... while the copies in one function hold at most this many nodes
 MAX_LEAF_COPY_NODES = 400
 
 
-def is_leaf(fn) -> bool:
-    """A small module-level function that calls nothing but builtins: a copy
-    of it in its caller cannot recurse, and the VM call it saves (~60 ns)
-    costs more than its whole body often does."""
-    if fn.outlined or fn.has_nested_scopes or fn.outer is not None or fn.vararg or fn.kwonly or fn.posonly or fn.kwarg:
+def is_leaf(fn, levels: int = MAX_SMALL_LEVELS) -> bool:
+    """A small module-level function that calls nothing but builtins and, up
+    to ``levels`` deep, other such small functions: a copy of it in its
+    caller cannot recurse (each level is one shallower), and the VM call it
+    saves (~70 ns, more for a big frame) costs more than its whole body often
+    does. The runtime library's helpers call each other this way (a slice's
+    bounds through ``slice_range`` -> ``slice_indices`` -> ``slice_index``)."""
+    if levels < 1 or fn.outlined or fn.has_nested_scopes or fn.outer is not None or fn.vararg or fn.kwonly \
+            or fn.posonly or fn.kwarg:
         return False
     if body_size(fn.node) > MAX_LEAF_NODES:
         return False
+    from . import intrinsics
     from .handlers import exception_class_of
     from .callees import BUILTINS
+    functions = fn.module.functions
+    library = fn.module.runtime_lib
     for call in fn.node.nodes_of_class(nodes.Call):
         f = call.func
         if isinstance(f, nodes.Attribute) or exception_class_of(f, fn) is not None:
             continue  # a method of a list or tuple; an exception made or raised
-        if not (isinstance(f, nodes.Name) and f.name in BUILTINS and f.name not in fn.module.functions
-                and f.name not in fn.locals):
+        if not isinstance(f, nodes.Name) or f.name in fn.locals:
             return False
+        if f.name in functions:
+            callee = functions[f.name]
+            if callee is fn or not is_leaf(callee, levels - 1):
+                return False
+        elif f.name not in BUILTINS and not (library and intrinsics.is_intrinsic(f.name)):
+            return False  # (an intrinsic of the runtime library is an op, not a call)
     return True
 
 

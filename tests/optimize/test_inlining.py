@@ -524,12 +524,21 @@ def test_mutual_recursion_is_not_inlined_and_correct():
 
 
 def middle(x: int) -> int:
-    return helper(x) * 2 + 1  # calls another function: not a leaf
+    return helper(x) * 2 + 1  # calls a leaf: expanded too (two levels)
+
+
+def top(x: int) -> int:
+    return middle(x) - 3  # calls a two-level function: three levels, not expanded
 
 
 @pydm.jit
 def uses_middle(n: int) -> int:
     return middle(n) + middle(n + 1)
+
+
+@pydm.jit
+def uses_top(n: int) -> int:
+    return top(n) + top(n + 1)
 
 
 def test_leaf_call_is_expanded():
@@ -543,12 +552,23 @@ def test_leaf_call_is_expanded():
     assert "12345" in caller[0], "the helper's body was not copied into its caller"
 
 
-def test_non_leaf_call_is_not_expanded():
-    check_many(uses_middle, [(n,) for n in (0, 1, -1, 747120000000000 // 2, INT64_MAX)])
+def test_two_levels_of_small_calls_are_expanded_not_three():
+    """``middle`` calls the leaf ``helper``: both are copied into the caller
+    (inlining.MAX_SMALL_LEVELS); ``top`` calls ``middle``: a third level, so
+    ``top`` stays a call (and its own body holds the two copies)."""
+    args = [(n,) for n in (0, 1, -1, 747120000000000 // 2, 747125000000000 // 2, INT64_MAX)]
+    check_many(uses_middle, args)
+    check_many(uses_top, args)
     funcs = functions(uses_middle.inspect("pydm"))
     caller = [body for sym, body in funcs.items() if sym.startswith("uses_middle$")]
     assert len(caller) == 1, list(funcs)
-    assert calls_to(caller[0], "middle") == 2, caller[0]
+    assert calls_to(caller[0], "middle") == 0 and calls_to(caller[0], "helper") == 0, caller[0]
+    funcs = functions(uses_top.inspect("pydm"))
+    caller = [body for sym, body in funcs.items() if sym.startswith("uses_top$")]
+    callee = [body for sym, body in funcs.items() if sym.startswith("top$")]
+    assert len(caller) == 1 and len(callee) == 1, list(funcs)
+    assert calls_to(caller[0], "top") == 2, caller[0]
+    assert calls_to(callee[0], "middle") == 0 and calls_to(callee[0], "helper") == 0, callee[0]
 
 
 def test_untyped_recursion():
