@@ -105,8 +105,8 @@ class CallWalker:
             view = dict_view_call(first) if what == "len" and len(e.args) == 1 and not e.keywords else None
             if view is not None:
                 return self.view_length(view, e)
-            if what in ("any", "all") and isinstance(first, nodes.GeneratorExp) and len(e.args) == 1:
-                return self.short_circuit(what, first)
+            if self.reduces_lazily(what, e):  # any/all/sum/min/max of a generator: item by item
+                return self.reduce_lazily(what, e)
             quiet = None  # keywords evaluated first (no effect can be seen: see walks_lazily)
             if what in KEYED and self.walks_lazily(what, e):
                 quiet = {k.arg: self.expr(k.value) for k in e.keywords}

@@ -18,7 +18,6 @@ from .handlers import exception_class_of
 from .loops import LoopShape
 from .scopes import variable_key
 from .literals import const_value
-from .callees import loop_form
 from .literals import const_type, slice_bounds
 from .typing import BUILTIN
 
@@ -262,45 +261,6 @@ class ExpressionWalker:
             self.comprehend(node, on_item)
         else:
             self.for_loop(LoopShape(node, on_item, node, lambda: None, []))
-
-    def walks_lazily(self, what, e) -> bool:
-        """``min``/``max(items, key=f)`` of a generator expression or an iterator
-        call: the key is called on each item as the walk makes it (CPython
-        interleaves them). Only where evaluating the keywords before the walk
-        starts cannot be seen: each a lambda, a constant or a name that reads a
-        module function or a bound local."""
-        first = e.args[0] if len(e.args) == 1 else None
-        if what not in ("min", "max") or first is None or not (
-                isinstance(first, nodes.GeneratorExp) or loop_form(first, self.frame.fn)):
-            return False
-        fn = self.frame.fn
-
-        def quiet(v):
-            if isinstance(v, (nodes.Lambda, nodes.Const)):
-                return True
-            return isinstance(v, nodes.Name) and v not in self.frame.unbound_reads and (
-                v.name in fn.locals or (v.name in self.program.module.functions and v.name not in fn.frees))
-        key = [k.value for k in e.keywords or [] if k.arg == "key"]
-        return (bool(key) and not (isinstance(key[0], nodes.Const) and key[0].value is None)
-                and all(k.arg is not None and quiet(k.value) for k in e.keywords))
-
-    def short_circuit(self, name, e):
-        """``any(genexp)`` / ``all(genexp)``: stop at the first item that decides."""
-        want = name == "any"
-        merge = self.fb.new_block(d.ir_type(T.BOOL))
-
-        def on_item(v):
-            truth = self.emit.truth(v)
-            hit, cont = self.fb.new_block(), self.fb.new_block()
-            pred = self.b.bool_to_pred(truth if want else self.b.not_(truth))
-            self.fb.cond_br(pred, [], [], hit, cont)
-            self.fb.block = hit
-            self.fb.br([self.b.constant(want, T.BOOL)], merge)
-            self.fb.block = cont
-        self.comprehend(e, on_item)
-        if self.fb.block is not None:
-            self.fb.br([self.b.constant(not want, T.BOOL)], merge)
-        return self.fb.enter_merge(merge)
 
     def expr_Tuple(self, e):
         values = self.exprs(e.elts)

@@ -31,6 +31,7 @@ from .closures import ClosureWalker
 from .handlers import HandlerWalker
 from .host_calls import HostCallWalker
 from .iteration import IteratorLoopWalker
+from .reductions import ReductionWalker
 from .loops import LoopWalker
 from .scopes import variable_key
 from .specializations import Specialization
@@ -130,8 +131,8 @@ class Frame:
         return self.prefix + "$return"
 
 
-class FunctionImporter(ExpressionWalker, CallWalker, LoopWalker, IteratorLoopWalker, HandlerWalker, ClosureWalker,
-                       HostCallWalker):
+class FunctionImporter(ExpressionWalker, CallWalker, ReductionWalker, LoopWalker, IteratorLoopWalker, HandlerWalker,
+                       ClosureWalker, HostCallWalker):
     """Builds one ``func.func`` for one specialization."""
 
     def __init__(self, program: ProgramTypes, spec: Specialization, module: ir.Module, public: bool):
