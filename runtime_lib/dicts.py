@@ -29,8 +29,8 @@ key's hash from the caller (compiled code computes an int key's inline,
 the size before each item.
 """
 from .intrinsics import (as_dict, as_ints, as_list, as_tuple, dict_new, dict_state, fail, fail_types,  # noqa: F401
-                         int_value, ints_get, ints_new, ints_set, is_dict, is_list, is_none, is_tuple, item,
-                         iter_new, list_new, seq_resize, seq_set, type_error)
+                         int_value, ints_get, ints_new, ints_set, is_dict, is_iterator, is_list, is_none, is_range,
+                         is_set, is_str, is_tuple, is_view, item, iter_new, list_new, seq_resize, seq_set, type_error)
 
 def empty_table() -> list:
     """A table with no entries (its index built on first use); a set's too."""
@@ -340,13 +340,19 @@ def dict_update(d: dict, other: object) -> None:
         return
     pairs = as_items(other)
     for i in range(len(pairs)):
-        pair = item(pairs, i)
-        if not (is_tuple(pair) or is_list(pair)):
-            fail("TypeError", "cannot convert dictionary update sequence element #{} to a sequence", i)
-        kv = as_items(pair)
-        if len(kv) != 2:
-            fail("ValueError", "dictionary update sequence element #{} has length {}; 2 is required", i, len(kv))
-        dict_setitem(d, item(kv, 0), item(kv, 1))
+        dict_add_pair(d, item(pairs, i), i)
+
+
+def dict_add_pair(d: dict, pair: object, i: int) -> None:
+    """Element ``i`` of ``d.update(pairs)`` or ``dict(pairs)``: any iterable of
+    two items (CPython's ``PySequence_Fast``: ``dict(["ab"])`` is ``{'a': 'b'}``)."""
+    if not (is_tuple(pair) or is_list(pair) or is_str(pair) or is_range(pair) or is_iterator(pair)
+            or is_dict(pair) or is_set(pair) or is_view(pair)):
+        fail("TypeError", "cannot convert dictionary update sequence element #{} to a sequence", i)
+    kv = as_items(pair)
+    if len(kv) != 2:
+        fail("ValueError", "dictionary update sequence element #{} has length {}; 2 is required", i, len(kv))
+    dict_setitem(d, item(kv, 0), item(kv, 1))
 
 
 def dict_merge(d: dict, other: object) -> None:

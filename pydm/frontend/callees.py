@@ -115,7 +115,8 @@ KEYED = ("sorted", "min", "max")
 LOOP_FORMS = ("range", "enumerate", "zip", "reversed", "map", "filter")
 
 #: builtins ``map(f, xs)`` may apply by name (``map(abs, xs)``)
-MAPPABLE = ("abs", "int", "float", "bool", "len", "hash", "tuple", "list", "sorted", "sum", "min", "max",
+MAPPABLE = ("abs", "int", "float", "bool", "str", "repr", "ord", "chr", "len", "hash", "tuple", "list", "sorted",
+            "sum", "min", "max", "set", "frozenset", "dict", "bin", "hex", "oct",
             "any", "all")
 
 

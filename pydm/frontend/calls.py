@@ -58,13 +58,11 @@ class CallWalker:
         if kind == "method":
             if any(isinstance(a, nodes.Starred) for a in e.args) or any(k.arg is None for k in e.keywords or []):
                 raise error_at(e, f"star-arguments in .{what}(...) are not supported")
+            if self.consumes_lazily(what, e):  # xs.extend(g), s.update(g), sep.join(g)
+                return self.consume_lazily(what, e)
             values = []
             for a in [e.func.expr] + list(e.args) + [k.value for k in e.keywords or []]:
-                if what == "extend" and a is not e.func.expr and (
-                        isinstance(a, nodes.GeneratorExp) or loop_form(a, self.frame.fn)):
-                    values.append(self.materialize(a))  # xs.extend(x * 2 for x in ys)
-                else:
-                    values.append(self.expr(a))
+                values.append(self.expr(a))
                 if self.fb.block is None:
                     return None
                 if len(values) == 1:  # the attribute is looked up before the arguments are evaluated
@@ -94,6 +92,8 @@ class CallWalker:
                 raise error_at(e, f"a {what}() object kept as a value is not supported",
                                f"use {what}(...) in a for loop, a comprehension, or as the argument of "
                                + ", ".join(f"{c}()" for c in CONSUMERS))
+            if what == "zip" and any(isinstance(a, nodes.Starred) for a in e.args):
+                return self.starred_zip(e)
             if what in LOOP_FORMS:  # an iterator object (written in a for loop, no object is made)
                 values = self.exprs(list(e.args) + [k.value for k in e.keywords or []])
                 if values is None:

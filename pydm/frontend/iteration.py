@@ -13,12 +13,16 @@ from astroid import nodes
 
 from .. import dialect as d
 from ..errors import error_at
-from ..types import FunctionType, PyType, list_of
+from ..types import FunctionType, PyType, list_of, tuple_any
 from . import semantics as sem
 from .callees import builtin_function
 from .loops import LoopShape
 
 T = PyType
+
+#: the kinds of values a ``for`` can walk (type names of ``typecodes.py``)
+ITERABLE_KINDS = ("list", "tuple", "range", "str", "dict", "set", "frozenset", "iterator", "dict_keys",
+                  "dict_values", "dict_items")
 
 
 class IteratorLoopWalker:
@@ -186,6 +190,12 @@ class IteratorLoopWalker:
         an index-based walk of the sequences (CPython's iterators over lists
         and tuples are index-based too, so a list changed meanwhile behaves alike)."""
         it = s.iter
+        if form == "zip" and any(isinstance(a, nodes.Starred) for a in it.args):
+            with self.at(it):
+                zipped = self.starred_zip(it)
+            if zipped is None or self.fb.block is None:
+                return None
+            return self.iterator_object_loop(s, zipped, lambda _i, x: self.emit.coerce(x, tuple_any(T.OBJECT)))
         if it.keywords and not (form == "enumerate" and [k.arg for k in it.keywords] == ["start"]):
             raise error_at(it, f"keyword arguments to {form}() are not supported")
         arity = {"enumerate": (1, 2), "reversed": (1, 1), "zip": (0, 99)}[form]
@@ -242,6 +252,31 @@ class IteratorLoopWalker:
             return self.b.bool_to_pred(out)
         self.index_loop(s, self.b.constant(0, T.INT), 1, more_all,
                         lambda i: self.emit.make_tuple([self.emit.element_at(q, i) for q in seqs]))
+
+    def starred_zip(self, it):
+        """``zip(*rows)`` (with other arguments around it): the iterables
+        gathered in order, a starred one's items each an iterable, then the
+        zip iterator object over them (``runtime_lib/iterators.py``)."""
+        if it.keywords:
+            raise error_at(it, "keyword arguments to zip() are not supported")
+        sources = self.emit.make_list([])
+        # CPython's message names zip() when its one argument is starred
+        what = "zip() argument" if len(it.args) == 1 else "Value"
+        for a in it.args:
+            v = self.expr(a.value if isinstance(a, nodes.Starred) else a)
+            if self.fb.block is None:
+                return None
+            if isinstance(a, nodes.Starred):
+                ok = self.emit.type_test(v, ITERABLE_KINDS)
+                self.fb.raise_if(self.b.bool_to_pred(ok), "TypeError", f"{what} after * must be an iterable, not {{}}",
+                                 when=False, args=[v], fmt="types")
+                self.emit.call_library("list_iadd", [sources, v], list_of())
+            else:
+                self.emit.list_append(sources, v)
+            if self.fb.block is None:
+                return None
+        parts = self.emit.call_library("tuple_of_list", [sources], tuple_any(T.OBJECT))
+        return None if parts is None else self.emit.call_library("make_zip", [parts], T.ITERATOR)
 
     def enumerate_iterator_loop(self, s: LoopShape, it, start):
         """``for i, x in enumerate(it, start)`` over an iterator object (a dict's or a

@@ -1,14 +1,17 @@
-"""Builtins that reduce a generator expression or an iterator call item by
-item (part of ``FunctionImporter``): ``any``, ``all``, ``sum``, ``min`` and
-``max`` of ``(f(x) for x in xs)``, ``map(f, xs)``, ``filter(...)``, ``zip``...
+"""Builtins and methods that consume a generator expression or an iterator
+call item by item (part of ``FunctionImporter``): ``any``, ``all``, ``sum``,
+``min``, ``max``, ``set``, ``frozenset``, ``dict`` of ``(f(x) for x in xs)``,
+``map(f, xs)``, ``filter(...)``, ``zip``..., and ``xs.extend(...)``,
+``s.update(...)``, ``d.update(...)``, ``sep.join(...)`` of them.
 
 CPython pulls each item only when the reduction wants it, so which
 exception wins and which calls happen at all depends on it: in
 ``sum(f(x) for x in xs)`` an item that cannot be added raises its TypeError
 before ``f`` sees the next ``x``, and ``any(map(f, xs))`` stops calling ``f``
-at the first true item. The reduction is therefore a loop over the walk
-itself (``each_lazy_item``), never over a list of all the items; it also
-builds no list.
+at the first true item; ``xs.extend(...)`` has appended the items made
+before one raised. The reduction is therefore a loop over the walk itself
+(``each_lazy_item``), never over a list of all the items; it also builds no
+list. ``str.join`` is the exception: CPython collects the items first.
 
 A reduction's other arguments (``sum``'s start, ``min``'s default) are
 evaluated before the walk here, after its iterable's first part in CPython;
@@ -26,8 +29,11 @@ from .callees import loop_form
 
 T = PyType
 
-#: the builtins reduced item by item
-REDUCERS = ("any", "all", "sum", "min", "max")
+#: the builtins reduced item by item (and what keywords each may take)
+REDUCERS = {"any": (), "all": (), "sum": ("start",), "min": ("default",), "max": ("default",),
+            "set": (), "frozenset": (), "dict": None}
+#: the methods that consume their one argument item by item
+CONSUMING_METHODS = ("extend", "update", "join")
 
 
 class ReductionWalker:
@@ -69,8 +75,9 @@ class ReductionWalker:
         """Is this call of a reducer (no ``key=``) walked item by item?"""
         if what not in REDUCERS or self.lazy_source(e) is None:
             return False
-        allowed = {"sum": ("start",), "min": ("default",), "max": ("default",)}.get(what, ())
-        return all(k.arg in allowed and self.quiet(k.value) for k in e.keywords or [])
+        allowed = REDUCERS[what]
+        return all(k.arg is not None and (allowed is None or k.arg in allowed) and self.quiet(k.value)
+                   for k in e.keywords or [])
 
     def reduce_lazily(self, what, e):
         """The value of ``what(<items>, ...)``, walking the items once."""
@@ -84,7 +91,82 @@ class ReductionWalker:
             return self.short_circuit(what, first)
         if what == "sum":
             return self.lazy_sum(first, keywords.get("start"))
-        return self.lazy_extreme(what, first, keywords.get("default"))
+        if what in ("min", "max"):
+            return self.lazy_extreme(what, first, keywords.get("default"))
+        if what == "dict":
+            out = self.emit.make_dict([])
+            self.add_pairs(out, first)
+            for name, value in keywords.items():  # set after the items, as CPython's dict()
+                if self.fb.block is None:
+                    return None
+                self.emit.call_library("dict_setitem", [out, self.emit.str_literal(name), value])
+            return out if self.fb.block is not None else None
+        out = self.emit.make_set([])
+        self.each_lazy_item(first, lambda v: self.emit.call_library("set_add", [out, v]))
+        if self.fb.block is None:
+            return None
+        return out if what == "set" else self.emit.call_library("frozen", [out], T.FROZENSET)
+
+    def consumes_lazily(self, what, e) -> bool:
+        """``xs.extend(g)``, ``s.update(g)``, ``d.update(g)``, ``sep.join(g)`` of
+        one generator expression or iterator call?"""
+        return what in CONSUMING_METHODS and not e.keywords and self.lazy_source(e) is not None
+
+    def consume_lazily(self, what, e):
+        """The method call, its receiver looked up first (CPython's
+        AttributeError before any item), then each item taken as it is made."""
+        fb, emit = self.fb, self.emit
+        receiver = self.expr(e.func.expr)
+        if fb.block is None:
+            return None
+        receiver = emit.method_receiver(what, receiver)
+        if receiver is None or fb.block is None:
+            return None
+        first = e.args[0]
+        t = emit.type(receiver)
+        if what == "join":  # str.join collects the items first (PySequence_Fast), then joins
+            items = self.materialize(first)
+            return None if items is None else emit.method(what, receiver, [items], e, {})
+        if t.is_list:
+            self.each_lazy_item(first, lambda v: emit.list_append(receiver, v))
+        elif t is T.SET:
+            self.each_lazy_item(first, lambda v: emit.call_library("set_add", [receiver, v]))
+        elif t is T.DICT:
+            self.add_pairs(receiver, first)
+        else:  # ``update`` of an object: a dict or a set, known at run time
+            is_dict = self.b.bool_to_pred(emit.type_test(receiver, ("dict",)))
+            count = self.pair_counter()
+
+            def on_item(v):
+                pair, element, done = fb.new_block(), fb.new_block(), fb.new_block()
+                fb.cond_br(is_dict, [], [], pair, element)
+                fb.block = pair
+                self.add_pair(receiver, v, count)
+                fb.goto(done)
+                fb.block = element
+                emit.call_library("set_add", [receiver, v])
+                fb.goto(done)
+                fb.block = done
+            self.each_lazy_item(first, on_item)
+        return None if fb.block is None else self.b.constant(None, T.NONE)
+
+    def pair_counter(self):
+        count = self.hidden_slot("element")
+        self.fb.store(count, self.b.constant(0, T.INT))
+        return count
+
+    def add_pair(self, d, pair, count) -> None:
+        """One item of ``dict(pairs)`` / ``d.update(pairs)``: a pair, the
+        element's number in CPython's messages."""
+        k = self.fb.load(count, T.INT, False, "")
+        self.emit.call_library("dict_add_pair", [d, pair, k])
+        if self.fb.block is not None:
+            _, k1 = self.b.apply_binary("add", k, self.b.constant(1, T.INT), T.INT, infallible=True)
+            self.fb.store(count, k1)
+
+    def add_pairs(self, d, first) -> None:
+        count = self.pair_counter()
+        self.each_lazy_item(first, lambda v: self.add_pair(d, v, count))
 
     def short_circuit(self, name, first):
         """``any`` / ``all``: stop at the first item that decides."""
@@ -166,4 +248,4 @@ class ReductionWalker:
         return fb.enter_merge(merge)
 
 
-__all__ = ["ReductionWalker", "REDUCERS"]
+__all__ = ["ReductionWalker", "REDUCERS", "CONSUMING_METHODS"]

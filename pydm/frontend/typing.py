@@ -16,7 +16,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from ..errors import CompileError, error_at, note_call_site
-from ..types import FunctionType, PyType, join, list_of, tuple_of
+from ..types import FunctionType, PyType, join, list_of, tuple_any, tuple_of
 from . import inlining, intrinsics
 from . import semantics as sem
 from .handlers import exception_class_of
@@ -422,6 +422,11 @@ class _FunctionTyper(ListTyping):
             for a in it.args:
                 self.expr(a)
             return T.INT
+        if form == "zip" and any(isinstance(a, nodes.Starred) for a in it.args):
+            for a in it.args:  # zip(*rows): an iterator object over tuples of any length
+                self.expr(a.value if isinstance(a, nodes.Starred) else a)
+                self.store_into(self.group_of_node(a.value if isinstance(a, nodes.Starred) else a), T.OBJECT)
+            return tuple_any(T.OBJECT)
         if form in ("enumerate", "zip", "reversed"):
             types = [self.expr(a) for a in it.args]
             if any(t is T.ITERATOR or t.is_dynamic for t in types):  # an iterator object: it holds the lists
