@@ -22,7 +22,7 @@ division by zero, float rounding.
 """
 # Under CPython the intrinsics are these plain functions (pydm compiles the
 # names itself and ignores this import).
-from .intrinsics import (as_str, fail, is_str, as_list, as_range, as_tuple, float_value, int_power, int_value, is_bool, is_float,  # noqa: F401
+from .intrinsics import (as_str, fail, is_str, str_code, as_list, as_range, as_tuple, float_value, int_power, int_value, is_bool, is_float,  # noqa: F401
                          is_int, is_intlike, is_list, is_none, is_number, is_range, is_tuple, type_error)
 
 
@@ -431,11 +431,125 @@ def to_float(a: object) -> float:
     type_error("float() argument must be a string or a real number, not '{}'", a)
 
 
+# ---- round() --------------------------------------------------------------------------------
+def round_int(x: int, n: int) -> int:
+    """``round(x, n)`` of an int (CPython's ``int.__round__``): ``x`` for
+    ``n >= 0``, else the nearest multiple of ``10 ** -n``, a tie to the even one."""
+    if n >= 0:
+        return x
+    if n <= -19:  # 10 ** 19 > 2 ** 63 > |x|: the multiples in reach are 0 and +-10 ** 19
+        if n == -19 and (x > 5000000000000000000 or x < -5000000000000000000):
+            fail("OverflowError", "integer overflow: result of round() does not fit in a 64-bit int")
+        return 0
+    p = 10 ** (-n)
+    r = x % p  # 0 <= r < p: x - r is the multiple below x (no overflow on the way)
+    if 2 * r > p or (2 * r == p and (x // p) % 2 == 1):
+        return x + (p - r)
+    return x - r
+
+
+def round_float(x: float) -> int:
+    """``round(x)`` of a float: the nearest int, a tie to the even one
+    (NaN, infinities and ints beyond 64 bits raise as ``int(x)`` does)."""
+    if not (-4503599627370496.0 < x < 4503599627370496.0):  # |x| >= 2 ** 52 (or not finite): an integer already
+        return int(x)
+    t = int(x)  # truncated: x - t is exact
+    f = x - float(t)
+    if f > 0.5 or (f == 0.5 and t % 2 == 1):
+        return t + 1
+    if f < -0.5 or (f == -0.5 and t % 2 == 1):
+        return t - 1
+    return t
+
+
+def round_keeps(x: float, n: int) -> bool:
+    """Is ``round(x, n)`` (``n >= 0``) ``x`` itself? A NaN, an infinity, a zero,
+    a float that is an integer (``|x| >= 2 ** 52``), or ``n`` past every digit
+    a float has (CPython's ``NDIGITS_MAX``, 323)."""
+    return x - x != 0.0 or x == 0.0 or n > 323 or not (-4503599627370496.0 < x < 4503599627370496.0)
+
+
+def round_float_fixed(x: float, n: int) -> object:
+    """``round(x, n)`` for ``n >= 0``: ``x``'s exact ``.{n}f`` digits (``format_fixed``)
+    read back exactly; None where those digits need the host (too many)."""
+    if round_keeps(x, n):
+        return x
+    if n > 18:
+        return None
+    text = format_fixed(x, n, 0, 32, 0, 0)
+    if is_none(text):
+        return None
+    value = fixed_value(as_str(text), n)
+    if is_none(value):
+        return str_to_float(as_str(text))
+    return value
+
+
+def fixed_value(text: str, n: int) -> object:
+    """The float of ``[-]ddd.ddd`` (``n`` decimals) where its digits ``D`` are
+    below ``2 ** 53``: ``D / 10 ** n``, one correctly rounded division of two
+    exact floats (``n <= 18``); None for more digits."""
+    digits = 0
+    negative = False
+    for i in range(len(text)):
+        c = str_code(text, i)
+        if c == 45:  # -
+            negative = True
+        elif c != 46:  # not the point
+            digits = digits * 10 + (c - 48)
+            if digits >= 9007199254740992:
+                return None
+    value = float(digits) / float(10 ** n)
+    return -value if negative else value
+
+
+def round_float_negative(x: float, n: int) -> float:
+    """``round(x, n)`` of a float for ``n < 0``: the nearest multiple of
+    ``10 ** -n`` to the exact value of ``x``, a tie to the even one, as a float
+    (CPython rounds the exact decimal value too: ``_Py_dg_dtoa`` mode 3)."""
+    if x - x != 0.0:  # NaN and infinities round to themselves
+        return x
+    if n < -308:  # CPython's NDIGITS_MIN: +-0.0
+        return 0.0 * x
+    if not (-9223372036854775808.0 < x < 9223372036854775808.0):
+        fail("NotImplementedError", "pydm: round(x, ndigits) with ndigits < 0 of a float beyond 64-bit ints")
+    a = int(x)  # the integer part, exact; f the fraction, exact
+    f = x - float(a)
+    negative = x < 0.0
+    if negative:
+        a = -a
+        f = -f
+    if n <= -19:
+        if n == -19 and (a > 5000000000000000000 or (a == 5000000000000000000 and f > 0.0)):
+            return -1e19 if negative else 1e19
+        return 0.0 * x
+    p = 10 ** (-n)
+    q = a // p
+    r = a - q * p
+    h = p // 2
+    if r > h or (r == h and (f > 0.0 or q % 2 == 1)):
+        q += 1
+    if q == 0:
+        return 0.0 * x
+    out = float(q * p)
+    return -out if negative else out
+
+
+def round_object(x: object) -> int:
+    """``round(x)`` of an object: an int for an int, a bool or a float."""
+    if is_intlike(x):
+        return int_value(x)
+    if is_float(x):
+        return round_float(float_value(x))
+    type_error("type {} doesn't define __round__ method", x)
+    return 0
+
+
 # (last: runtime_lib/tuples.py imports this module too)
 from .tuples import tuple_compare, tuple_concat, tuple_repeat  # noqa: E402,F401
 from .lists import list_compare, list_concat, list_iadd, list_imul, list_repeat  # noqa: E402,F401
 from .ranges import range_eq, range_len  # noqa: E402,F401
-from .strings import str_compare, str_concat, str_repeat  # noqa: E402,F401
+from .strings import format_fixed, str_compare, str_concat, str_repeat  # noqa: E402,F401
 from .dicts import dict_eq, dict_ior, dict_len, dict_or  # noqa: E402,F401
 from .intrinsics import as_dict, is_dict  # noqa: E402,F401
 from .parsing import str_to_float, str_to_int  # noqa: E402,F401

@@ -23,7 +23,7 @@ METHODS += ("format",)  # str.format (frontend/printing.py)
 BUILTINS = ("abs", "min", "max", "int", "float", "bool", "range", "isinstance", "type", "len", "hash",
             "tuple", "divmod", "pow", "list", "sorted", "any", "all", "sum", "enumerate", "zip", "reversed",
             "iter", "next", "map", "filter", "print", "str", "ord", "chr", "repr", "format", "dict", "set",
-            "bin", "oct", "hex", "frozenset")
+            "bin", "oct", "hex", "frozenset", "round")
 
 
 
@@ -116,7 +116,7 @@ LOOP_FORMS = ("range", "enumerate", "zip", "reversed", "map", "filter")
 
 #: builtins ``map(f, xs)`` may apply by name (``map(abs, xs)``)
 MAPPABLE = ("abs", "int", "float", "bool", "str", "repr", "ord", "chr", "len", "hash", "tuple", "list", "sorted",
-            "sum", "min", "max", "set", "frozenset", "dict", "bin", "hex", "oct",
+            "sum", "min", "max", "set", "frozenset", "dict", "bin", "hex", "oct", "round",
             "any", "all")
 
 

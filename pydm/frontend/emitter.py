@@ -25,6 +25,7 @@ from .exception_ops import ExceptionOps
 from .lists import ListOps
 from .parsing import ParseOps
 from .printing import PrintOps
+from .rounding import RoundOps
 from .strings import StrOps
 from .tuples import TupleOps
 from .literals import const_type
@@ -39,7 +40,7 @@ _INFALLIBLE = {("add", T.FLOAT), ("sub", T.FLOAT), ("mul", T.FLOAT),
 _FAST_BINARY = {"add", "sub", "mul", "truediv", "floordiv", "mod"}
 
 
-class Emitter(SetOps, DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps, ParseOps):
+class Emitter(SetOps, DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps, ParseOps, RoundOps):
     def __init__(self, builder, in_runtime_library: bool = False):
         self.fb = builder
         self.b = builder.ops
@@ -355,6 +356,8 @@ class Emitter(SetOps, DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps
             return self.number_builtin(name, args, node, keywords or {})
         if name in ("set", "frozenset"):
             return self.set_builtin(args, node, keywords, name)
+        if name == "round":
+            return self.round_builtin(args, node, keywords)
         if keywords:
             raise error_at(node, f"keyword arguments to {name}() are not supported")
         if name in ("len", "hash", "tuple", "divmod", "pow"):

@@ -654,6 +654,18 @@ def builtin_type(name: str, arg_types: list[PyType], const_args=None) -> PyType 
         if isinstance(t, Raises):
             return t
         return T.OBJECT
+    if name == "round" and n in (1, 2):
+        x = arg_types[0]
+        if not (x.is_dynamic or x.is_numeric or x is T.BOTTOM):
+            return Raises("TypeError", f"type {x.python_name} doesn't define __round__ method")
+        if n == 1 or arg_types[1] is T.NONE:
+            return T.INT
+        digits = index_argument_type(arg_types[1], T.INT)
+        if isinstance(digits, Raises):
+            return digits
+        if arg_types[1].is_dynamic or x.is_dynamic:
+            return T.OBJECT
+        return T.FLOAT if x is T.FLOAT else T.INT
     if name == "divmod" and n == 2:
         a, b = arg_types
         if a.is_dynamic or b.is_dynamic:

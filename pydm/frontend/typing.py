@@ -759,9 +759,10 @@ class _FunctionTyper(ListTyping):
         view = dict_view_call(e.args[0]) if what == "len" and len(e.args) == 1 and not e.keywords else None
         if view is not None and self.expr(view[0]) is T.DICT:  # len(d.keys()): len(d)
             return T.INT
-        for kw in e.keywords or []:
-            self.expr(kw.value)
+        keyword_types = {kw.arg: self.expr(kw.value) for kw in e.keywords or []}
         arg_types = [self.expr(a) for a in e.args]
+        if what == "round":  # round(number=x, ndigits=n): in their positions
+            arg_types += [keyword_types[k] for k in ("number", "ndigits") if k in keyword_types]
         if T.BOTTOM in arg_types:
             return T.BOTTOM
         if what in KEYED and any(k.arg == "key" for k in e.keywords or []):
