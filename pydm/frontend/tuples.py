@@ -4,8 +4,9 @@ What can be decided from static types is built inline: ``(a, b)``, ``t[i]``
 (no bounds check when a literal index is in range), ``len(t)``, unpacking
 and slicing of tuples of known length with literal bounds. Everything else —
 concatenation, repetition, slices with run-time bounds, ``in``, ordering,
-``hash``, operations on tuples held in ``object`` values — calls the runtime
-library (``runtime_lib/tuples.py``), which is Python itself.
+``hash``, operations on tuples held in ``object`` values (but ``x[i]``, read
+inline from a list or tuple: :meth:`TupleOps.dynamic_subscript`) — calls the
+runtime library (``runtime_lib/tuples.py``), which is Python itself.
 """
 from __future__ import annotations
 
