@@ -4,8 +4,9 @@ What can be decided from static types is built inline: ``(a, b)``, ``t[i]``
 (no bounds check when a literal index is in range), ``len(t)``, unpacking
 and slicing of tuples of known length with literal bounds. Everything else —
 concatenation, repetition, slices with run-time bounds, ``in``, ordering,
-``hash``, operations on tuples held in ``object`` values — calls the runtime
-library (``runtime_lib/tuples.py``), which is Python itself.
+``hash``, operations on tuples held in ``object`` values (but ``x[i]``, read
+inline from a list or tuple: :meth:`TupleOps.dynamic_subscript`) — calls the
+runtime library (``runtime_lib/tuples.py``), which is Python itself.
 """
 from __future__ import annotations
 
@@ -104,7 +105,7 @@ class TupleOps:
         if isinstance(result, sem.Raises):
             return self.raise_always(result)
         if st.is_dynamic:
-            return self.call_library("getitem", [seq, index], T.OBJECT)
+            return self.dynamic_subscript(seq, index)
         if st is T.STR:
             return self.str_subscript(seq, index)
         if st is T.RANGE:
@@ -120,6 +121,23 @@ class TupleOps:
         exc, out = self.b.tuple_get(seq, self.promote(index, T.INT), result)
         self.fb.check(exc)
         return out
+
+    def dynamic_subscript(self, x, index):
+        """``x[index]`` on an object: a list's or a tuple's element read in
+        place, as for a ``list<object>`` or a tuple (an object holding either
+        has the element layout, ``pydm/representation.py``; the index rules
+        and messages are theirs); anything else (a dict, a str, a range, a
+        wrong type) the runtime library's ``getitem``. An index that cannot be
+        an int, a function's inline budget spent, or the runtime library
+        itself: the call alone."""
+        def generic():
+            return self.call_library("getitem", [x, index], T.OBJECT)
+        it = self.type(index)
+        if self.in_runtime_library or self.inline_budget <= 0 or not (it.is_dynamic or it in (T.INT, T.BOOL)):
+            return generic()
+        self.inline_budget -= 1
+        return self.on_kind_or(x, list_of(), lambda xs: self.subscript(xs, index), lambda: self.on_kind_or(
+            x, tuple_any(T.OBJECT), lambda t: self.subscript(t, index), generic, T.OBJECT), T.OBJECT)
 
     def slice(self, seq, start, stop, step, bounds=None):
         """``seq[start:stop:step]`` (parts None where absent; ``bounds``: all literal)."""
