@@ -22,7 +22,7 @@ division by zero, float rounding.
 """
 # Under CPython the intrinsics are these plain functions (pydm compiles the
 # names itself and ignores this import).
-from .intrinsics import (as_str, fail, is_str, str_code, as_list, as_range, as_tuple, float_value, int_power, int_value, is_bool, is_float,  # noqa: F401
+from .intrinsics import (as_str, fail, fail_types, is_str, str_code, as_list, as_range, as_tuple, float_value, int_power, int_value, is_bool, is_float,  # noqa: F401
                          is_int, is_intlike, is_list, is_none, is_number, is_range, is_tuple, type_error)
 
 
@@ -543,6 +543,59 @@ def round_object(x: object) -> int:
         return round_float(float_value(x))
     type_error("type {} doesn't define __round__ method", x)
     return 0
+
+
+# ---- methods of numbers -----------------------------------------------------------------------
+def int_bit_length(x: int) -> int:
+    """``x.bit_length()``: the bits of ``abs(x)``."""
+    if x < 0:
+        if x == -9223372036854775807 - 1:
+            return 64
+        x = -x
+    n = 0
+    while x:
+        x >>= 1
+        n += 1
+    return n
+
+
+def int_bit_count(x: int) -> int:
+    """``x.bit_count()``: the ones of ``abs(x)``."""
+    if x < 0:
+        if x == -9223372036854775807 - 1:
+            return 1
+        x = -x
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+def float_is_integer(x: float) -> bool:
+    """``x.is_integer()``: finite and without a fraction."""
+    if x - x != 0.0:
+        return False
+    if not (-4503599627370496.0 < x < 4503599627370496.0):
+        return True
+    return float(int(x)) == x
+
+
+def number_method(x: object, which: int) -> object:
+    """Method ``which`` (0 ``bit_length``, 1 ``bit_count``, 2 ``is_integer``:
+    ``NUMBER_METHODS``' order) of the number ``x`` holds, else CPython's AttributeError."""
+    if which < 2 and is_intlike(x):
+        if which == 0:
+            return int_bit_length(int_value(x))
+        return int_bit_count(int_value(x))
+    if which == 2 and is_float(x):
+        return float_is_integer(float_value(x))
+    if which == 0:
+        fail_types("AttributeError", "'{}' object has no attribute 'bit_length'", x)
+    if which == 1:
+        fail_types("AttributeError", "'{}' object has no attribute 'bit_count'", x)
+    fail_types("AttributeError", "'{}' object has no attribute 'is_integer'", x)
+    return None
 
 
 # (last: runtime_lib/tuples.py imports this module too)

@@ -18,7 +18,7 @@ from .source import FunctionInfo, ModuleInfo
 #: the methods pydm compiles (on lists; count and index on tuples too)
 METHODS = (tuple(sem.LIST_METHODS) + tuple(m for m in sem.STR_METHODS if m not in sem.LIST_METHODS)
            + tuple(m for m in sem.DICT_ONLY_METHODS if m not in sem.STR_METHODS) + sem.SET_ONLY_METHODS)
-METHODS += ("format",)  # str.format (frontend/printing.py)
+METHODS += ("format",) + tuple(sem.NUMBER_METHODS)  # str.format (frontend/printing.py); int/float methods
 
 BUILTINS = ("abs", "min", "max", "int", "float", "bool", "range", "isinstance", "type", "len", "hash",
             "tuple", "divmod", "pow", "list", "sorted", "any", "all", "sum", "enumerate", "zip", "reversed",

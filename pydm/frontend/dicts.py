@@ -278,7 +278,7 @@ class DictOps:
             raise error_at(node, f"this call of .{name}() is not supported", "check the number of arguments")
         if isinstance(r, sem.Raises):
             return self.raise_always(r)
-        if keywords:
+        if keywords and name != "update":  # d.update(other, k=v): the pairs, then the keywords
             raise error_at(node, f".{name}() takes no keyword arguments")
         if rt.is_dynamic:  # a dict, else CPython's AttributeError
             hit = self.type_test(receiver, ("dict",))
@@ -290,6 +290,14 @@ class DictOps:
             _, receiver = self.b.unbox(receiver, DICT, checked=False)
         if name in _VIEWS and view_escapes(node):  # a view object (runtime_lib/views.py)
             return self.call_library("view_of", [receiver, self.b.constant(_VIEWS[name], T.INT)], T.OBJECT)
+        if keywords:
+            if args:
+                self.dict_method(name, receiver, args)
+            for key, value in keywords.items():
+                if self.fb.block is None:
+                    return None
+                self.call_library("dict_setitem", [receiver, self.str_literal(key), value])
+            return None if self.fb.block is None else self.b.constant(None, T.NONE)
         return self.dict_method(name, receiver, args)
 
     def shared_method(self, name, receiver, args, node):

@@ -40,7 +40,7 @@ _INFALLIBLE = {("add", T.FLOAT), ("sub", T.FLOAT), ("mul", T.FLOAT),
 _FAST_BINARY = {"add", "sub", "mul", "truediv", "floordiv", "mod"}
 
 
-class Emitter(SetOps, DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps, ParseOps, RoundOps):
+class Emitter(RoundOps, SetOps, DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps, ParseOps):
     def __init__(self, builder, in_runtime_library: bool = False):
         self.fb = builder
         self.b = builder.ops

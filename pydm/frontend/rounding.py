@@ -1,5 +1,6 @@
-"""``round(number, ndigits=None)`` (part of ``Emitter``): CPython's
-``int.__round__`` and ``float.__round__``.
+"""``round(number, ndigits=None)`` and the methods of numbers (part of
+``Emitter``): CPython's ``int.__round__`` and ``float.__round__``;
+``int.bit_length``, ``int.bit_count``, ``float.is_integer``.
 
 * ``round(x)`` (or ``ndigits`` None): an int, a tie to the even one;
 * ``round(int, n)``: an int, for ``n < 0`` the nearest multiple of ``10**-n``;
@@ -27,6 +28,24 @@ _NOT_ROUNDABLE = "type {} doesn't define __round__ method"
 
 
 class RoundOps:
+    def method(self, name, receiver, args, node, keywords=None):
+        """``x.bit_length()``, ``x.bit_count()``, ``x.is_integer()``; any other
+        method: the next mixin's."""
+        r = sem.number_method_type(name, self.type(receiver), len(args))
+        if r is None:
+            return super().method(name, receiver, args, node, keywords)
+        if isinstance(r, sem.Raises):
+            return self.raise_always(r)
+        if keywords:
+            raise error_at(node, f".{name}() takes no keyword arguments")
+        t = self.type(receiver)
+        if t.is_dynamic:  # the method of the number held, else CPython's AttributeError
+            which = self.b.constant(list(sem.NUMBER_METHODS).index(name), T.INT)
+            return self.call_library("number_method", [receiver, which], T.OBJECT)
+        if name == "is_integer":
+            return self.call_library("float_is_integer", [receiver], T.BOOL)
+        return self.call_library(f"int_{name}", [self.promote(receiver, T.INT)], T.INT)
+
     def round_builtin(self, args, node, keywords):
         keywords = dict(keywords or {})
         if "number" in keywords and not args:

@@ -513,11 +513,31 @@ def _dict_arity(name: str, least: int, most: int, n: int) -> str:
     return f"{name} expected at most {most} argument{'s' if most > 1 else ''}, got {n}"
 
 
+#: methods of numbers pydm compiles (none takes arguments): the class that
+#: defines it (a bool has an int's), the result
+NUMBER_METHODS = {"bit_length": ("int", T.INT), "bit_count": ("int", T.INT), "is_integer": ("float", T.BOOL)}
+
+
+def number_method_type(name: str, receiver: PyType, n: int) -> PyType | Raises | None:
+    """``x.bit_length()``, ``x.bit_count()``, ``x.is_integer()`` (None: not one of them)."""
+    if name not in NUMBER_METHODS or not (receiver.is_dynamic or receiver.python_name in ("int", "bool", "float")):
+        return None
+    cls, result = NUMBER_METHODS[name]
+    if not receiver.is_dynamic and receiver.python_name != cls and not (cls == "int" and receiver is T.BOOL):
+        return Raises("AttributeError", f"'{receiver.python_name}' object has no attribute '{name}'")
+    if n:
+        return Raises("TypeError", f"{cls}.{name}() takes no arguments ({n} given)")
+    return result
+
+
 def method_type(name: str, receiver: PyType, arg_types: list[PyType]) -> PyType | Raises | None:
     """``receiver.name(*args)``: list methods, ``t.count(x)`` and ``t.index(x)``
     on tuples, and these on values whose type is known only at run time
     (None: a call pydm does not compile)."""
     n = len(arg_types)
+    number = number_method_type(name, receiver, n)
+    if number is not None:
+        return number
     if name == "format" and (receiver is T.STR or receiver.is_dynamic):  # any arguments (frontend/printing.py)
         return T.STR
     if receiver is T.STR or receiver.is_dynamic and name in STR_ONLY_METHODS:
