@@ -17,9 +17,10 @@ program uses them. Besides the tuple intrinsics (see ``tuples.py``) they use:
 CPython's order of checks and its messages are kept; ``==`` on elements
 tests identity first (so a list holding a NaN object contains it).
 """
-from .intrinsics import (as_str, is_str, as_list, as_range, as_tuple, fail, fail_types, float_value, int_value,  # noqa: F401
-                         is_float, is_int, is_intlike, is_iterator, is_list, is_none, is_range, is_sequence, is_tuple, item,
-                         list_new, seq_resize, seq_set, type_error)
+from .intrinsics import (as_str, is_str, as_list, as_range, as_tuple, bits_float, fail, fail_types,  # noqa: F401
+                         float_bits, float_value, int_value, is_float, is_int, is_intlike, is_iterator, is_list,
+                         is_none, is_range, is_sequence, is_tuple, item, ints_get, ints_new, ints_set, list_new,
+                         seq_resize, seq_set, type_error)
 
 
 # ---- building --------------------------------------------------------------------------------
@@ -281,10 +282,30 @@ def sort_items(xs: list) -> None:
     if n < 64:  # CPython's timsort on a short list: one run, then binary insertion
         small_sort(xs, n)
         return
-    if sort_kind(xs) != 0:  # a consistent order that never raises: any stable sort is CPython's
+    kind = sort_kind(xs)
+    if kind == 3 or kind == 2:  # only ints, or only floats: sorted as i64 slots (sorting.py)
+        sort_as_slots(xs, n, kind)
+    elif kind != 0:  # a consistent order that never raises: any stable sort is CPython's
         sort_long_by(xs, xs, n)
-        return
-    timsort(xs, xs, n)  # runtime_lib/sorting.py
+    else:
+        timsort(xs, xs, n)  # runtime_lib/sorting.py
+
+
+def sort_as_slots(xs: list, n: int, kind: int) -> None:
+    """Only ints (3) or only floats but NaN (2): their values (a float's bits)
+    sorted as a typed list's slots are (``sorting.sort_key_array``), then put
+    back. An int is equal only to itself here (no bool among them) and the
+    floats keep 0.0 and -0.0 in order, so the result is CPython's."""
+    keys = ints_new(n)
+    for i in range(n):
+        x = item(xs, i)
+        ints_set(keys, i, int_value(x) if kind == 3 else float_bits(float_value(x)))
+    sort_key_array(keys, n, 1 if kind == 3 else 2, False)
+    for i in range(n):
+        if kind == 3:
+            seq_set(xs, i, ints_get(keys, i))
+        else:
+            seq_set(xs, i, bits_float(ints_get(keys, i)))
 
 
 def small_sort(xs: list, n: int) -> None:
@@ -295,23 +316,27 @@ def small_sort(xs: list, n: int) -> None:
 
 
 def sort_kind(xs: list) -> int:
-    """1: every element an int or a bool; 2: every element a float and none
-    a NaN; 0: else (the order may not be consistent, or a comparison raise)."""
+    """3: every element an int (no bool); 1: every element an int or a bool;
+    2: every element a float and none a NaN; 0: else (the order may not be
+    consistent, or a comparison raise)."""
     n = len(xs)
     if n == 0:
         return 0
     ints = True
+    bools = False
     floats = True
     for i in range(n):
         x = item(xs, i)
         if not is_intlike(x):
             ints = False
+        elif not is_int(x):
+            bools = True
         if not is_float(x):
             floats = False
         elif float_value(x) != float_value(x):  # NaN
             floats = False
     if ints:
-        return 1
+        return 1 if bools else 3
     if floats:
         return 2
     return 0
@@ -414,6 +439,8 @@ def sort_long_by(xs: list, keys: list, n: int) -> None:
     the items by their keys, then puts the items in that order."""
     by_keys = keys is not xs
     kind = sort_kind(keys)
+    if kind == 3:  # ints: merge compares them as ints or bools
+        kind = 1
     if by_keys:
         src = list_new(n)
         for m in range(n):
@@ -790,7 +817,7 @@ from .ranges import range_list  # noqa: E402,F401
 from .strings import str_items  # noqa: E402,F401
 from .tuples import adjust_index, slice_index  # noqa: E402,F401
 from .sets import set_items  # noqa: E402,F401
-from .sorting import binary_insertion, count_run, timsort  # noqa: E402,F401
+from .sorting import binary_insertion, count_run, sort_key_array, timsort  # noqa: E402,F401
 from .intrinsics import as_set, is_set  # noqa: E402,F401
 from .intrinsics import is_view  # noqa: E402,F401
 from .views import view_list  # noqa: E402,F401
