@@ -18,7 +18,7 @@ CPython does. Shorter lists: ``small_sort_by`` (lists.py), the same
 algorithm's one-run case.
 """
 from .intrinsics import (bits_float, float_bits, float_value, ints_get, ints_new, ints_set, item,  # noqa: F401
-                         list_new, seq_set)
+                         list_new, seq_set, wrap_add)
 
 
 def min_run(n: int) -> int:
@@ -620,19 +620,30 @@ def float_bits_of_keys(keys: str, n: int, signs: str) -> None:
 
 def radix_sort(keys: str, n: int, differ: int) -> None:
     """Sort the ints array ``keys`` (``n`` items) in place. ``differ``: the
-    bits that differ between keys (a digit without any is left out: all its
-    keys would stay in place)."""
-    width = 8 if n < 16384 else 11  # 256 or 2048 counts per pass
+    bits that differ between keys; only the span from its lowest to its
+    highest bit is sorted on, in as few digits as counts of at most about
+    ``n`` allow (each pass costs ``n`` items and ``2 ** width`` counts)."""
+    lo = 0
+    while (differ >> lo) & 1 == 0:
+        lo += 1
+    hi = 63
+    while (differ >> hi) & 1 == 0:
+        hi -= 1
+    most = 4
+    while most < 16 and (2 << most) <= n:
+        most += 1
+    span = hi - lo + 1
+    passes = (span + most - 1) // most
+    width = (span + passes - 1) // passes
     mask = (1 << width) - 1
     counts = ints_new(mask + 1)
     src = keys
     dst = ints_new(n)
-    shift = 0
-    while shift < 64:
-        if (differ >> shift) & mask != 0:
-            flip = (mask + 1) >> 1 if shift + width > 63 else 0  # the sign bit's digit: negatives first
-            radix_pass(src, dst, n, shift, mask, flip, counts)
-            src, dst = dst, src
+    shift = lo
+    for _ in range(passes):
+        flip = (mask + 1) >> 1 if shift + width > 63 else 0  # the sign bit's digit: negatives first
+        radix_pass(src, dst, n, shift, mask, flip, counts)
+        src, dst = dst, src
         shift += width
     if src is not keys:
         for i in range(n):
@@ -640,23 +651,24 @@ def radix_sort(keys: str, n: int, differ: int) -> None:
 
 
 def radix_pass(src: str, dst: str, n: int, shift: int, mask: int, flip: int, counts: str) -> None:
-    """The keys of ``src`` into ``dst``, stably ordered by their digit ``(k >> shift) & mask``."""
+    """The keys of ``src`` into ``dst``, stably ordered by their digit
+    ``(k >> shift) & mask ^ flip`` (the counts never pass ``n``: no overflow)."""
     for d in range(mask + 1):
         ints_set(counts, d, 0)
     for i in range(n):
         d = ((ints_get(src, i) >> shift) & mask) ^ flip
-        ints_set(counts, d, ints_get(counts, d) + 1)
+        ints_set(counts, d, wrap_add(ints_get(counts, d), 1))
     total = 0
     for d in range(mask + 1):
         c = ints_get(counts, d)
         ints_set(counts, d, total)
-        total += c
+        total = wrap_add(total, c)
     for i in range(n):
         k = ints_get(src, i)
         d = ((k >> shift) & mask) ^ flip
         at = ints_get(counts, d)
         ints_set(dst, at, k)
-        ints_set(counts, d, at + 1)
+        ints_set(counts, d, wrap_add(at, 1))
 
 
 from .lists import list_sort  # noqa: E402,F401 (last: the library's modules import each other)
