@@ -546,11 +546,44 @@ def sort_key_array(keys: str, n: int, kind: int, reverse: bool) -> None:
     reversed (equal keys are equal ints, or zeros, whose signs are put back
     in order after the sort)."""
     signs = float_keys(keys, n) if kind == FLOAT_KEYS else keys
+    differ, order = key_order(keys, n)
+    if not (order < 0 and reverse):  # (else it is in the order wanted: no two equal)
+        if order < 0:
+            reverse_keys(keys, n)
+        elif order == 0:
+            radix_sort(keys, n, differ, ints_new(0))
+        if reverse:
+            reverse_keys(keys, n)
+    if kind == FLOAT_KEYS:
+        float_bits_of_keys(keys, n, signs)
+
+
+def sorted_order(keys: str, n: int, kind: int) -> str:
+    """The positions of the ``n >= 2`` items whose keys (ints, or for ``kind``
+    2 floats' bits, no NaN) are the ints array ``keys``, in a stable ascending
+    order of their keys (an empty array: they are in order already). ``keys``
+    is used up."""
+    if kind == FLOAT_KEYS:
+        float_keys(keys, n)  # (the keys are not put back: the zeros' signs do not matter)
+    differ, order = key_order(keys, n)
+    if order > 0:
+        return ints_new(0)
+    at = ints_new(n)
+    for i in range(n):
+        ints_set(at, i, n - 1 - i if order < 0 else i)
+    if order == 0:
+        radix_sort(keys, n, differ, at)
+    return at
+
+
+def key_order(keys: str, n: int) -> tuple:
+    """``(the bits that differ between the keys, 1 if they ascend (equal ones
+    allowed), -1 if they strictly descend, else 0)``."""
     first = ints_get(keys, 0)
     ones = first  # the bits set in every key, and in some key
     some = first
-    ascending = True  # (not descending)
-    descending = True  # strictly
+    ascending = True
+    descending = True
     last = first
     for i in range(1, n):
         k = ints_get(keys, i)
@@ -561,15 +594,7 @@ def sort_key_array(keys: str, n: int, kind: int, reverse: bool) -> None:
         else:
             descending = False
         last = k
-    if not (descending and reverse):  # (else it is in the order wanted: no two equal)
-        if descending:
-            reverse_keys(keys, n)
-        elif not ascending:
-            radix_sort(keys, n, ones ^ some)
-        if reverse:
-            reverse_keys(keys, n)
-    if kind == FLOAT_KEYS:
-        float_bits_of_keys(keys, n, signs)
+    return ones ^ some, 1 if ascending else (-1 if descending else 0)
 
 
 def reverse_keys(keys: str, n: int) -> None:
@@ -618,8 +643,9 @@ def float_bits_of_keys(keys: str, n: int, signs: str) -> None:
             z += 1
 
 
-def radix_sort(keys: str, n: int, differ: int) -> None:
-    """Sort the ints array ``keys`` (``n`` items) in place. ``differ``: the
+def radix_sort(keys: str, n: int, differ: int, values: str) -> None:
+    """Sort the ints array ``keys`` (``n`` items) in place, stably, moving
+    ``values`` (an ints array of ``n``, or empty) with them. ``differ``: the
     bits that differ between keys; only the span from its lowest to its
     highest bit is sorted on, in as few digits as counts of at most about
     ``n`` allow (each pass costs ``n`` items and ``2 ** width`` counts)."""
@@ -637,22 +663,31 @@ def radix_sort(keys: str, n: int, differ: int) -> None:
     width = (span + passes - 1) // passes
     mask = (1 << width) - 1
     counts = ints_new(mask + 1)
+    carry = len(values) > 0
     src = keys
     dst = ints_new(n)
+    vsrc = values
+    vdst = ints_new(n if carry else 0)
     shift = lo
     for _ in range(passes):
         flip = (mask + 1) >> 1 if shift + width > 63 else 0  # the sign bit's digit: negatives first
-        radix_pass(src, dst, n, shift, mask, flip, counts)
+        radix_pass(src, dst, vsrc, vdst, n, shift, mask, flip, counts)
         src, dst = dst, src
+        vsrc, vdst = vdst, vsrc
         shift += width
     if src is not keys:
         for i in range(n):
             ints_set(keys, i, ints_get(src, i))
+        if carry:
+            for i in range(n):
+                ints_set(values, i, ints_get(vsrc, i))
 
 
-def radix_pass(src: str, dst: str, n: int, shift: int, mask: int, flip: int, counts: str) -> None:
-    """The keys of ``src`` into ``dst``, stably ordered by their digit
-    ``(k >> shift) & mask ^ flip`` (the counts never pass ``n``: no overflow)."""
+def radix_pass(src: str, dst: str, vsrc: str, vdst: str, n: int, shift: int, mask: int, flip: int,
+               counts: str) -> None:
+    """The keys of ``src`` into ``dst`` (and the values of ``vsrc``, unless
+    empty, into ``vdst``), stably ordered by their digit ``(k >> shift) & mask
+    ^ flip`` (the counts never pass ``n``: no overflow)."""
     for d in range(mask + 1):
         ints_set(counts, d, 0)
     for i in range(n):
@@ -663,11 +698,20 @@ def radix_pass(src: str, dst: str, n: int, shift: int, mask: int, flip: int, cou
         c = ints_get(counts, d)
         ints_set(counts, d, total)
         total = wrap_add(total, c)
+    if len(vsrc) == 0:
+        for i in range(n):
+            k = ints_get(src, i)
+            d = ((k >> shift) & mask) ^ flip
+            at = ints_get(counts, d)
+            ints_set(dst, at, k)
+            ints_set(counts, d, wrap_add(at, 1))
+        return
     for i in range(n):
         k = ints_get(src, i)
         d = ((k >> shift) & mask) ^ flip
         at = ints_get(counts, d)
         ints_set(dst, at, k)
+        ints_set(vdst, at, ints_get(vsrc, i))
         ints_set(counts, d, wrap_add(at, 1))
 
 

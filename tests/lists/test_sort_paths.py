@@ -54,6 +54,15 @@ def object_sorts(src: list, rev: bool) -> tuple:
     return a, b, src
 
 
+@pydm.jit
+def keyed_sorts(src: list, rev: bool) -> tuple:
+    # sort(key=) and sorted(key=): the keys are the first items of the pairs
+    a = sorted(src, key=lambda p: p[0], reverse=rev)
+    b = list(src)
+    b.sort(key=lambda p: p[0], reverse=rev)
+    return a, b
+
+
 def shape(v):
     """The value as CPython sees it, types and float signs included."""
     if isinstance(v, (list, tuple)):
@@ -183,6 +192,33 @@ def test_object_lists_that_stay_on_the_exact_path():
         for xs in (with_bools, with_floats, base + ["s"] + base):
             for rev in (False, True):
                 check(object_sorts, xs, rev)
+
+
+def test_number_keys_move_the_items_by_position():
+    # keys all ints, bools and ints (1 == True), or floats (0.0 == -0.0), with
+    # ties: the items (the pairs' second halves) show that equal keys keep
+    # their order; a NaN or a str among the keys: CPython's algorithm
+    rnd = random.Random(9)
+    picks = (lambda r: r.randint(-3, 3), int_pick, lambda r: r.choice([True, False, 1, 0, 2]),
+             lambda r: r.choice([0.0, -0.0, 1.5, -1.5]), float_pick,
+             lambda r: r.choice([1, 1.0, 2, NAN]), lambda r: r.choice([1, "s"]))
+    for n in (10, 64, 65, 400, 5000):
+        for pick in picks:
+            keys = [pick(rnd) for _ in range(n)]
+            for ks in (keys, sorted(keys, key=repr)):
+                pairs = [(k, i) for i, k in enumerate(ks)]
+                for rev in (False, True):
+                    check(keyed_sorts, pairs, rev)
+
+
+def test_object_lists_of_ints_and_bools():
+    # 1 and True are equal: sorted by position, in order
+    rnd = random.Random(10)
+    for n in (64, 100, 3000):
+        xs = [rnd.choice([True, False, 1, 0, -1, 2]) for _ in range(n)]
+        for ys in (xs, sorted(xs), sorted(xs, reverse=True)):
+            for rev in (False, True):
+                check(object_sorts, ys, rev)
 
 
 PROFILE = dict(max_examples=15, deadline=None, database=None, derandomize=True,
