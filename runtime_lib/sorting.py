@@ -551,7 +551,10 @@ def sort_key_array(keys: str, n: int, kind: int, reverse: bool) -> None:
         if order < 0:
             reverse_keys(keys, n)
         elif order == 0:
-            radix_sort(keys, n, differ, ints_new(0))
+            if n < 64:
+                insertion_sort(keys, n)
+            else:
+                radix_sort(keys, n, differ, ints_new(0))
         if reverse:
             reverse_keys(keys, n)
     if kind == FLOAT_KEYS:
@@ -559,7 +562,7 @@ def sort_key_array(keys: str, n: int, kind: int, reverse: bool) -> None:
 
 
 def sorted_order(keys: str, n: int, kind: int) -> str:
-    """The positions of the ``n >= 2`` items whose keys (ints, or for ``kind``
+    """The positions of the ``n >= 64`` items whose keys (ints, or for ``kind``
     2 floats' bits, no NaN) are the ints array ``keys``, in a stable ascending
     order of their keys (an empty array: they are in order already). ``keys``
     is used up."""
@@ -641,6 +644,18 @@ def float_bits_of_keys(keys: str, n: int, signs: str) -> None:
             if ints_get(signs, z) != 0:
                 ints_set(keys, i, float_bits(-0.0))
             z += 1
+
+
+def insertion_sort(keys: str, n: int) -> None:
+    """Sort the ints array ``keys`` (``n`` items) in place, by insertion:
+    below 64 items, where a radix sort's passes over its counts cost more."""
+    for i in range(1, n):
+        k = ints_get(keys, i)
+        j = i
+        while j > 0 and ints_get(keys, j - 1) > k:
+            ints_set(keys, j, ints_get(keys, j - 1))
+            j -= 1
+        ints_set(keys, j, k)
 
 
 def radix_sort(keys: str, n: int, differ: int, values: str) -> None:

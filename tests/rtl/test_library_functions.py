@@ -80,7 +80,7 @@ NOT_CALLED_DIRECTLY = {"make_enumerate", "make_reversed", "make_state", "make_zi
                        "iter_next", "iter_contains", "drain", "keyed_sort", "merge_by",
                        "small_sort_by", "sort_items", "timsort",
                        "sort_slots", "has_nan", "sort_float_objects", "sort_key_array", "sorted_order", "key_order",
-                       "reverse_keys", "float_keys", "float_bits_of_keys", "radix_sort", "radix_pass",
+                       "reverse_keys", "float_keys", "float_bits_of_keys", "insertion_sort", "radix_sort", "radix_pass",
                        "sort_as_slots", "sort_by_number_keys", "zeros", "count_run", "binary_insertion", "run_power",
                        "merge_at", "merge_lo", "merge_hi", "gallop_left", "gallop_right", "copy_items", "list_setslice_slots", "list_repeat_slots", "list_slice_slots"}
 LISTS = [[], [1], [1, 2.5, None], [3, 1, 2, 1], [(1, 2), [3], True], [NAN, 0.0, -0.0]]
