@@ -17,9 +17,10 @@ program uses them. Besides the tuple intrinsics (see ``tuples.py``) they use:
 CPython's order of checks and its messages are kept; ``==`` on elements
 tests identity first (so a list holding a NaN object contains it).
 """
-from .intrinsics import (as_str, is_str, as_list, as_range, as_tuple, fail, fail_types, float_value, int_value,  # noqa: F401
-                         is_float, is_int, is_intlike, is_iterator, is_list, is_none, is_range, is_sequence, is_tuple, item,
-                         list_new, seq_resize, seq_set, type_error)
+from .intrinsics import (as_str, is_str, as_list, as_range, as_tuple, bits_float, fail, fail_types,  # noqa: F401
+                         float_bits, float_value, int_value, is_float, is_int, is_intlike, is_iterator, is_list,
+                         is_none, is_range, is_sequence, is_tuple, item, ints_get, ints_new, ints_set, list_new,
+                         seq_resize, seq_set, type_error)
 
 
 # ---- building --------------------------------------------------------------------------------
@@ -262,8 +263,9 @@ def list_sort(xs: list, reverse: bool) -> None:
     consistent order (a NaN) or raises midway: below 64 items CPython's own
     one-run case (``small_sort``); from 64 on, a list of only ints (and bools)
     or only non-NaN floats (a consistent order: any stable sort gives CPython's
-    result) by an unboxed bottom-up merge sort, any other by CPython's
-    algorithm comparison for comparison (``sorting.timsort``). ``reverse``
+    result) by a radix sort of their values (``sorting.py``: on i64 slots, no
+    comparisons), any other by CPython's algorithm comparison for comparison
+    (``sorting.timsort``). ``reverse``
     keeps equal elements in order: the list is reversed before and after, also
     when a comparison raises."""
     if reverse:
@@ -281,10 +283,30 @@ def sort_items(xs: list) -> None:
     if n < 64:  # CPython's timsort on a short list: one run, then binary insertion
         small_sort(xs, n)
         return
-    if sort_kind(xs) != 0:  # a consistent order that never raises: any stable sort is CPython's
-        sort_long_by(xs, xs, n)
-        return
-    timsort(xs, xs, n)  # runtime_lib/sorting.py
+    kind = sort_kind(xs)
+    if kind == 3 or kind == 2:  # only ints, or only floats: sorted as i64 slots (sorting.py)
+        sort_as_slots(xs, n, kind)
+    elif kind != 0:  # ints and bools (1 == True: their order counts): by their positions
+        sort_by_number_keys(xs, xs, n, kind)
+    else:
+        timsort(xs, xs, n)  # runtime_lib/sorting.py
+
+
+def sort_as_slots(xs: list, n: int, kind: int) -> None:
+    """Only ints (3) or only floats but NaN (2): their values (a float's bits)
+    sorted as a typed list's slots are (``sorting.sort_key_array``), then put
+    back. An int is equal only to itself here (no bool among them) and the
+    floats keep 0.0 and -0.0 in order, so the result is CPython's."""
+    keys = ints_new(n)
+    for i in range(n):
+        x = item(xs, i)
+        ints_set(keys, i, int_value(x) if kind == 3 else float_bits(float_value(x)))
+    sort_key_array(keys, n, 1 if kind == 3 else 2, False)
+    for i in range(n):
+        if kind == 3:
+            seq_set(xs, i, ints_get(keys, i))
+        else:
+            seq_set(xs, i, bits_float(ints_get(keys, i)))
 
 
 def small_sort(xs: list, n: int) -> None:
@@ -295,94 +317,30 @@ def small_sort(xs: list, n: int) -> None:
 
 
 def sort_kind(xs: list) -> int:
-    """1: every element an int or a bool; 2: every element a float and none
-    a NaN; 0: else (the order may not be consistent, or a comparison raise)."""
+    """3: every element an int (no bool); 1: every element an int or a bool;
+    2: every element a float and none a NaN; 0: else (the order may not be
+    consistent, or a comparison raise)."""
     n = len(xs)
     if n == 0:
         return 0
     ints = True
+    bools = False
     floats = True
     for i in range(n):
         x = item(xs, i)
         if not is_intlike(x):
             ints = False
+        elif not is_int(x):
+            bools = True
         if not is_float(x):
             floats = False
         elif float_value(x) != float_value(x):  # NaN
             floats = False
     if ints:
-        return 1
+        return 1 if bools else 3
     if floats:
         return 2
     return 0
-
-
-def merge(src: list, dst: list, lo: int, mid: int, hi: int, keys: list, kind: int, by_keys: bool) -> None:
-    """Merge the sorted runs src[lo:mid] and src[mid:hi] into dst[lo:hi]
-    (stable: on a tie the left run's element goes first). The elements are
-    compared themselves, or, ``by_keys``, they are indices into ``keys`` and
-    their keys are compared (``kind`` as ``sort_kind`` of what is compared)."""
-    i = lo
-    j = mid
-    k = lo
-    if by_keys:
-        while i < mid and j < hi:
-            a = item(src, i)
-            b = item(src, j)
-            if kind == 1:
-                before = int_value(item(keys, int_value(b))) < int_value(item(keys, int_value(a)))
-            elif kind == 2:
-                before = float_value(item(keys, int_value(b))) < float_value(item(keys, int_value(a)))
-            else:
-                before = item(keys, int_value(b)) < item(keys, int_value(a))
-            if before:
-                seq_set(dst, k, b)
-                j += 1
-            else:
-                seq_set(dst, k, a)
-                i += 1
-            k += 1
-    elif kind == 1:
-        while i < mid and j < hi:
-            a = item(src, i)
-            b = item(src, j)
-            if int_value(b) < int_value(a):
-                seq_set(dst, k, b)
-                j += 1
-            else:
-                seq_set(dst, k, a)
-                i += 1
-            k += 1
-    elif kind == 2:
-        while i < mid and j < hi:
-            a = item(src, i)
-            b = item(src, j)
-            if float_value(b) < float_value(a):
-                seq_set(dst, k, b)
-                j += 1
-            else:
-                seq_set(dst, k, a)
-                i += 1
-            k += 1
-    else:
-        while i < mid and j < hi:
-            a = item(src, i)
-            b = item(src, j)
-            if b < a:
-                seq_set(dst, k, b)
-                j += 1
-            else:
-                seq_set(dst, k, a)
-                i += 1
-            k += 1
-    while i < mid:
-        seq_set(dst, k, item(src, i))
-        i += 1
-        k += 1
-    while j < hi:
-        seq_set(dst, k, item(src, j))
-        j += 1
-        k += 1
 
 
 def keyed_sort(xs: list, keys: list, reverse: bool) -> None:
@@ -396,10 +354,11 @@ def keyed_sort(xs: list, keys: list, reverse: bool) -> None:
         list_reverse(xs)
         list_reverse(keys)
     try:
+        kind = sort_kind(keys) if n >= 64 else 0
         if n < 64:
             small_sort_by(keys, xs, n)
-        elif sort_kind(keys) != 0:  # as in sort_items
-            sort_long_by(xs, keys, n)
+        elif kind != 0:  # numbers in a consistent order: any stable sort is CPython's
+            sort_by_number_keys(xs, keys, n, kind)
         else:
             timsort(keys, xs, n)
     finally:
@@ -407,41 +366,20 @@ def keyed_sort(xs: list, keys: list, reverse: bool) -> None:
             list_reverse(xs)
 
 
-def sort_long_by(xs: list, keys: list, n: int) -> None:
-    """The sort of 64 or more items: a bottom-up merge sort (runs of width 1,
-    2, 4, ... merged pass by pass between two lists). Without a key function
-    (``keys`` is ``xs``) it sorts ``xs`` itself; else it sorts the indices of
-    the items by their keys, then puts the items in that order."""
-    by_keys = keys is not xs
-    kind = sort_kind(keys)
-    if by_keys:
-        src = list_new(n)
-        for m in range(n):
-            seq_set(src, m, m)
-    else:
-        src = xs
-    dst = list_new(n)
-    width = 1
-    while width < n:
-        lo = 0
-        while lo < n:
-            mid = lo + width
-            if mid > n:
-                mid = n
-            hi = mid + width
-            if hi > n:
-                hi = n
-            merge(src, dst, lo, mid, hi, keys, kind, by_keys)
-            lo = hi
-        src, dst = dst, src
-        width *= 2
-    if by_keys:
-        items = list_copy(xs)
-        for m in range(n):
-            seq_set(xs, m, item(items, int_value(item(src, m))))
-    elif src is not xs:
-        for m in range(n):
-            seq_set(xs, m, item(src, m))
+def sort_by_number_keys(xs: list, keys: list, n: int, kind: int) -> None:
+    """``xs`` (``n >= 2`` items) in the stable order of ``keys`` (``sort_kind``
+    ``kind`` 1, 2 or 3: all numbers, a consistent order): the positions sorted
+    by the keys' values (``sorting.sorted_order``), then the items put in that order."""
+    values = ints_new(n)
+    for i in range(n):
+        k = item(keys, i)
+        ints_set(values, i, float_bits(float_value(k)) if kind == 2 else int_value(k))
+    at = sorted_order(values, n, 2 if kind == 2 else 1)
+    if len(at) == 0:
+        return
+    items = list_copy(xs)
+    for m in range(n):
+        seq_set(xs, m, item(items, ints_get(at, m)))
 
 
 def small_sort_by(keys: list, xs: list, n: int) -> None:
@@ -790,7 +728,7 @@ from .ranges import range_list  # noqa: E402,F401
 from .strings import str_items  # noqa: E402,F401
 from .tuples import adjust_index, slice_index  # noqa: E402,F401
 from .sets import set_items  # noqa: E402,F401
-from .sorting import binary_insertion, count_run, timsort  # noqa: E402,F401
+from .sorting import binary_insertion, count_run, sort_key_array, sorted_order, timsort  # noqa: E402,F401
 from .intrinsics import as_set, is_set  # noqa: E402,F401
 from .intrinsics import is_view  # noqa: E402,F401
 from .views import view_list  # noqa: E402,F401

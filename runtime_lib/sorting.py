@@ -17,7 +17,8 @@ leaves every item in the list (a merge puts back what it held aside), as
 CPython does. Shorter lists: ``small_sort_by`` (lists.py), the same
 algorithm's one-run case.
 """
-from .intrinsics import item, list_new, seq_set  # noqa: F401
+from .intrinsics import (bits_float, float_bits, float_value, ints_get, ints_new, ints_set, item,  # noqa: F401
+                         list_new, seq_set, wrap_add)
 
 
 def min_run(n: int) -> int:
@@ -492,3 +493,241 @@ def merge_hi(keys: list, xs: list, tk: list, tv: list, apart: bool, a0: int, na:
                 seq_set(xs, dest, item(tv, pb))
         elif nb > 0:  # done, or a comparison raised: what is held aside goes back
             copy_items(keys, xs, dest - (nb - 1), tk, tv, 0, nb, apart)
+
+
+# ---- sorts on i64 slots ------------------------------------------------------------------------
+# Ints (and bools, 0/1) compare as their slots, so equal items are the same
+# value and any sort gives CPython's result; floats compare as their keys
+# (``float_keys``: the IEEE bits made to order as signed ints), equal only for
+# 0.0 and -0.0, which keep their order (their signs are noted in order), and a
+# NaN (no consistent order) sends the list to CPython's algorithm on objects.
+# The slots are "ints arrays" here (``str``: ``ints_get``/``ints_set``, one
+# unchecked VM list access each): a typed list as the frontend passes it, or
+# an ``ints_new`` copy of a list's values. A list in order, or strictly
+# descending, costs one scan; any other is sorted by an LSD radix sort: one
+# counting pass per digit whose bits differ between the items, no comparisons.
+FLOAT_KEYS = 2  # the ``kind`` of a list of floats (1: ints or bools)
+LOW_BITS = 9223372036854775807  # every bit but the sign
+INF_BITS = 9218868437227405312  # float_bits(inf): above it (low bits), a NaN
+
+
+def sort_slots(xs: str, kind: int, reverse: bool) -> None:
+    """``xs.sort(reverse=...)`` of a typed list (``kind`` 1: ``list<integer>`` or
+    ``list<bool>``; 2: ``list<real>``), on its slots."""
+    n = len(xs)
+    if n < 2:
+        return
+    if kind == FLOAT_KEYS and has_nan(xs, n):
+        sort_float_objects(xs, n, reverse)
+    else:
+        sort_key_array(xs, n, kind, reverse)
+
+
+def has_nan(xs: str, n: int) -> bool:
+    for i in range(n):
+        if ints_get(xs, i) & LOW_BITS > INF_BITS:
+            return True
+    return False
+
+
+def sort_float_objects(xs: str, n: int, reverse: bool) -> None:
+    """Floats with a NaN among them: CPython's algorithm on a list of the floats."""
+    ys = list_new(n)
+    for i in range(n):
+        seq_set(ys, i, bits_float(ints_get(xs, i)))
+    list_sort(ys, reverse)  # lists.py
+    for i in range(n):
+        ints_set(xs, i, float_bits(float_value(item(ys, i))))
+
+
+def sort_key_array(keys: str, n: int, kind: int, reverse: bool) -> None:
+    """Sort the ints array ``keys`` (``n >= 2`` ints, or for ``kind`` 2 floats'
+    bits, no NaN) in place, as ``list.sort(reverse=...)``: ascending, then
+    reversed (equal keys are equal ints, or zeros, whose signs are put back
+    in order after the sort)."""
+    signs = float_keys(keys, n) if kind == FLOAT_KEYS else keys
+    differ, order = key_order(keys, n)
+    if not (order < 0 and reverse):  # (else it is in the order wanted: no two equal)
+        if order < 0:
+            reverse_keys(keys, n)
+        elif order == 0:
+            if n < 64:
+                insertion_sort(keys, n)
+            else:
+                radix_sort(keys, n, differ, ints_new(0))
+        if reverse:
+            reverse_keys(keys, n)
+    if kind == FLOAT_KEYS:
+        float_bits_of_keys(keys, n, signs)
+
+
+def sorted_order(keys: str, n: int, kind: int) -> str:
+    """The positions of the ``n >= 64`` items whose keys (ints, or for ``kind``
+    2 floats' bits, no NaN) are the ints array ``keys``, in a stable ascending
+    order of their keys (an empty array: they are in order already). ``keys``
+    is used up."""
+    if kind == FLOAT_KEYS:
+        float_keys(keys, n)  # (the keys are not put back: the zeros' signs do not matter)
+    differ, order = key_order(keys, n)
+    if order > 0:
+        return ints_new(0)
+    at = ints_new(n)
+    for i in range(n):
+        ints_set(at, i, n - 1 - i if order < 0 else i)
+    if order == 0:
+        radix_sort(keys, n, differ, at)
+    return at
+
+
+def key_order(keys: str, n: int) -> tuple:
+    """``(the bits that differ between the keys, 1 if they ascend (equal ones
+    allowed), -1 if they strictly descend, else 0)``."""
+    first = ints_get(keys, 0)
+    ones = first  # the bits set in every key, and in some key
+    some = first
+    ascending = True
+    descending = True
+    last = first
+    for i in range(1, n):
+        k = ints_get(keys, i)
+        ones &= k
+        some |= k
+        if k < last:
+            ascending = False
+        else:
+            descending = False
+        last = k
+    return ones ^ some, 1 if ascending else (-1 if descending else 0)
+
+
+def reverse_keys(keys: str, n: int) -> None:
+    i = 0
+    j = n - 1
+    while i < j:
+        a = ints_get(keys, i)
+        ints_set(keys, i, ints_get(keys, j))
+        ints_set(keys, j, a)
+        i += 1
+        j -= 1
+
+
+def float_keys(keys: str, n: int) -> str:
+    """Each float's bits (no NaN) in ``keys`` made its key, ordered as the
+    floats are: negative ones' low bits flipped (the more magnitude, the lower),
+    0.0 and -0.0 both 0. The zeros' signs in order (1: -0.0): the array returned."""
+    signs = ints_new(n)
+    z = 0
+    for i in range(n):
+        k = ints_get(keys, i)
+        if k < 0:
+            k ^= LOW_BITS
+            if k == -1:  # -0.0
+                ints_set(signs, z, 1)
+                z += 1
+                k = 0
+            ints_set(keys, i, k)
+        elif k == 0:
+            ints_set(signs, z, 0)
+            z += 1
+    return signs
+
+
+def float_bits_of_keys(keys: str, n: int, signs: str) -> None:
+    """``float_keys`` undone: each key back to its float's bits (the zeros,
+    all key 0, take the signs in order: equal items keep their order)."""
+    z = 0
+    for i in range(n):
+        k = ints_get(keys, i)
+        if k < 0:
+            ints_set(keys, i, k ^ LOW_BITS)
+        elif k == 0:
+            if ints_get(signs, z) != 0:
+                ints_set(keys, i, float_bits(-0.0))
+            z += 1
+
+
+def insertion_sort(keys: str, n: int) -> None:
+    """Sort the ints array ``keys`` (``n`` items) in place, by insertion:
+    below 64 items, where a radix sort's passes over its counts cost more."""
+    for i in range(1, n):
+        k = ints_get(keys, i)
+        j = i
+        while j > 0 and ints_get(keys, j - 1) > k:
+            ints_set(keys, j, ints_get(keys, j - 1))
+            j -= 1
+        ints_set(keys, j, k)
+
+
+def radix_sort(keys: str, n: int, differ: int, values: str) -> None:
+    """Sort the ints array ``keys`` (``n`` items) in place, stably, moving
+    ``values`` (an ints array of ``n``, or empty) with them. ``differ``: the
+    bits that differ between keys; only the span from its lowest to its
+    highest bit is sorted on, in as few digits as counts of at most about
+    ``n`` allow (each pass costs ``n`` items and ``2 ** width`` counts)."""
+    lo = 0
+    while (differ >> lo) & 1 == 0:
+        lo += 1
+    hi = 63
+    while (differ >> hi) & 1 == 0:
+        hi -= 1
+    most = 4
+    while most < 16 and (2 << most) <= n:
+        most += 1
+    span = hi - lo + 1
+    passes = (span + most - 1) // most
+    width = (span + passes - 1) // passes
+    mask = (1 << width) - 1
+    counts = ints_new(mask + 1)
+    carry = len(values) > 0
+    src = keys
+    dst = ints_new(n)
+    vsrc = values
+    vdst = ints_new(n if carry else 0)
+    shift = lo
+    for _ in range(passes):
+        flip = (mask + 1) >> 1 if shift + width > 63 else 0  # the sign bit's digit: negatives first
+        radix_pass(src, dst, vsrc, vdst, n, shift, mask, flip, counts)
+        src, dst = dst, src
+        vsrc, vdst = vdst, vsrc
+        shift += width
+    if src is not keys:
+        for i in range(n):
+            ints_set(keys, i, ints_get(src, i))
+        if carry:
+            for i in range(n):
+                ints_set(values, i, ints_get(vsrc, i))
+
+
+def radix_pass(src: str, dst: str, vsrc: str, vdst: str, n: int, shift: int, mask: int, flip: int,
+               counts: str) -> None:
+    """The keys of ``src`` into ``dst`` (and the values of ``vsrc``, unless
+    empty, into ``vdst``), stably ordered by their digit ``(k >> shift) & mask
+    ^ flip`` (the counts never pass ``n``: no overflow)."""
+    for d in range(mask + 1):
+        ints_set(counts, d, 0)
+    for i in range(n):
+        d = ((ints_get(src, i) >> shift) & mask) ^ flip
+        ints_set(counts, d, wrap_add(ints_get(counts, d), 1))
+    total = 0
+    for d in range(mask + 1):
+        c = ints_get(counts, d)
+        ints_set(counts, d, total)
+        total = wrap_add(total, c)
+    if len(vsrc) == 0:
+        for i in range(n):
+            k = ints_get(src, i)
+            d = ((k >> shift) & mask) ^ flip
+            at = ints_get(counts, d)
+            ints_set(dst, at, k)
+            ints_set(counts, d, wrap_add(at, 1))
+        return
+    for i in range(n):
+        k = ints_get(src, i)
+        d = ((k >> shift) & mask) ^ flip
+        at = ints_get(counts, d)
+        ints_set(dst, at, k)
+        ints_set(vdst, at, ints_get(vsrc, i))
+        ints_set(counts, d, wrap_add(at, 1))
+
+
+from .lists import list_sort  # noqa: E402,F401 (last: the library's modules import each other)

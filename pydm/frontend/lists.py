@@ -196,7 +196,13 @@ class ListOps:
                 self.b.seq_resize(xs, self.b.constant(0, T.INT))
                 return self.b.constant(None, T.NONE)
             return self.typed_pop_last(xs)
-        if self.typed(xs) and name in ("pop", "insert", "remove", "reverse", "sort"):
+        if self.typed(xs) and name == "sort":  # on the slots (runtime_lib/sorting.py)
+            reverse = self.sort_reverse(keywords, node)
+            if self.fb.block is None:  # reverse= of a type that always raises
+                return None
+            kind = self.b.constant(2 if self.type(xs).elt == T.FLOAT else 1, T.INT)
+            return self.call_library("sort_slots", [self.b.static_cast(xs, T.STR), kind, reverse])  # as an ints array
+        if self.typed(xs) and name in ("pop", "insert", "remove", "reverse"):
             elt = self.type(xs).elt
             out = self.on_copy(xs, lambda ys: self.list_method(name, ys, args, node, keywords))
             return self.coerce(out, elt) if name == "pop" and out is not None else out

@@ -74,10 +74,14 @@ DOMAINS = {
 #: drives them through compiled programs), internal steps of the sort, and the
 #: sort by keys (its keys list must match its items: tests/functions drives it), and
 #: functions of typed lists (``list[int]``: no Python list crosses in that layout;
-#: tests/lists/test_typed_storage.py drives them)
+#: tests/lists/test_typed_storage.py drives them), and the sorts on ints arrays
+#: (``str`` parameters that are i64 slots, read unchecked: tests/lists/test_sort_paths.py)
 NOT_CALLED_DIRECTLY = {"make_enumerate", "make_reversed", "make_state", "make_zip", "next_of", "to_iter",
-                       "iter_next", "iter_contains", "drain", "merge", "keyed_sort", "merge_by",
-                       "small_sort_by", "sort_long_by", "sort_items", "timsort", "zeros", "count_run", "binary_insertion", "run_power",
+                       "iter_next", "iter_contains", "drain", "keyed_sort", "merge_by",
+                       "small_sort_by", "sort_items", "timsort",
+                       "sort_slots", "has_nan", "sort_float_objects", "sort_key_array", "sorted_order", "key_order",
+                       "reverse_keys", "float_keys", "float_bits_of_keys", "insertion_sort", "radix_sort", "radix_pass",
+                       "sort_as_slots", "sort_by_number_keys", "zeros", "count_run", "binary_insertion", "run_power",
                        "merge_at", "merge_lo", "merge_hi", "gallop_left", "gallop_right", "copy_items", "list_setslice_slots", "list_repeat_slots", "list_slice_slots"}
 LISTS = [[], [1], [1, 2.5, None], [3, 1, 2, 1], [(1, 2), [3], True], [NAN, 0.0, -0.0]]
 RANGES = [range(0), range(5), range(1, 10, 3), range(10, -5, -4), range(-2**63, 2**63 - 1, 2**62)]
