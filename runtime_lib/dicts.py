@@ -151,15 +151,27 @@ def dict_len(d: dict) -> int:
 
 def dict_getitem(d: dict, key: object) -> object:
     """``d[key]``: KeyError(key) when missing."""
-    return dict_getitem_hashed(d, key, hash_of(key))
+    return dict_lookup_hashed(d, key, hash_of(key), None, True)
 
 
-def dict_getitem_hashed(d: dict, key: object, h: int) -> object:
+def dict_lookup_hashed(d: dict, key: object, h: int, default: object, raises: bool) -> object:
+    """``d[key]`` (``raises``: KeyError(key) when missing) or ``d.get(key,
+    default)``, compiled code's entry for both. The fast path: the key's first
+    index slot holds this very key (an int, a kept str, ...: most lookups), read
+    without calling ``find`` (a VM call and its frame cost more than the probe)."""
     state = dict_state(d)
+    index = as_ints(item(state, 2))
+    entries = as_list(item(state, 1))  # (read once: each read of a slot costs ~30 ns)
+    if len(index) > 0:
+        ix = ints_get(index, h & (len(index) - 1))
+        if ix >= 0 and item(entries, 3 * ix + 1) is key:
+            return item(entries, 3 * ix + 2)
     found = find(state, key, h)
-    if found < 0:
+    if found >= 0:
+        return item(as_list(item(state, 1)), 3 * (found >> 32) + 2)
+    if raises:
         raise KeyError(key)
-    return item(as_list(item(state, 1)), 3 * (found >> 32) + 2)
+    return default
 
 
 def dict_contains(d: dict, key: object) -> bool:
@@ -172,15 +184,7 @@ def dict_contains_hashed(d: dict, key: object, h: int) -> bool:
 
 def dict_get(d: dict, key: object, default: object) -> object:
     """``d.get(key[, default])``."""
-    return dict_get_hashed(d, key, hash_of(key), default)
-
-
-def dict_get_hashed(d: dict, key: object, h: int, default: object) -> object:
-    state = dict_state(d)
-    found = find(state, key, h)
-    if found < 0:
-        return default
-    return item(as_list(item(state, 1)), 3 * (found >> 32) + 2)
+    return dict_lookup_hashed(d, key, hash_of(key), default, False)
 
 
 # ---- writing ---------------------------------------------------------------------------------
@@ -191,7 +195,20 @@ def dict_setitem(d: dict, key: object, value: object) -> None:
 
 
 def dict_setitem_hashed(d: dict, key: object, h: int, value: object) -> None:
+    """The fast paths (no ``find``): the key's first index slot holds this very
+    key (its value replaced) or is empty (a new key: ``insert`` files it)."""
     state = dict_state(d)
+    index = as_ints(item(state, 2))
+    if len(index) > 0:
+        slot = h & (len(index) - 1)
+        ix = ints_get(index, slot)
+        if ix == -1:
+            insert(state, -1 - slot, key, h, value)
+            return
+        entries = as_list(item(state, 1))
+        if ix >= 0 and item(entries, 3 * ix + 1) is key:
+            seq_set(entries, 3 * ix + 2, value)
+            return
     found = find(state, key, h)
     if found >= 0:
         seq_set(as_list(item(state, 1)), 3 * (found >> 32) + 2, value)
@@ -240,7 +257,15 @@ def dict_delitem(d: dict, key: object) -> None:
 
 
 def dict_delitem_hashed(d: dict, key: object, h: int) -> None:
+    """The fast path (no ``find``): the key's first index slot holds this very key."""
     state = dict_state(d)
+    index = as_ints(item(state, 2))
+    if len(index) > 0:
+        slot = h & (len(index) - 1)
+        ix = ints_get(index, slot)
+        if ix >= 0 and item(as_list(item(state, 1)), 3 * ix + 1) is key:
+            remove_at(state, (ix << 32) | slot)
+            return
     found = find(state, key, h)
     if found < 0:
         raise KeyError(key)
