@@ -153,19 +153,22 @@ def dict_getitem(d: dict, key: object) -> object:
 
 def dict_lookup_hashed(d: dict, key: object, h: int, default: object, raises: bool) -> object:
     """``d[key]`` (``raises``: KeyError(key) when missing) or ``d.get(key,
-    default)``, compiled code's entry for both. The fast path: the key's first
+    default)``, compiled code's entry for both. The fast paths: the key's first
     index slot holds this very key (an int, a kept str, ...: most lookups), read
-    without calling ``find`` (a VM call and its frame cost more than the probe)."""
+    without calling ``find`` (a VM call and its frame cost more than the probe),
+    or is empty (the key is missing)."""
     state = dict_state(d)
     index = as_ints(item(state, 2))
     entries = as_list(item(state, 1))  # (read once: each read of a slot costs ~30 ns)
+    ix = -2  # no index yet: find builds it
     if len(index) > 0:
         ix = ints_get(index, h & (len(index) - 1)) - 1
         if ix >= 0 and item(entries, 3 * ix + 1) is key:
             return item(entries, 3 * ix + 2)
-    found = find(state, key, h)
-    if found >= 0:
-        return item(as_list(item(state, 1)), 3 * (found >> 32) + 2)
+    if ix != -1:  # (the first slot empty: the key is missing, no need to probe on)
+        found = find(state, key, h)
+        if found >= 0:
+            return item(as_list(item(state, 1)), 3 * (found >> 32) + 2)
     if raises:
         raise KeyError(key)
     return default
