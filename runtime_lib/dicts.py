@@ -10,8 +10,10 @@ one, ``dict_new`` makes a dict of one) of four elements
   ``-1`` (never a hash, see ``hash_of``) means "not computed yet": what the
   host sends (``pydm/runtime/values.py``);
 * ``index`` — the open-addressing table (CPython's probing: ``i = 5 * i + 1
-  + perturb``), a power of two of ints: ``-1`` empty, ``-2`` a deleted
-  entry's slot, else the entry's number. It is an array of ints
+  + perturb``), a power of two of ints: ``0`` empty, ``-1`` a deleted
+  entry's slot, else the entry's number plus one (so a new index needs no
+  filling: a new VM list's slots are zeros); the code reads a slot minus one
+  (-1 empty, -2 deleted, else the entry's number). It is an array of ints
   (``ints_new``: one i64 slot each, laid out as a str is; a read is one typed
   slot read). An empty index (length 0) means "build it before the next
   lookup" (``find`` does): a new dict, a copy, a cleared dict and a dict from
@@ -64,10 +66,7 @@ def rebuild(state: list) -> None:
     room to grow."""
     entries = as_list(item(state, 1))
     used = int_value(item(state, 0))
-    if len(entries) == 3 * used:  # none deleted: the same entries, their hashes computed
-        for e in range(used):
-            if int_value(item(entries, 3 * e)) == -1:
-                seq_set(entries, 3 * e, hash_of(item(entries, 3 * e + 1)))
+    if len(entries) == 3 * used:  # none deleted: the same entries
         index_entries(state, entries, used)
         return
     fresh = list_new(3 * used)
@@ -76,12 +75,8 @@ def rebuild(state: list) -> None:
         hv = item(entries, 3 * e)
         if is_none(hv):
             continue
-        k = item(entries, 3 * e + 1)
-        h = int_value(hv)
-        if h == -1:
-            h = hash_of(k)
-        seq_set(fresh, 3 * j, h)
-        seq_set(fresh, 3 * j + 1, k)
+        seq_set(fresh, 3 * j, hv)
+        seq_set(fresh, 3 * j + 1, item(entries, 3 * e + 1))
         seq_set(fresh, 3 * j + 2, item(entries, 3 * e + 2))
         j += 1
     index_entries(state, fresh, used)
@@ -89,22 +84,24 @@ def rebuild(state: list) -> None:
 
 def index_entries(state: list, fresh: list, used: int) -> None:
     """Make ``fresh`` (``used`` entries, none deleted) the table's entries, with a
-    new index of room to grow."""
+    new index of room to grow; a hash not computed yet (-1: the host's) is
+    computed here, in the one pass that reads every hash."""
     cap = 8
     while cap < used * 3:
         cap *= 2
-    index = ints_new(cap)
-    for i in range(cap):
-        ints_set(index, i, -1)  # empty
+    index = ints_new(cap)  # every slot 0: empty (a new VM list's slots are zeros)
     mask = cap - 1
     for e in range(used):
         h = int_value(item(fresh, 3 * e))
+        if h == -1:
+            h = hash_of(item(fresh, 3 * e + 1))
+            seq_set(fresh, 3 * e, h)
         i = h & mask
         perturb = h & 9223372036854775807
-        while ints_get(index, i) != -1:
+        while ints_get(index, i) != 0:
             perturb >>= 5
             i = (i * 5 + 1 + (perturb & mask)) & mask
-        ints_set(index, i, e)
+        ints_set(index, i, e + 1)
     seq_set(state, 1, fresh)
     seq_set(state, 2, index)
     seq_set(state, 3, used)
@@ -125,7 +122,7 @@ def find(state: list, key: object, h: int) -> int:
     i = h & mask
     perturb = h & 9223372036854775807
     while True:
-        ix = ints_get(index, i)
+        ix = ints_get(index, i) - 1
         if ix == -1:  # empty
             return -1 - i
         if ix >= 0 and int_value(item(entries, 3 * ix)) == h:
@@ -151,15 +148,30 @@ def dict_len(d: dict) -> int:
 
 def dict_getitem(d: dict, key: object) -> object:
     """``d[key]``: KeyError(key) when missing."""
-    return dict_getitem_hashed(d, key, hash_of(key))
+    return dict_lookup_hashed(d, key, hash_of(key), None, True)
 
 
-def dict_getitem_hashed(d: dict, key: object, h: int) -> object:
+def dict_lookup_hashed(d: dict, key: object, h: int, default: object, raises: bool) -> object:
+    """``d[key]`` (``raises``: KeyError(key) when missing) or ``d.get(key,
+    default)``, compiled code's entry for both. The fast paths: the key's first
+    index slot holds this very key (an int, a kept str, ...: most lookups), read
+    without calling ``find`` (a VM call and its frame cost more than the probe),
+    or is empty (the key is missing)."""
     state = dict_state(d)
-    found = find(state, key, h)
-    if found < 0:
+    index = as_ints(item(state, 2))
+    entries = as_list(item(state, 1))  # (read once: each read of a slot costs ~30 ns)
+    ix = -2  # no index yet: find builds it
+    if len(index) > 0:
+        ix = ints_get(index, h & (len(index) - 1)) - 1
+        if ix >= 0 and item(entries, 3 * ix + 1) is key:
+            return item(entries, 3 * ix + 2)
+    if ix != -1:  # (the first slot empty: the key is missing, no need to probe on)
+        found = find(state, key, h)
+        if found >= 0:
+            return item(as_list(item(state, 1)), 3 * (found >> 32) + 2)
+    if raises:
         raise KeyError(key)
-    return item(as_list(item(state, 1)), 3 * (found >> 32) + 2)
+    return default
 
 
 def dict_contains(d: dict, key: object) -> bool:
@@ -172,15 +184,7 @@ def dict_contains_hashed(d: dict, key: object, h: int) -> bool:
 
 def dict_get(d: dict, key: object, default: object) -> object:
     """``d.get(key[, default])``."""
-    return dict_get_hashed(d, key, hash_of(key), default)
-
-
-def dict_get_hashed(d: dict, key: object, h: int, default: object) -> object:
-    state = dict_state(d)
-    found = find(state, key, h)
-    if found < 0:
-        return default
-    return item(as_list(item(state, 1)), 3 * (found >> 32) + 2)
+    return dict_lookup_hashed(d, key, hash_of(key), default, False)
 
 
 # ---- writing ---------------------------------------------------------------------------------
@@ -191,7 +195,20 @@ def dict_setitem(d: dict, key: object, value: object) -> None:
 
 
 def dict_setitem_hashed(d: dict, key: object, h: int, value: object) -> None:
+    """The fast paths (no ``find``): the key's first index slot holds this very
+    key (its value replaced) or is empty (a new key: ``insert`` files it)."""
     state = dict_state(d)
+    index = as_ints(item(state, 2))
+    if len(index) > 0:
+        slot = h & (len(index) - 1)
+        ix = ints_get(index, slot) - 1
+        if ix == -1:
+            insert(state, -1 - slot, key, h, value)
+            return
+        entries = as_list(item(state, 1))
+        if ix >= 0 and item(entries, 3 * ix + 1) is key:
+            seq_set(entries, 3 * ix + 2, value)
+            return
     found = find(state, key, h)
     if found >= 0:
         seq_set(as_list(item(state, 1)), 3 * (found >> 32) + 2, value)
@@ -216,7 +233,7 @@ def insert(state: list, slot: int, key: object, h: int, value: object) -> None:
     seq_set(entries, 3 * n, h)
     seq_set(entries, 3 * n + 1, key)
     seq_set(entries, 3 * n + 2, value)
-    ints_set(index, -1 - slot, n)
+    ints_set(index, -1 - slot, n + 1)
     seq_set(state, 0, int_value(item(state, 0)) + 1)
     seq_set(state, 3, fill + 1)
 
@@ -226,7 +243,7 @@ def remove_at(state: list, found: int) -> object:
     entries = as_list(item(state, 1))
     e = found >> 32
     value = item(entries, 3 * e + 2)
-    ints_set(as_ints(item(state, 2)), found & 4294967295, -2)  # a deleted key's slot
+    ints_set(as_ints(item(state, 2)), found & 4294967295, -1)  # a deleted key's slot
     seq_set(entries, 3 * e, None)
     seq_set(entries, 3 * e + 1, None)
     seq_set(entries, 3 * e + 2, None)
@@ -240,7 +257,15 @@ def dict_delitem(d: dict, key: object) -> None:
 
 
 def dict_delitem_hashed(d: dict, key: object, h: int) -> None:
+    """The fast path (no ``find``): the key's first index slot holds this very key."""
     state = dict_state(d)
+    index = as_ints(item(state, 2))
+    if len(index) > 0:
+        slot = h & (len(index) - 1)
+        ix = ints_get(index, slot) - 1
+        if ix >= 0 and item(as_list(item(state, 1)), 3 * ix + 1) is key:
+            remove_at(state, (ix << 32) | slot)
+            return
     found = find(state, key, h)
     if found < 0:
         raise KeyError(key)

@@ -257,10 +257,12 @@ def format_fixed(x: float, prec: int, sign: int, fill: int, align: int, width: i
                 if rem > half or (rem == half and q & 1 == 1):
                     q += 1
     digits = 1
-    t = q // 10
-    while t != 0:
+    p = 10
+    while q >= p:  # 10**digits <= q: one more digit (19 at most; compares, not divisions)
         digits += 1
-        t //= 10
+        if digits == 19:
+            break
+        p *= 10
     if digits < prec + 1:
         digits = prec + 1
     body = digits + 1 if prec > 0 else digits
@@ -281,16 +283,17 @@ def format_fixed(x: float, prec: int, sign: int, fill: int, align: int, width: i
         before = 0
         inside = pad
     out = str_new(size + pad)
-    for i in range(before):
-        str_set(out, i, fill)
     at = before
     if lead != 0:
         str_set(out, at, lead)
         at += 1
-    for i in range(inside):
-        str_set(out, at + i, fill)
-    for i in range(at + inside + body, size + pad):
-        str_set(out, i, fill)
+    if pad > 0:  # (no padding, the common case: no loops)
+        for i in range(before):
+            str_set(out, i, fill)
+        for i in range(inside):
+            str_set(out, at + i, fill)
+        for i in range(at + inside + body, size + pad):
+            str_set(out, i, fill)
     at += inside + body - 1
     for j in range(digits):  # the last digit first; the point before the prec-th
         str_set(out, at, 48 + q % 10)

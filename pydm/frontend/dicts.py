@@ -144,7 +144,9 @@ class DictOps:
     # ---- operations the other kinds also have --------------------------------------------
     def subscript(self, seq, index, const_index=None):
         if self.type(seq) is DICT:
-            return self.call_library("dict_getitem_hashed", [seq, index, self.key_hash(index)], T.OBJECT)
+            return self.call_library("dict_lookup_hashed", [seq, index, self.key_hash(index),
+                                                            self.b.constant(None, T.NONE),
+                                                            self.b.constant(True, T.BOOL)], T.OBJECT)
         return super().subscript(seq, index, const_index)
 
     def store_item(self, container, index, value):
@@ -333,8 +335,9 @@ class DictOps:
         if name in _VIEWS:
             return self.call_library("dict_iter", [d_, self.b.constant(_VIEWS[name], T.INT)], T.ITERATOR)
         if name == "get":
-            return self.call_library("dict_get_hashed", [d_, args[0], self.key_hash(args[0]),
-                                                         args[1] if len(args) > 1 else none], T.OBJECT)
+            return self.call_library("dict_lookup_hashed", [d_, args[0], self.key_hash(args[0]),
+                                                            args[1] if len(args) > 1 else none,
+                                                            self.b.constant(False, T.BOOL)], T.OBJECT)
         if name == "setdefault":
             return self.call_library("dict_setdefault", [d_, args[0], args[1] if len(args) > 1 else none],
                                      T.OBJECT)

@@ -126,7 +126,7 @@ class PrintOps:
         if kind == "str":
             return value
         if kind == "int":
-            return self.call_library("int_to_base", [value, self.b.constant(10, T.INT), self.str_literal("")], T.STR)
+            return self.call_library("int_decimal", [value], T.STR)
         if kind == "none":
             return self.str_literal("None")
         return self.vm_fixed(value, spec)

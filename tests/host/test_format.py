@@ -134,7 +134,7 @@ def test_ints_and_strs_formatted_in_the_vm():
         for s in ["", "\u00e9\U0001f600"]:
             agree(vm_made, n, s)
     ir = vm_made.inspect("pydm")
-    assert "host_format" not in ir and "int_to_base" in ir, "made by the host, not in the VM"
+    assert "host_format" not in ir and "int_decimal" in ir, "made by the host, not in the VM"
     assert "host_format" in typed.inspect("pydm", 1, 0.5, "s", True)  # floats and specs: the host's
 
 
