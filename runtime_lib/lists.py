@@ -622,6 +622,8 @@ def list_repeat_slots(out: list[int], xs: list[int], n: int) -> None:
     seq_resize(out, total)
     if size == 1:
         x = ints_get(xs, 0)
+        if x == 0:  # [0] * n, [False] * n, [0.0] * n: a new list's slots are 0 already (seq_resize)
+            return
         for k in range(total):
             ints_set(out, k, x)
         return

@@ -131,6 +131,24 @@ def typed_repeat(n: int):
 
 
 @pydm.jit
+def zero_fill(n: int):
+    """``[0] * n`` (and False, 0.0) is a new list's cleared storage, no fill:
+    it must read as zeros also where freed lists of other values were."""
+    bad = 0
+    for r in range(12):
+        junk = [r + 1] * (n + r)
+        junk[0] = -5
+        zs = [0] * (n + r)
+        fs = [0.0] * (n + r)
+        bs = [False] * (n + r)
+        for i in range(n + r):
+            if zs[i] != 0 or fs[i] != 0.0 or bs[i]:
+                bad += 1
+        bad += len(junk) - len(zs)
+    return bad, [0] * n, [-0.0] * 3, [0.0] * 2, [False] * 2
+
+
+@pydm.jit
 def typed_repeat_huge(n: int):
     xs = [1, 2, 3] * (n * 2**40)
     return len(xs)
@@ -193,6 +211,7 @@ SLICE_PATH_CASES = [
     P(sieve_flags, [(n,) for n in (0, 1, 2, 3, 10, 100, 1000)]),
     P(fannkuch_flips, [(n,) for n in (1, 2, 3, 5, 6)]),
     P(typed_repeat, [(n,) for n in (-1, 0, 1, 2, 3, 40)]),
+    P(zero_fill, [(n,) for n in (0, 1, 7, 64, 65, 1000)]),
     P(typed_repeat_huge, [(1,), (0,)]),
     P(object_read, [(L6, i, j, k) for i in (0, 2, -1, -9, 9, INT64_MIN) for j in (0, 3, -2, 9, INT64_MAX)
                     for k in STEPS] + [([], 0, 0, 1), ([], 1, -1, -1)]),
@@ -216,15 +235,15 @@ SLICE_PATH_CASES = [
 
 @pydm.jit
 def slice_paths_group(k: int, a0, b0, c0, a1, a2, a3, a4, b4, c4, a5, b5, c5, a6, a7, a8, a9, a10,
-                              b10, c10, d10, a11, b11, c11, d11, e11, a12, b12, c12, d12, e12, a13,
-                              b13, c13, d13, e13, a14, b14, c14, d14, e14, a15, b15, c15, d15, e15,
-                              a16, b16, c16, a17, b17, a18, b18, c18, d18, a19, b19, c19, d19, a20,
-                              b20, c20, d20, a21, b21, c21, d21, a22, b22, c22, d22, a23, b23, c23,
-                              d23, a24, b24, c24, d24, a25, b25, c25, d25, a26, b26, c26, d26, a27,
-                              b27, c27, d27, a28, b28, c28, d28, e28, a29, b29, c29, d29, e29, a30,
-                              b30, c30, d30, e30, a31, b31, c31, d31, e31, a32, b32, c32, d32, e32,
-                              a33, b33, c33, d33, e33, a34, b34, c34, d34, e34, a35, b35, c35, d35,
-                              e35, a36, b36, c36, d36, e36):
+                              a11, b11, c11, d11, a12, b12, c12, d12, e12, a13, b13, c13, d13, e13,
+                              a14, b14, c14, d14, e14, a15, b15, c15, d15, e15, a16, b16, c16, d16,
+                              e16, a17, b17, c17, a18, b18, a19, b19, c19, d19, a20, b20, c20, d20,
+                              a21, b21, c21, d21, a22, b22, c22, d22, a23, b23, c23, d23, a24, b24,
+                              c24, d24, a25, b25, c25, d25, a26, b26, c26, d26, a27, b27, c27, d27,
+                              a28, b28, c28, d28, a29, b29, c29, d29, e29, a30, b30, c30, d30, e30,
+                              a31, b31, c31, d31, e31, a32, b32, c32, d32, e32, a33, b33, c33, d33,
+                              e33, a34, b34, c34, d34, e34, a35, b35, c35, d35, e35, a36, b36, c36,
+                              d36, e36, a37, b37, c37, d37, e37):
     if k == 0:
         return typed_read(a0, b0, c0)
     if k == 1:
@@ -244,11 +263,11 @@ def slice_paths_group(k: int, a0, b0, c0, a1, a2, a3, a4, b4, c4, a5, b5, c5, a6
     if k == 8:
         return typed_repeat(a8)
     if k == 9:
-        return typed_repeat_huge(a9)
+        return zero_fill(a9)
     if k == 10:
-        return object_read(a10, b10, c10, d10)
+        return typed_repeat_huge(a10)
     if k == 11:
-        return object_assign(a11, b11, c11, d11, e11)
+        return object_read(a11, b11, c11, d11)
     if k == 12:
         return object_assign(a12, b12, c12, d12, e12)
     if k == 13:
@@ -258,15 +277,15 @@ def slice_paths_group(k: int, a0, b0, c0, a1, a2, a3, a4, b4, c4, a5, b5, c5, a6
     if k == 15:
         return object_assign(a15, b15, c15, d15, e15)
     if k == 16:
-        return object_assign_self(a16, b16, c16)
+        return object_assign(a16, b16, c16, d16, e16)
     if k == 17:
-        return object_assign_self_step(a17, b17)
+        return object_assign_self(a17, b17, c17)
     if k == 18:
-        return tuple_read(a18, b18, c18, d18)
+        return object_assign_self_step(a18, b18)
     if k == 19:
         return tuple_read(a19, b19, c19, d19)
     if k == 20:
-        return dynamic_bounds(a20, b20, c20, d20)
+        return tuple_read(a20, b20, c20, d20)
     if k == 21:
         return dynamic_bounds(a21, b21, c21, d21)
     if k == 22:
@@ -282,7 +301,7 @@ def slice_paths_group(k: int, a0, b0, c0, a1, a2, a3, a4, b4, c4, a5, b5, c5, a6
     if k == 27:
         return dynamic_bounds(a27, b27, c27, d27)
     if k == 28:
-        return dynamic_assign(a28, b28, c28, d28, e28)
+        return dynamic_bounds(a28, b28, c28, d28)
     if k == 29:
         return dynamic_assign(a29, b29, c29, d29, e29)
     if k == 30:
@@ -297,7 +316,9 @@ def slice_paths_group(k: int, a0, b0, c0, a1, a2, a3, a4, b4, c4, a5, b5, c5, a6
         return dynamic_assign(a34, b34, c34, d34, e34)
     if k == 35:
         return dynamic_assign(a35, b35, c35, d35, e35)
-    return dynamic_assign(a36, b36, c36, d36, e36)
+    if k == 36:
+        return dynamic_assign(a36, b36, c36, d36, e36)
+    return dynamic_assign(a37, b37, c37, d37, e37)
 
 
 BATCH = Batch(slice_paths_group, SLICE_PATH_CASES)
