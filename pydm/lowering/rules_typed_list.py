@@ -16,7 +16,6 @@ from .. import dialect as d
 from .. import representation as rep
 from ..types import ListType, PyType
 from .driver import rule
-from .rules_object import list_type
 
 T = PyType
 
