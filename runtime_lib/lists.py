@@ -466,6 +466,10 @@ def sorted_of(x: object, reverse: bool) -> list:
 # ones given (1 start, 2 stop, 4 step; an absent bound's int is 0): the
 # frontend passes them so when their static types are int, bool or None, and
 # the functions taking objects check them (``slice_given``) and pass them on.
+# Each ``*_span`` function opens with the same few lines (step, its ValueError,
+# clipped start, stop, count) on purpose: a helper returning the three would
+# return a tuple, and one returning each would be a VM call (~70 ns) apiece;
+# ``span_step``, ``span_clip`` and ``span_count`` are leaves the importer expands.
 def slice_range(n: int, start: object, stop: object, step: object) -> tuple:
     """CPython's slice arithmetic on a sequence of length ``n``: (first index,
     step, count of selected elements)."""
