@@ -119,6 +119,17 @@ def fannkuch_flips(n: int):
             r += 1
 
 
+@pydm.jit
+def typed_object_bounds(o: object, p: object):
+    """A typed list sliced with bounds held in ``object``s (the library checks
+    them: ``list_slice_slots``, ``list_setslice_slots``)."""
+    xs = [1, 2, 3, 4, 5]
+    ys = xs[o:p]
+    ys[0] = 0
+    xs[o::p] = [9] * 2
+    return ys, xs
+
+
 # ---------------------------------------------------------------- [v] * n
 @pydm.jit
 def typed_repeat(n: int):
@@ -210,6 +221,7 @@ SLICE_PATH_CASES = [
                           for n in (0, 1, 2, 3, 6, 12)]),
     P(sieve_flags, [(n,) for n in (0, 1, 2, 3, 10, 100, 1000)]),
     P(fannkuch_flips, [(n,) for n in (1, 2, 3, 5, 6)]),
+    P(typed_object_bounds, [(o, p) for o in (1, -2, 0, None, "a") for p in (2, -2, 0, None, 2.5)]),
     P(typed_repeat, [(n,) for n in (-1, 0, 1, 2, 3, 40)]),
     P(zero_fill, [(n,) for n in (0, 1, 7, 64, 65, 1000)]),
     P(typed_repeat_huge, [(1,), (0,)]),
@@ -234,16 +246,17 @@ SLICE_PATH_CASES = [
 
 
 @pydm.jit
-def slice_paths_group(k: int, a0, b0, c0, a1, a2, a3, a4, b4, c4, a5, b5, c5, a6, a7, a8, a9, a10,
-                              a11, b11, c11, d11, a12, b12, c12, d12, e12, a13, b13, c13, d13, e13,
-                              a14, b14, c14, d14, e14, a15, b15, c15, d15, e15, a16, b16, c16, d16,
-                              e16, a17, b17, c17, a18, b18, a19, b19, c19, d19, a20, b20, c20, d20,
-                              a21, b21, c21, d21, a22, b22, c22, d22, a23, b23, c23, d23, a24, b24,
-                              c24, d24, a25, b25, c25, d25, a26, b26, c26, d26, a27, b27, c27, d27,
-                              a28, b28, c28, d28, a29, b29, c29, d29, e29, a30, b30, c30, d30, e30,
-                              a31, b31, c31, d31, e31, a32, b32, c32, d32, e32, a33, b33, c33, d33,
-                              e33, a34, b34, c34, d34, e34, a35, b35, c35, d35, e35, a36, b36, c36,
-                              d36, e36, a37, b37, c37, d37, e37):
+def slice_paths_group(k: int, a0, b0, c0, a1, a2, a3, a4, b4, c4, a5, b5, c5, a6, a7, a8, b8, a9,
+                              b9, a10, b10, a11, b11, a12, b12, a13, b13, a14, b14, a15, b15, a16,
+                              b16, a17, a18, a19, a20, b20, c20, d20, a21, b21, c21, d21, e21, a22,
+                              b22, c22, d22, e22, a23, b23, c23, d23, e23, a24, b24, c24, d24, e24,
+                              a25, b25, c25, d25, e25, a26, b26, c26, a27, b27, a28, b28, c28, d28,
+                              a29, b29, c29, d29, a30, b30, c30, d30, a31, b31, c31, d31, a32, b32,
+                              c32, d32, a33, b33, c33, d33, a34, b34, c34, d34, a35, b35, c35, d35,
+                              a36, b36, c36, d36, a37, b37, c37, d37, a38, b38, c38, d38, e38, a39,
+                              b39, c39, d39, e39, a40, b40, c40, d40, e40, a41, b41, c41, d41, e41,
+                              a42, b42, c42, d42, e42, a43, b43, c43, d43, e43, a44, b44, c44, d44,
+                              e44, a45, b45, c45, d45, e45, a46, b46, c46, d46, e46):
     if k == 0:
         return typed_read(a0, b0, c0)
     if k == 1:
@@ -261,64 +274,82 @@ def slice_paths_group(k: int, a0, b0, c0, a1, a2, a3, a4, b4, c4, a5, b5, c5, a6
     if k == 7:
         return fannkuch_flips(a7)
     if k == 8:
-        return typed_repeat(a8)
+        return typed_object_bounds(a8, b8)
     if k == 9:
-        return zero_fill(a9)
+        return typed_object_bounds(a9, b9)
     if k == 10:
-        return typed_repeat_huge(a10)
+        return typed_object_bounds(a10, b10)
     if k == 11:
-        return object_read(a11, b11, c11, d11)
+        return typed_object_bounds(a11, b11)
     if k == 12:
-        return object_assign(a12, b12, c12, d12, e12)
+        return typed_object_bounds(a12, b12)
     if k == 13:
-        return object_assign(a13, b13, c13, d13, e13)
+        return typed_object_bounds(a13, b13)
     if k == 14:
-        return object_assign(a14, b14, c14, d14, e14)
+        return typed_object_bounds(a14, b14)
     if k == 15:
-        return object_assign(a15, b15, c15, d15, e15)
+        return typed_object_bounds(a15, b15)
     if k == 16:
-        return object_assign(a16, b16, c16, d16, e16)
+        return typed_object_bounds(a16, b16)
     if k == 17:
-        return object_assign_self(a17, b17, c17)
+        return typed_repeat(a17)
     if k == 18:
-        return object_assign_self_step(a18, b18)
+        return zero_fill(a18)
     if k == 19:
-        return tuple_read(a19, b19, c19, d19)
+        return typed_repeat_huge(a19)
     if k == 20:
-        return tuple_read(a20, b20, c20, d20)
+        return object_read(a20, b20, c20, d20)
     if k == 21:
-        return dynamic_bounds(a21, b21, c21, d21)
+        return object_assign(a21, b21, c21, d21, e21)
     if k == 22:
-        return dynamic_bounds(a22, b22, c22, d22)
+        return object_assign(a22, b22, c22, d22, e22)
     if k == 23:
-        return dynamic_bounds(a23, b23, c23, d23)
+        return object_assign(a23, b23, c23, d23, e23)
     if k == 24:
-        return dynamic_bounds(a24, b24, c24, d24)
+        return object_assign(a24, b24, c24, d24, e24)
     if k == 25:
-        return dynamic_bounds(a25, b25, c25, d25)
+        return object_assign(a25, b25, c25, d25, e25)
     if k == 26:
-        return dynamic_bounds(a26, b26, c26, d26)
+        return object_assign_self(a26, b26, c26)
     if k == 27:
-        return dynamic_bounds(a27, b27, c27, d27)
+        return object_assign_self_step(a27, b27)
     if k == 28:
-        return dynamic_bounds(a28, b28, c28, d28)
+        return tuple_read(a28, b28, c28, d28)
     if k == 29:
-        return dynamic_assign(a29, b29, c29, d29, e29)
+        return tuple_read(a29, b29, c29, d29)
     if k == 30:
-        return dynamic_assign(a30, b30, c30, d30, e30)
+        return dynamic_bounds(a30, b30, c30, d30)
     if k == 31:
-        return dynamic_assign(a31, b31, c31, d31, e31)
+        return dynamic_bounds(a31, b31, c31, d31)
     if k == 32:
-        return dynamic_assign(a32, b32, c32, d32, e32)
+        return dynamic_bounds(a32, b32, c32, d32)
     if k == 33:
-        return dynamic_assign(a33, b33, c33, d33, e33)
+        return dynamic_bounds(a33, b33, c33, d33)
     if k == 34:
-        return dynamic_assign(a34, b34, c34, d34, e34)
+        return dynamic_bounds(a34, b34, c34, d34)
     if k == 35:
-        return dynamic_assign(a35, b35, c35, d35, e35)
+        return dynamic_bounds(a35, b35, c35, d35)
     if k == 36:
-        return dynamic_assign(a36, b36, c36, d36, e36)
-    return dynamic_assign(a37, b37, c37, d37, e37)
+        return dynamic_bounds(a36, b36, c36, d36)
+    if k == 37:
+        return dynamic_bounds(a37, b37, c37, d37)
+    if k == 38:
+        return dynamic_assign(a38, b38, c38, d38, e38)
+    if k == 39:
+        return dynamic_assign(a39, b39, c39, d39, e39)
+    if k == 40:
+        return dynamic_assign(a40, b40, c40, d40, e40)
+    if k == 41:
+        return dynamic_assign(a41, b41, c41, d41, e41)
+    if k == 42:
+        return dynamic_assign(a42, b42, c42, d42, e42)
+    if k == 43:
+        return dynamic_assign(a43, b43, c43, d43, e43)
+    if k == 44:
+        return dynamic_assign(a44, b44, c44, d44, e44)
+    if k == 45:
+        return dynamic_assign(a45, b45, c45, d45, e45)
+    return dynamic_assign(a46, b46, c46, d46, e46)
 
 
 BATCH = Batch(slice_paths_group, SLICE_PATH_CASES)
