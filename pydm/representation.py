@@ -56,8 +56,10 @@ i, ``append`` resizes the VM list), and every alias holds the same reference.
 
 **Typed lists** (``list<integer>``, ``list<real>``, ``list<bool>``; type code 3
 as any list) hold **one i64 slot per element** and no type codes: an int
-itself, a float's IEEE bits, a bool 0/1. ``len`` is the VM list's size and an
-element one slot read. The typing pass gives this storage only to a list whose
+itself, a float's IEEE bits, a bool 0/1, in a VM list of i64 storage (made
+as a str's, ``lowering/rules_typed_list.py`` ``new_typed``: a third of a
+variant list's memory, its slots cleared when reserved). ``len`` is the VM
+list's size and an element one slot read. The typing pass gives this storage only to a list whose
 every alias it sees and whose every stored value has the element type
 (``frontend/list_storage.py``), so the layout is never read as another: any
 other use gets a ``list<object>`` copy (``list_box``: the same bits under

@@ -77,11 +77,13 @@ def list_new(n: int) -> list:
 
 
 def seq_resize(xs: list, n: int) -> None:
-    """``xs`` with length ``n``: cut, or grown by elements set before read."""
+    """``xs`` with length ``n``: cut, or grown by elements set before read
+    (the slots a *new* typed list grows by are 0: compiled, the VM clears the
+    storage it reserves; ``list_repeat_slots`` counts on it)."""
     if n < len(xs):
         del xs[n:]
     else:
-        xs.extend([None] * (n - len(xs)))
+        xs.extend([0] * (n - len(xs)))
 
 
 def item(xs, i: int):

@@ -20,7 +20,7 @@ tests identity first (so a list holding a NaN object contains it).
 from .intrinsics import (as_str, is_str, as_list, as_range, as_tuple, bits_float, fail, fail_types,  # noqa: F401
                          float_bits, float_value, int_value, is_float, is_int, is_intlike, is_iterator, is_list,
                          is_none, is_range, is_sequence, is_tuple, item, ints_get, ints_new, ints_set, list_new,
-                         seq_resize, seq_set, type_error)
+                         seq_resize, seq_set, type_error, wrap_add)
 
 
 # ---- building --------------------------------------------------------------------------------
@@ -400,6 +400,14 @@ def sorted_of(x: object, reverse: bool) -> list:
 
 
 # ---- slicing -----------------------------------------------------------------------------------
+# A slice's bounds reach the ``*_span`` functions as ints and a mask of the
+# ones given (1 start, 2 stop, 4 step; an absent bound's int is 0): the
+# frontend passes them so when their static types are int, bool or None, and
+# the functions taking objects check them (``slice_given``) and pass them on.
+# Each ``*_span`` function opens with the same few lines (step, its ValueError,
+# clipped start, stop, count) on purpose: a helper returning the three would
+# return a tuple, and one returning each would be a VM call (~70 ns) apiece;
+# ``span_step``, ``span_clip`` and ``span_count`` are leaves the importer expands.
 def slice_range(n: int, start: object, stop: object, step: object) -> tuple:
     """CPython's slice arithmetic on a sequence of length ``n``: (first index,
     step, count of selected elements)."""
@@ -410,38 +418,78 @@ def slice_range(n: int, start: object, stop: object, step: object) -> tuple:
 def slice_indices(n: int, start: object, stop: object, step: object) -> tuple:
     """(start, stop, step, count) of a slice of a sequence of length ``n``,
     each bound clipped as CPython's PySlice_AdjustIndices does."""
-    st = 1
+    given = slice_given(start, stop, step)
+    st = span_step(bound_int(step), given)
+    lo = span_clip(bound_int(start), n, st) if given & 1 else (n - 1 if st < 0 else 0)
+    hi = span_clip(bound_int(stop), n, st) if given & 2 else (-1 if st < 0 else n)
+    return (lo, hi, st, span_count(lo, hi, st))
+
+
+def slice_given(start: object, stop: object, step: object) -> int:
+    """The mask of the bounds given, each checked in CPython's order (the
+    step and its ValueError first, then start, then stop)."""
+    given = 0
     if not is_none(step):
-        st = slice_index(step)
-        if st == 0:
+        if slice_index(step) == 0:
             fail("ValueError", "slice step cannot be zero")
-        if st < -9223372036854775807:
-            st = -9223372036854775807
-    if is_none(start):
-        lo = 9223372036854775807 if st < 0 else 0
-    else:
-        lo = slice_index(start)
-    if is_none(stop):
-        hi = -9223372036854775807 - 1 if st < 0 else 9223372036854775807
-    else:
-        hi = slice_index(stop)
-    lo = adjust_index(lo, n, st)
-    hi = adjust_index(hi, n, st)
-    count = 0
+        given = 4
+    if not is_none(start):
+        slice_index(start)
+        given += 1
+    if not is_none(stop):
+        slice_index(stop)
+        given += 2
+    return given
+
+
+def bound_int(x: object) -> int:
+    """A bound ``slice_given`` has checked, as an int (0 when None)."""
+    if is_none(x):
+        return 0
+    return int_value(x)
+
+
+def span_step(step: int, given: int) -> int:
+    """The step (1 when absent; -2**63 taken as -(2**63 - 1)); 0 stays 0: the
+    caller raises CPython's ValueError (this stays a leaf the importer expands)."""
+    if given & 4 == 0:
+        return 1
+    if step < -9223372036854775807:
+        return -9223372036854775807
+    return step
+
+
+def span_count(lo: int, hi: int, st: int) -> int:
+    """How many indices ``lo, lo + st, ...`` lie before ``hi`` (clipped bounds)."""
     if st < 0:
         if hi < lo:
-            count = (lo - hi - 1) // (-st) + 1
-    elif lo < hi:
-        count = (hi - lo - 1) // st + 1
-    return (lo, hi, st, count)
+            return (lo - hi - 1) // (-st) + 1
+        return 0
+    if lo < hi:
+        return (hi - lo - 1) // st + 1
+    return 0
 
 
 def list_slice(xs: list, start: object, stop: object, step: object) -> list:
     """``xs[start:stop:step]``: always a new list."""
-    lo, st, count = slice_range(len(xs), start, stop, step)
+    given = slice_given(start, stop, step)
+    return list_slice_span(xs, bound_int(start), bound_int(stop), bound_int(step), given)
+
+
+def list_slice_span(xs: list, start: int, stop: int, step: int, given: int) -> list:
+    """``xs[start:stop:step]`` with int bounds (``given``: see above)."""
+    n = len(xs)
+    st = span_step(step, given)
+    if st == 0:
+        fail("ValueError", "slice step cannot be zero")
+    lo = span_clip(start, n, st) if given & 1 else (n - 1 if st < 0 else 0)
+    hi = span_clip(stop, n, st) if given & 2 else (-1 if st < 0 else n)
+    count = span_count(lo, hi, st)
     out = list_new(count)
+    k = lo
     for i in range(count):
-        seq_set(out, i, item(xs, lo + i * st))
+        seq_set(out, i, item(xs, k))
+        k = wrap_add(k, st)
     return out
 
 
@@ -452,7 +500,8 @@ def as_sequence_copy(xs: list, items: object, extended: bool) -> list:
         if items is xs:
             return list_copy(xs)
         return as_list(items)
-    if not (is_tuple(items) or is_range(items) or is_iterator(items)):
+    if not (is_tuple(items) or is_range(items) or is_iterator(items) or is_str(items) or is_dict(items)
+            or is_set(items) or is_view(items)):  # the iterables as_items knows
         if extended:
             fail("TypeError", "must assign iterable to extended slice")
         fail("TypeError", "can only assign an iterable")
@@ -461,8 +510,19 @@ def as_sequence_copy(xs: list, items: object, extended: bool) -> list:
 
 def list_setslice(xs: list, start: object, stop: object, step: object, items: object) -> None:
     """``xs[start:stop:step] = items`` (the slice is checked before the items)."""
+    given = slice_given(start, stop, step)
+    list_setslice_span(xs, bound_int(start), bound_int(stop), bound_int(step), given, items)
+
+
+def list_setslice_span(xs: list, start: int, stop: int, step: int, given: int, items: object) -> None:
+    """``xs[start:stop:step] = items`` with int bounds (``given``: see above)."""
     n = len(xs)
-    lo, st, count = slice_range(n, start, stop, step)
+    st = span_step(step, given)
+    if st == 0:
+        fail("ValueError", "slice step cannot be zero")
+    lo = span_clip(start, n, st) if given & 1 else (n - 1 if st < 0 else 0)
+    hi = span_clip(stop, n, st) if given & 2 else (-1 if st < 0 else n)
+    count = span_count(lo, hi, st)
     src = as_sequence_copy(xs, items, st != 1)
     m = len(src)
     n = len(xs)
@@ -483,10 +543,15 @@ def list_setslice(xs: list, start: object, stop: object, step: object, items: ob
         return
     if m != count:
         fail("ValueError", "attempt to assign sequence of size {} to extended slice of size {}", m, count)
+    k = lo
     for i in range(count):
-        seq_set(xs, lo + i * st, item(src, i))
+        seq_set(xs, k, item(src, i))
+        k = wrap_add(k, st)
 
 
+# Typed lists (list<integer>, list<real>, list<bool>: one i64 slot per element,
+# cast to ``list[int]`` by the frontend) are copied slot by slot with the
+# unchecked ``ints_get``/``ints_set``: every index is in range by construction.
 def list_repeat_slots(out: list[int], xs: list[int], n: int) -> None:
     """``xs * n`` into ``out``, a new empty list of ``xs``'s typed storage (slots
     copied, as ``list_setslice_slots``); the size limit is ``list_repeat``'s."""
@@ -495,39 +560,60 @@ def list_repeat_slots(out: list[int], xs: list[int], n: int) -> None:
         return
     if n > 1073741823 // size:
         fail("MemoryError", "")
-    seq_resize(out, size * n)
+    total = size * n
+    seq_resize(out, total)
     if size == 1:
-        x = xs[0]
-        for k in range(n):
-            out[k] = x
+        x = ints_get(xs, 0)
+        if x == 0:  # [0] * n, [False] * n, [0.0] * n: a new list's slots are 0 already (seq_resize)
+            return
+        for k in range(total):
+            ints_set(out, k, x)
         return
-    k = 0
-    for _ in range(n):
-        for i in range(size):
-            out[k] = xs[i]
-            k += 1
+    for i in range(size):
+        ints_set(out, i, ints_get(xs, i))
+    for k in range(size, total):  # each slot repeats the one a period earlier
+        ints_set(out, k, ints_get(out, k - size))
 
 
 def list_slice_slots(out: list[int], xs: list[int], start: object, stop: object, step: object) -> None:
     """``xs[start:stop:step]`` into ``out``, a new empty list of ``xs``'s typed storage."""
-    if is_none(start) and is_none(stop) and is_none(step):  # xs[:]: no slice arithmetic
-        n = len(xs)
-        seq_resize(out, n)
-        for i in range(n):
-            out[i] = xs[i]
-        return
-    lo, st, count = slice_range(len(xs), start, stop, step)
+    given = slice_given(start, stop, step)
+    list_slice_span_slots(out, xs, bound_int(start), bound_int(stop), bound_int(step), given)
+
+
+def list_slice_span_slots(out: list[int], xs: list[int], start: int, stop: int, step: int, given: int) -> None:
+    """``xs[start:stop:step]`` (int bounds) into ``out``, a new empty list of ``xs``'s typed storage."""
+    n = len(xs)
+    st = span_step(step, given)
+    if st == 0:
+        fail("ValueError", "slice step cannot be zero")
+    lo = span_clip(start, n, st) if given & 1 else (n - 1 if st < 0 else 0)
+    hi = span_clip(stop, n, st) if given & 2 else (-1 if st < 0 else n)
+    count = span_count(lo, hi, st)
     seq_resize(out, count)
+    k = lo
     for i in range(count):
-        out[i] = xs[lo + i * st]
+        ints_set(out, i, ints_get(xs, k))
+        k = wrap_add(k, st)
 
 
 def list_setslice_slots(xs: list[int], start: object, stop: object, step: object, src: list[int]) -> None:
+    """``xs[start:stop:step] = src`` on typed storage (see ``list_setslice_span_slots``)."""
+    given = slice_given(start, stop, step)
+    list_setslice_span_slots(xs, bound_int(start), bound_int(stop), bound_int(step), given, src)
+
+
+def list_setslice_span_slots(xs: list[int], start: int, stop: int, step: int, given: int, src: list[int]) -> None:
     """``xs[start:stop:step] = src`` on typed storage: ``src`` is a new list of
     ``xs``'s own type (the frontend casts any typed list to ``list[int]``: the
     slots are moved, never read as values)."""
     n = len(xs)
-    lo, st, count = slice_range(n, start, stop, step)
+    st = span_step(step, given)
+    if st == 0:
+        fail("ValueError", "slice step cannot be zero")
+    lo = span_clip(start, n, st) if given & 1 else (n - 1 if st < 0 else 0)
+    hi = span_clip(stop, n, st) if given & 2 else (-1 if st < 0 else n)
+    count = span_count(lo, hi, st)
     m = len(src)
     if st != 1 and m != count:
         fail("ValueError", "attempt to assign sequence of size {} to extended slice of size {}", m, count)
@@ -535,13 +621,15 @@ def list_setslice_slots(xs: list[int], start: object, stop: object, step: object
     if shift > 0:
         seq_resize(xs, n + shift)
         for k in range(n - 1, lo + count - 1, -1):
-            xs[k + shift] = xs[k]
+            ints_set(xs, k + shift, ints_get(xs, k))
     elif shift < 0:
         for k in range(lo + count, n):
-            xs[k + shift] = xs[k]
+            ints_set(xs, k + shift, ints_get(xs, k))
         seq_resize(xs, n + shift)
+    k = lo
     for i in range(m):
-        xs[lo + i * st] = src[i]
+        ints_set(xs, k, ints_get(src, i))
+        k = wrap_add(k, st)
 
 
 def list_delslice(xs: list, start: object, stop: object, step: object) -> None:
@@ -726,7 +814,7 @@ from .dicts import dict_keys  # noqa: E402,F401
 from .intrinsics import as_dict, is_dict  # noqa: E402,F401
 from .ranges import range_list  # noqa: E402,F401
 from .strings import str_items  # noqa: E402,F401
-from .tuples import adjust_index, slice_index  # noqa: E402,F401
+from .tuples import slice_index, span_clip  # noqa: E402,F401
 from .sets import set_items  # noqa: E402,F401
 from .sorting import binary_insertion, count_run, sort_key_array, sorted_order, timsort  # noqa: E402,F401
 from .intrinsics import as_set, is_set  # noqa: E402,F401

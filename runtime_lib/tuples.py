@@ -63,8 +63,10 @@ def slice_index(x: object) -> int:
     type_error("slice indices must be integers or None or have an __index__ method", x)
 
 
-def adjust_index(i: int, n: int, step: int) -> int:
-    """A slice bound clipped to a sequence of length ``n`` (CPython's PySlice_AdjustIndices)."""
+def span_clip(i: int, n: int, step: int) -> int:
+    """A slice bound given, clipped to a sequence of length ``n`` (CPython's
+    PySlice_AdjustIndices; an absent one is ``n - 1`` or ``-1`` for a
+    negative step, ``0`` or ``n`` otherwise: the callers say so)."""
     if i < 0:
         i += n
         if i < 0:
@@ -77,13 +79,26 @@ def adjust_index(i: int, n: int, step: int) -> int:
 
 def tuple_slice(t: tuple, start: object, stop: object, step: object) -> tuple:
     """``t[start:stop:step]`` with CPython's rules for None, negative and huge bounds."""
+    given = slice_given(start, stop, step)
+    return tuple_slice_span(t, bound_int(start), bound_int(stop), bound_int(step), given)
+
+
+def tuple_slice_span(t: tuple, start: int, stop: int, step: int, given: int) -> tuple:
+    """``t[start:stop:step]`` with int bounds (``given``: see lists.py's slicing)."""
     n = len(t)
-    lo, st, count = slice_range(n, start, stop, step)
+    st = span_step(step, given)
+    if st == 0:
+        fail("ValueError", "slice step cannot be zero")
+    lo = span_clip(start, n, st) if given & 1 else (n - 1 if st < 0 else 0)
+    hi = span_clip(stop, n, st) if given & 2 else (-1 if st < 0 else n)
+    count = span_count(lo, hi, st)
     if st == 1 and count == n:
         return t
     out = seq_new(count)
+    k = lo
     for i in range(count):
-        seq_set(out, i, item(t, lo + i * st))
+        seq_set(out, i, item(t, k))
+        k = wrap_add(k, st)
     return seq_done(out)
 
 
@@ -489,7 +504,8 @@ def hash_str(s: str) -> int:
 
 
 # (last: runtime_lib/lists.py imports this module too)
-from .lists import (index_bound, list_contains, list_count, list_index, list_slice,  # noqa: E402,F401
+from .lists import (bound_int, slice_given, span_count, span_step,  # noqa: E402,F401
+                    index_bound, list_contains, list_count, list_index, list_slice,  # noqa: E402,F401
                     slice_range, tuple_of_list)
 from .ranges import (range_contains, range_count, range_index, range_item, range_len,  # noqa: E402,F401
                      range_list, range_slice)

@@ -85,10 +85,17 @@ class ListOps:
                 return None
         elif not ct.is_list:
             return self.raise_always(sem.Raises("TypeError", f"'{ct.python_name}' object does not support item assignment"))
+        span = self.slice_span((start, stop, step))
         parts = [p if p is not None else self.b.constant(None, T.NONE) for p in (start, stop, step)]
         if self.typed(container):  # the value is a new list of its type (list_storage.py): slots moved
             assert self.type(value) is self.type(container), "pydm internal: typed slice assignment"
+            if span is not None:
+                self.call_library("list_setslice_span_slots", [self.slots(container), *span, self.slots(value)])
+                return None
             self.call_library("list_setslice_slots", [self.slots(container), *parts, self.slots(value)])
+            return None
+        if span is not None:
+            self.call_library("list_setslice_span", [container, *span, value])
             return None
         self.call_library("list_setslice", [container, *parts, value])
 
@@ -165,6 +172,10 @@ class ListOps:
     def typed_slice(self, xs, parts, t: PyType):
         """``xs[a:b:c]`` of typed list ``xs``: a new list of its type."""
         out = self.make_list([], t)
+        span = self.slice_span(parts)
+        if span is not None:
+            self.call_library("list_slice_span_slots", [self.slots(out), self.slots(xs), *span])
+            return out
         parts = [p if p is not None else self.b.constant(None, T.NONE) for p in parts]
         self.call_library("list_slice_slots", [self.slots(out), self.slots(xs), *parts])
         return out

@@ -150,6 +150,11 @@ class TupleOps:
             if list(picked) == list(range(len(st.elts))):
                 return seq  # t[:] is t, as in CPython
             return self.make_tuple([self.static_get(seq, k) for k in picked])
+        span = self.slice_span((start, stop, step))
+        if span is not None and st.is_list:
+            return self.call_library("list_slice_span", [seq, *span], result)
+        if span is not None and st.is_tuple:
+            return self.call_library("tuple_slice_span", [seq, *span], result)
         parts = [p if p is not None else self.b.constant(None, T.NONE) for p in (start, stop, step)]
         if st.is_dynamic:
             return self.call_library("getslice", [seq, *parts], T.OBJECT)
@@ -160,6 +165,23 @@ class TupleOps:
         if st is T.STR:
             return self.call_library("str_slice", [seq, *parts], result)
         return self.call_library("tuple_slice", [seq, *parts], result)
+
+    def slice_span(self, parts):
+        """The bounds (start, stop, step) as the library's ``*_span`` functions
+        take them: three ints and the mask of those given (1, 2, 4), when every
+        part is absent or statically None, int or bool; None otherwise (the
+        library then checks the objects)."""
+        ints, given = [], 0
+        for k, p in enumerate(parts):
+            pt = self.type(p) if p is not None else T.NONE
+            if pt is T.NONE:
+                ints.append(self.b.constant(0, T.INT))
+            elif pt in (T.INT, T.BOOL):
+                ints.append(self.promote(p, T.INT))
+                given |= 1 << k
+            else:
+                return None
+        return [*ints, self.b.constant(given, T.INT)]
 
     def contains(self, item, container):
         ct = self.type(container)

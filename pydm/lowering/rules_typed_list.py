@@ -16,7 +16,6 @@ from .. import dialect as d
 from .. import representation as rep
 from ..types import ListType, PyType
 from .driver import rule
-from .rules_object import list_type
 
 T = PyType
 
@@ -37,10 +36,11 @@ def typed_element(t) -> PyType | None:
 
 
 def new_typed(n) -> ir.Value:
-    """A typed list of ``n`` (an index) slots, each set before it is read."""
-    seq = util.ListCreateOp(list_type(), initial_capacity=n).result
-    util.ListResizeOp(seq, n)
-    return seq
+    """A typed list of ``n`` (an index) slots, each set before it is read: a
+    VM list of i64 storage, as a str's (``rules_str.new_str``; every slot of a
+    typed list is an i64), a third of a variant list's memory and writes."""
+    from .rules_str import new_str
+    return new_str(n)
 
 
 def length(seq) -> ir.Value:

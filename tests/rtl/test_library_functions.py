@@ -39,7 +39,9 @@ DOMAINS = {
     "add_mod": lambda a, b, m: 0 <= a < m and 0 <= b < m,
     "mul_mod": lambda a, b, m: 0 <= a < m and 0 <= b < m,
     "inverse_mod": lambda a, m: m > 0,
-    "adjust_index": lambda i, n, step: n >= 0 and step != 0,
+    "span_clip": lambda i, n, step: n >= 0 and step != 0,
+    "span_count": lambda lo, hi, st: st not in (0, -2**63) and -1 <= lo <= 2**40 and -1 <= hi <= 2**40,
+    "bound_int": lambda x: x is None or type(x) in (int, bool),
     "slice_range": lambda n, *rest: n >= 0,
     "slice_indices": lambda n, *rest: n >= 0,
     "index_bound": lambda b, n: n >= 0,
@@ -82,7 +84,8 @@ NOT_CALLED_DIRECTLY = {"make_enumerate", "make_reversed", "make_state", "make_zi
                        "sort_slots", "has_nan", "sort_float_objects", "sort_key_array", "sorted_order", "key_order",
                        "reverse_keys", "float_keys", "float_bits_of_keys", "insertion_sort", "radix_sort", "radix_pass",
                        "sort_as_slots", "sort_by_number_keys", "zeros", "count_run", "binary_insertion", "run_power",
-                       "merge_at", "merge_lo", "merge_hi", "gallop_left", "gallop_right", "copy_items", "list_setslice_slots", "list_repeat_slots", "list_slice_slots"}
+                       "merge_at", "merge_lo", "merge_hi", "gallop_left", "gallop_right", "copy_items", "list_setslice_slots", "list_repeat_slots", "list_slice_slots",
+                       "list_setslice_span_slots", "list_slice_span_slots"}
 LISTS = [[], [1], [1, 2.5, None], [3, 1, 2, 1], [(1, 2), [3], True], [NAN, 0.0, -0.0]]
 RANGES = [range(0), range(5), range(1, 10, 3), range(10, -5, -4), range(-2**63, 2**63 - 1, 2**62)]
 STRS = ["", "a", "ab", "ba", "aab", "h\u00e9llo", "\U0001F600x", "\ud800"]
