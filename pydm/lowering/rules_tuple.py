@@ -141,6 +141,20 @@ def lower_tuple_len(ctx, op, operands):
     return [arith.index_cast(ir.IntegerType.get_signless(64), n)]
 
 
+def _checked_index(op, i, size):
+    """(k, bad) of CPython's index rules for index ``i`` of a sequence of
+    ``size`` (index) elements: a negative ``i`` counts from the end (not for
+    an index int-ranges proved >= 0: ``nonneg``); ``bad`` is ``k`` outside
+    ``0 <= k < n``, one unsigned compare (a negative ``k`` is above every length)."""
+    i64 = ir.IntegerType.get_signless(64)
+    n = arith.index_cast(i64, size)
+    if "nonneg" in op.attributes:
+        k64 = i
+    else:
+        k64 = arith.select(arith.cmpi(arith.CmpIPredicate.slt, i, arith.constant(i64, 0)), arith.addi(i, n), i)
+    return k64, arith.cmpi(arith.CmpIPredicate.uge, k64, n)
+
+
 @rule(d.TUPLE_GET)
 def lower_tuple_get(ctx, op, operands):
     seq, i = operands
@@ -157,17 +171,12 @@ def lower_tuple_get(ctx, op, operands):
         exc = _i32(0)
         k = arith.index_cast(index_t, i)
     else:
-        # CPython's index rules: negative counts from the end; then 0 <= k < n
-        i64 = ir.IntegerType.get_signless(64)
-        n = arith.index_cast(i64, size(seq))
-        zero = arith.constant(i64, 0)
-        k64 = arith.select(arith.cmpi(arith.CmpIPredicate.slt, i, zero), arith.addi(i, n), i)
-        bad = arith.ori(arith.cmpi(arith.CmpIPredicate.slt, k64, zero), arith.cmpi(arith.CmpIPredicate.sge, k64, n))
+        k64, bad = _checked_index(op, i, size(seq))
         bad = util.OptimizationBarrierOp([bad.type], [bad]).results[0]
         what = ctx.operand_type(op, 0).python_name  # tuple or list
         exc = arith.select(bad, _i32(ctx.raise_code("IndexError", f"{what} index out of range")), _i32(0))
-        k = arith.index_cast(index_t, arith.select(bad, zero, k64))  # never read out of bounds
-        # read only in range (an empty tuple has no element to clamp to)
+        k = arith.index_cast(index_t, k64)
+        # read only in range (the read is in the guard's else: never out of bounds)
         guard = scf.IfOp(bad, _result_types(parts, want), has_else=True)
         with ir.InsertionPoint(guard.then_block):
             scf.YieldOp(_placeholders(parts, want))
@@ -240,11 +249,7 @@ def lower_list_set(ctx, op, operands):
     elt = typed.typed_element(ctx.operand_type(op, 0))
     if elt is None:
         parts, kind = _value_parts(ctx, op, operands[2:], 2)
-    i64 = ir.IntegerType.get_signless(64)
-    n = arith.index_cast(i64, typed.length(seq) if elt is not None else length(seq))
-    zero = arith.constant(i64, 0)
-    k64 = arith.select(arith.cmpi(arith.CmpIPredicate.slt, i, zero), arith.addi(i, n), i)
-    bad = arith.ori(arith.cmpi(arith.CmpIPredicate.slt, k64, zero), arith.cmpi(arith.CmpIPredicate.sge, k64, n))
+    k64, bad = _checked_index(op, i, typed.length(seq) if elt is not None else length(seq))
     exc = arith.select(bad, _i32(ctx.raise_code("IndexError", "list assignment index out of range")), _i32(0))
     guard = scf.IfOp(bad, [], has_else=True)
     with ir.InsertionPoint(guard.then_block):

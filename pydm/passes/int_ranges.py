@@ -461,6 +461,13 @@ def mark(facts: _Analysis) -> None:
                 iv = facts.interval(op.operands[1], block)
                 if t.elts is not None and iv is not None and 0 <= iv[0] and iv[1] < len(t.elts):
                     op.attributes["in_range"] = unit  # t[i % len(t)]: no bounds check
+                elif iv is not None and 0 <= iv[0]:
+                    op.attributes["nonneg"] = unit  # xs[i] for i >= 0: no negative index to count from the end
+                continue
+            if op.name == d.LIST_SET:
+                iv = facts.interval(op.operands[1], block)
+                if iv is not None and 0 <= iv[0]:
+                    op.attributes["nonneg"] = unit
                 continue
             if op.name != d.APPLY_BINARY or "infallible" in op.attributes:
                 continue
