@@ -22,7 +22,7 @@ division by zero, float rounding.
 """
 # Under CPython the intrinsics are these plain functions (pydm compiles the
 # names itself and ignores this import).
-from .intrinsics import (as_str, fail, fail_types, is_str, str_code, as_list, as_range, as_tuple, float_value, int_power, int_value, is_bool, is_float,  # noqa: F401
+from .intrinsics import (as_str, fail, fail_types, float_bits, is_str, as_list, as_range, as_tuple, float_value, int_power, int_value, is_bool, is_float,  # noqa: F401
                          is_int, is_intlike, is_list, is_none, is_number, is_range, is_tuple, type_error)
 
 
@@ -470,37 +470,21 @@ def round_keeps(x: float, n: int) -> bool:
 
 
 def round_float_fixed(x: float, n: int) -> object:
-    """``round(x, n)`` for ``n >= 0``: ``x``'s exact ``.{n}f`` digits (``format_fixed``)
-    read back exactly; None where those digits need the host (too many)."""
+    """``round(x, n)`` for ``n >= 0``: ``x``'s exact ``.{n}f`` digits ``D``
+    (``fixed_digits``) read back as ``D / 10**n``, one correctly rounded
+    division of two exact floats while ``D < 2**53`` (the digits' str read
+    exactly beyond); None where the digits need the host (too many)."""
     if round_keeps(x, n):
         return x
     if n > 18:
         return None
-    text = format_fixed(x, n, 0, 32, 0, 0)
-    if is_none(text):
+    digits = fixed_digits(x, n)
+    if digits < 0:
         return None
-    value = fixed_value(as_str(text), n)
-    if is_none(value):
-        return str_to_float(as_str(text))
-    return value
-
-
-def fixed_value(text: str, n: int) -> object:
-    """The float of ``[-]ddd.ddd`` (``n`` decimals) where its digits ``D`` are
-    below ``2 ** 53``: ``D / 10 ** n``, one correctly rounded division of two
-    exact floats (``n <= 18``); None for more digits."""
-    digits = 0
-    negative = False
-    for i in range(len(text)):
-        c = str_code(text, i)
-        if c == 45:  # -
-            negative = True
-        elif c != 46:  # not the point
-            digits = digits * 10 + (c - 48)
-            if digits >= 9007199254740992:
-                return None
+    if digits >= 9007199254740992:
+        return str_to_float(as_str(format_fixed(x, n, 0, 32, 0, 0)))
     value = float(digits) / float(10 ** n)
-    return -value if negative else value
+    return -value if float_bits(x) < 0 else value
 
 
 def round_float_negative(x: float, n: int) -> float:
@@ -602,7 +586,7 @@ def number_method(x: object, which: int) -> object:
 from .tuples import tuple_compare, tuple_concat, tuple_repeat  # noqa: E402,F401
 from .lists import list_compare, list_concat, list_iadd, list_imul, list_repeat  # noqa: E402,F401
 from .ranges import range_eq, range_len  # noqa: E402,F401
-from .strings import format_fixed, str_compare, str_concat, str_repeat  # noqa: E402,F401
+from .strings import fixed_digits, format_fixed, str_compare, str_concat, str_repeat  # noqa: E402,F401
 from .dicts import dict_eq, dict_ior, dict_len, dict_or  # noqa: E402,F401
 from .intrinsics import as_dict, is_dict  # noqa: E402,F401
 from .parsing import str_to_float, str_to_int  # noqa: E402,F401

@@ -211,18 +211,17 @@ def str_count(s: str, sub: str) -> int:
 # ---- formatting in the VM (pydm/frontend/printing.py: what the host need not do) -------------
 
 
-def format_fixed(x: float, prec: int, sign: int, fill: int, align: int, width: int) -> object:
-    """``format(x, spec)`` for a spec ``[[fill]align][sign][width].{prec}f``
-    (``sign``, ``fill``, ``align``: codepoints, ``align`` 0 for none), made
-    exactly from the float's bits: ``x`` is ``m * 2**shift``, and the digits are
-    ``round(m * 10**prec / 2**-shift)`` to even, in 63-bit integers. None where
-    that does not fit (a large ``x``, or many digits of a long mantissa) or
-    ``x`` is not finite: the host formats those."""
+def fixed_digits(x: float, prec: int) -> int:
+    """The digits of ``format(x, '.{prec}f')`` as an int: ``abs(x) * 10**prec``
+    rounded to even, exactly from the float's bits (``x`` is ``m * 2**shift``:
+    ``round(m * 10**prec / 2**-shift)``, in 63-bit integers); -1 where that does
+    not fit (a large ``x``, or many digits of a long mantissa) or ``x`` is not
+    finite."""
     bits = float_bits(x)
     e = (bits >> 52) & 2047
     m = bits & 4503599627370495
     if e == 2047 or prec > 18:
-        return None
+        return -1
     if e == 0:
         e = 1  # subnormal
     else:
@@ -243,11 +242,11 @@ def format_fixed(x: float, prec: int, sign: int, fill: int, align: int, width: i
                 shift += 1
         if shift >= 0:
             if shift > 62 or m > (9223372036854775807 >> shift) // p:
-                return None
+                return -1
             q = (m * p) << shift
         else:
             if m > most:
-                return None
+                return -1
             num = m * p
             k = -shift
             if k < 64:
@@ -256,6 +255,20 @@ def format_fixed(x: float, prec: int, sign: int, fill: int, align: int, width: i
                 half = 1 << (k - 1)
                 if rem > half or (rem == half and q & 1 == 1):
                     q += 1
+    return q
+
+
+def format_fixed(x: float, prec: int, sign: int, fill: int, align: int, width: int) -> object:
+    """``format(x, spec)`` for a spec ``[[fill]align][sign][width].{prec}f``
+    (``sign``, ``fill``, ``align``: codepoints, ``align`` 0 for none), made
+    exactly from the float's bits: ``x`` is ``m * 2**shift``, and the digits are
+    ``round(m * 10**prec / 2**-shift)`` to even, in 63-bit integers. None where
+    that does not fit (a large ``x``, or many digits of a long mantissa) or
+    ``x`` is not finite: the host formats those."""
+    q = fixed_digits(x, prec)
+    if q < 0:
+        return None
+    bits = float_bits(x)
     digits = 1
     p = 10
     while q >= p:  # 10**digits <= q: one more digit (19 at most; compares, not divisions)
