@@ -362,7 +362,7 @@ def _both(g: Gen) -> tuple[str, frozenset] | None:
     if not tags:
         return None
     items = items_of(tags[0])
-    if not items or not items <= T_ANY:
+    if not items or not items <= T_ANY | (T_STR if g.heap else T_EMPTY):
         return None
     xs = g.expr(frozenset([tags[0]]), 1).text
     t = _display([g.expr(frozenset([g.pick(sorted(items))]), 0).text for _ in range(g.pick([2, 0, 3, 1]))])
@@ -420,6 +420,9 @@ def object_setitem(g: Gen):
     index = g.pick(["0", "-1", "1", "5", "-4", _index_text(g, name, 1)])
     if "i" in items and items <= T_NUM and g.flag(50):
         lines.append(f"{name}[{index}] {g.pick(['+', '-', '*'])}= {g.expr(T_INTLIKE, 1).text}")
+    elif ("f" in items or not items & T_NUM) and g.flag(30):
+        # (a float item stays a float; a str, list or tuple item raises CPython's own TypeError)
+        lines.append(f"{name}[{index}] += {g.expr(T_FLOAT, 1).text}")
     else:
         lines.append(f"{name}[{index}] = {g.expr(items, 1).text}")
     return lines
