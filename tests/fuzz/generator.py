@@ -667,6 +667,10 @@ AVOIDABLE = {
                            "min/max with key= walk a copy",
     "sort_order": "sort/sorted of items that may be NaN or not ordered (fixed for lists under 64 items, which "
                   "follow CPython's timsort; longer ones merge-sort and compare other pairs)",
+    "reduce_args_first": "sum/min/max/sorted of a generator expression or map with a start, default= or reverse= "
+                         "that is not a constant or a variable: pydm makes the items first, then evaluates it "
+                         "(CPython: before any item; tests/regressions/test_reduction_argument_order.py); "
+                         "left out: such arguments are literals or variables",
     "raise_unbound": "raise v of an unbound variable (the name of an except clause after it, a deleted one): "
                      "SystemError 'object record with unknown type code 0' instead of UnboundLocalError; fixed in "
                      "e4bb358); left out: a caught name after its handler is read, not raised",
@@ -1671,6 +1675,19 @@ def list_method(g: Gen, want, depth):
     return Expr(f"({xs.text}).pop({k})", list_items(xs.type))
 
 
+def quiet_arg(g: Gen, e: Expr) -> Expr:
+    """``e`` as the start, ``default=`` or ``reverse=`` of a consumer of a generator expression or
+    map (known bug ``reduce_args_first``: a literal or a variable only, else a literal of its type)."""
+    if "reduce_args_first" not in g.avoid or _simple(e.text):
+        return e
+    # (a constant, or a list or tuple display of constants: no dict, set or exception value)
+    tags = sorted((t for t in e.type if t in "bifns" or t[0] in "([{"), key=_tag_order)
+    if not e.type:
+        return Expr("0", T_INT)
+    lit = _literal_of(g, tags[0]) if tags else None
+    return lit if lit is not None and _simple(lit.text) else e
+
+
 def _sum_type(items: frozenset, start: str) -> frozenset:
     if not items <= T_NUM:
         return T_EMPTY  # (TypeError, or ints when the iterable is empty)
@@ -1701,7 +1718,7 @@ def list_reduce(g: Gen, want, depth):
     if key is not None:
         text = _key_walk(g, text) + f", key={key}"
     if g.flag(50):
-        d = g.expr(_sub_request(g, want), depth - 1)
+        d = quiet_arg(g, g.expr(_sub_request(g, want), depth - 1))
         return Expr(f"{form}({text}, default={d.text})", got | d.type)
     return Expr(f"{form}({text})", got)
 
@@ -1727,7 +1744,7 @@ def list_convert(g: Gen, want, depth):
         return Expr(f"list({text})", frozenset([tag]))
     if form == 4:
         return Expr(f"sorted({text})", frozenset([tag]))
-    rev = g.pick(["True", "False", g.expr(g.pick([T_BOOL, T_INT]), max(depth - 1, 0)).text])
+    rev = g.pick(["True", "False", quiet_arg(g, g.expr(g.pick([T_BOOL, T_INT]), max(depth - 1, 0))).text])
     return Expr(f"sorted({text}, reverse={rev})", frozenset([tag]))
 
 
@@ -1821,7 +1838,7 @@ def generator_reduce(g: Gen, want, depth):
     if comp is None:
         return None
     if g.flag(50):
-        d = g.expr(_sub_request(g, want), depth - 1)
+        d = quiet_arg(g, g.expr(_sub_request(g, want), depth - 1))
         return Expr(f"{form}(({comp[0]}), default={d.text})", comp[1] | d.type)
     return Expr(f"{form}({comp[0]})", comp[1])
 

@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 from .generator import (
     LIST_TRIPS, T_ANY, T_BOOL, T_EMPTY, T_FLOAT, T_INT, T_INTLIKE, T_NONE, T_NUM, T_STR, Expr, Gen, _InLoop,
     _can_loop, _display, _index_text, _iterable, _list_operand, _sum_type, _with_lists, dict_tag, expr_kind,
-    fits, float_text, int_text, items_of, list_tag, list_tags, set_tag, stmt_kind, var_tag,
+    fits, float_text, int_text, items_of, list_tag, list_tags, quiet_arg, set_tag, stmt_kind, var_tag,
 )
 
 #: ``PYDM_FUZZ_ITER_BOOST=n`` draws these kinds n times as often (a run that hunts bugs here)
@@ -137,7 +137,7 @@ def lazy_reduce(g: Gen, want, depth):
         return Expr(f"sum({text})", t) if t <= want else None
     if fits(items, want):
         if g.flag(30):
-            d = g.expr(frozenset(x for x in want if len(x) == 1) or T_INT, max(depth - 1, 0))
+            d = quiet_arg(g, g.expr(frozenset(x for x in want if len(x) == 1) or T_INT, max(depth - 1, 0)))
             if fits(d.type, want):
                 return Expr(f"{form}(({text}), default={d.text})", items | d.type)
         return Expr(f"{form}({text})", items)
