@@ -332,7 +332,7 @@ def for_zip_star(g: Gen):
 
 
 # ----------------------------------------------------------------------------- round
-@expr_kind("round_call", weight=2 * BOOST, can=lambda g, want: bool(want & frozenset("if")))
+@expr_kind("round_call", weight=BOOST, can=lambda g, want: bool(want & frozenset("if")))
 def round_call(g: Gen, want, depth):
     """``round(x)`` (an int), ``round(x, n)`` (an int for ints and bools, a float for floats):
     ties, huge and non-finite floats, negative digits, objects (values of mixed classes)."""

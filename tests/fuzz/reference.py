@@ -249,6 +249,8 @@ def round_(x, *n):
     if type(x) is float and n and _intlike(n[0]) and -308 <= n[0] < 0 and x - x == 0.0 \
             and not -2.0**63 < x < 2.0**63:
         raise NotImplementedError("pydm: round(x, ndigits) with ndigits < 0 of a float beyond 64-bit ints")
+    if _intlike(x) and n and _intlike(n[0]) and n[0] <= -20 and INT64_MIN <= x <= INT64_MAX:
+        return 0  # (CPython's answer for a 64-bit int, without its 10 ** -n: round(5, -2**62) never ends)
     return ck(round(x, *n))
 
 
