@@ -59,12 +59,12 @@ class RoundOps:
                        else f"round() takes at most 2 arguments ({len(args)} given)")
             return self.raise_always(sem.Raises("TypeError", message))
         r = sem.builtin_type("round", [self.type(a) for a in args])
-        if isinstance(r, sem.Raises):
-            return self.raise_always(r)
         x = args[0]
-        if self.type(x).is_dynamic:  # its __round__ first: a number, else CPython's TypeError
+        if self.type(x).is_dynamic:  # its __round__ first (before ndigits): a number, else CPython's TypeError
             ok = self.type_test(x, ("int", "bool", "float"))
             self.fb.raise_if(self.b.bool_to_pred(ok), "TypeError", _NOT_ROUNDABLE, when=False, args=[x], fmt="types")
+        if isinstance(r, sem.Raises):
+            return self.raise_always(r)
         if len(args) == 1 or self.type(args[1]) is T.NONE:
             return self.round_whole(x)
         n = args[1]

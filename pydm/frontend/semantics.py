@@ -220,6 +220,8 @@ def float_with_object(name: str, lt: PyType, rt: PyType) -> bool:
     other = rt if lt is T.FLOAT else lt
     if name == "mul" and other is T.OBJECT:
         return False  # a tuple times a float raises "can't multiply sequence": the library's message
+    if name in ("add", "mod") and lt is T.OBJECT:
+        return False  # str/list/tuple + float: their own messages; "%d" % 2.5 is a str
     return (lt is T.FLOAT and rt.is_dynamic or rt is T.FLOAT and lt.is_dynamic) and name in ARITH + ("truediv", "pow")
 
 

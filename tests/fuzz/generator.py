@@ -134,6 +134,14 @@ How it is organised
   argument of ``list``/``tuple``/``sorted``/``sum``/``min``/``max``/``any``/``all``
   (``_iterable(mapped=True)``), never in a variable. A lambda goes nowhere inside a
   comprehension but in its first iterable (``Gen.in_comprehension``).
+* Item-by-item consumers, ``zip(*rows)``, ``round``, subscripts of objects (``iterators.py``,
+  in the programs with lists): ``sum``/``min``/``max``/``any``/``all``, ``set``, ``frozenset``,
+  ``dict``, ``sep.join``, ``xs.extend``, ``s.update``, ``d.update`` of generator expressions
+  whose items are of mixed classes or raise for some values (so the order in which CPython
+  pulls them decides which exception wins), ``map`` of ``str``, ``repr``, ``ord``, ``chr``,
+  ``hex``, ``bin``, ``oct``, ``round`` by name, ``round(x[, n])`` (ties, negative ``n``),
+  ``o[i]``, ``o[i] = v``, ``o[i] += v`` of a value holding a list or a tuple.
+  ``PYDM_FUZZ_ITER_BOOST=n`` draws them n times as often.
 * ``AVOIDABLE`` names constructs of known pydm bugs that ``fuzz_cases(avoid=...)``
   leaves out, so the fuzzer keeps finding new bugs while those are open.
 
@@ -451,8 +459,9 @@ for _sym, _fn in [("+", operator.add), ("-", operator.sub), ("*", operator.mul),
 OPS["neg"] = Op(operator.neg, 1, lambda a: f"(-{a})")
 OPS["pos"] = Op(operator.pos, 1, lambda a: f"(+{a})")
 OPS["inv"] = Op(operator.invert, 1, lambda a: f"(~{a})")
-for _name, _fn in [("abs", abs), ("int", int), ("float", float), ("bool", bool)]:
+for _name, _fn in [("abs", abs), ("int", int), ("float", float), ("bool", bool), ("round", round)]:
     OPS[_name] = Op(_fn, 1, (lambda n: lambda a: f"{n}({a})")(_name))
+OPS["round2"] = Op(round, 2, lambda a, b: f"round({a}, {b})")
 for _name, _fn in [("min", min), ("max", max)]:
     OPS[_name + "2"] = Op(_fn, 2, (lambda n: lambda a, b: f"{n}({a}, {b})")(_name))
     OPS[_name + "3"] = Op(_fn, 3, (lambda n: lambda a, b, c: f"{n}({a}, {b}, {c})")(_name))
@@ -658,6 +667,10 @@ AVOIDABLE = {
                            "min/max with key= walk a copy",
     "sort_order": "sort/sorted of items that may be NaN or not ordered (fixed for lists under 64 items, which "
                   "follow CPython's timsort; longer ones merge-sort and compare other pairs)",
+    "reduce_args_first": "sum/min/max/sorted of a generator expression or map with a start, default= or reverse= "
+                         "that is not a constant or a variable: pydm makes the items first, then evaluates it "
+                         "(CPython: before any item; tests/regressions/test_reduction_argument_order.py); "
+                         "left out: such arguments are literals or variables",
     "raise_unbound": "raise v of an unbound variable (the name of an except clause after it, a deleted one): "
                      "SystemError 'object record with unknown type code 0' instead of UnboundLocalError; fixed in "
                      "e4bb358); left out: a caught name after its handler is read, not raised",
@@ -947,7 +960,7 @@ def unary(g: Gen, want, depth):
     return operator_expr(g, g.pick(_ops_for(["neg", "pos", "inv"], want)), want, depth)
 
 
-_BUILTINS = ["abs", "int", "float", "bool", "min2", "max2", "min3", "max3"]
+_BUILTINS = ["abs", "int", "float", "bool", "min2", "max2", "min3", "max3", "round", "round2"]
 
 
 @expr_kind("builtin", weight=2, can=lambda g, want: bool(_ops_for(_BUILTINS, want)))
@@ -1662,6 +1675,19 @@ def list_method(g: Gen, want, depth):
     return Expr(f"({xs.text}).pop({k})", list_items(xs.type))
 
 
+def quiet_arg(g: Gen, e: Expr) -> Expr:
+    """``e`` as the start, ``default=`` or ``reverse=`` of a consumer of a generator expression or
+    map (known bug ``reduce_args_first``: a literal or a variable only, else a literal of its type)."""
+    if "reduce_args_first" not in g.avoid or _simple(e.text):
+        return e
+    # (a constant, or a list or tuple display of constants: no dict, set or exception value)
+    tags = sorted((t for t in e.type if t in "bifns" or t[0] in "([{"), key=_tag_order)
+    if not e.type:
+        return Expr("0", T_INT)
+    lit = _literal_of(g, tags[0]) if tags else None
+    return lit if lit is not None and _simple(lit.text) else e
+
+
 def _sum_type(items: frozenset, start: str) -> frozenset:
     if not items <= T_NUM:
         return T_EMPTY  # (TypeError, or ints when the iterable is empty)
@@ -1692,7 +1718,7 @@ def list_reduce(g: Gen, want, depth):
     if key is not None:
         text = _key_walk(g, text) + f", key={key}"
     if g.flag(50):
-        d = g.expr(_sub_request(g, want), depth - 1)
+        d = quiet_arg(g, g.expr(_sub_request(g, want), depth - 1))
         return Expr(f"{form}({text}, default={d.text})", got | d.type)
     return Expr(f"{form}({text})", got)
 
@@ -1718,7 +1744,7 @@ def list_convert(g: Gen, want, depth):
         return Expr(f"list({text})", frozenset([tag]))
     if form == 4:
         return Expr(f"sorted({text})", frozenset([tag]))
-    rev = g.pick(["True", "False", g.expr(g.pick([T_BOOL, T_INT]), max(depth - 1, 0)).text])
+    rev = g.pick(["True", "False", quiet_arg(g, g.expr(g.pick([T_BOOL, T_INT]), max(depth - 1, 0))).text])
     return Expr(f"sorted({text}, reverse={rev})", frozenset([tag]))
 
 
@@ -1812,7 +1838,7 @@ def generator_reduce(g: Gen, want, depth):
     if comp is None:
         return None
     if g.flag(50):
-        d = g.expr(_sub_request(g, want), depth - 1)
+        d = quiet_arg(g, g.expr(_sub_request(g, want), depth - 1))
         return Expr(f"{form}(({comp[0]}), default={d.text})", comp[1] | d.type)
     return Expr(f"{form}({comp[0]})", comp[1])
 
@@ -3367,7 +3393,7 @@ def _key_function(g: Gen, items: frozenset) -> str | None:
 #: comprehensions' first clauses that are ``map(...)`` or ``filter(...)``
 MAP_PERCENT = 25
 #: builtins ``map`` and ``filter`` take by name
-_MAP_BUILTINS = ["abs", "int", "float", "bool", "len"]
+_MAP_BUILTINS = ["abs", "int", "float", "bool", "len", "round", "str", "repr", "ord", "chr", "hex", "bin", "oct"]
 #: what a lambda given to ``map`` returns (when nothing asks for a type)
 _MAP_RESULTS = [T_INT, T_FLOAT, T_NUM, T_INT, T_BOOL, T_ANY, T_INTLIKE]
 
@@ -3377,6 +3403,12 @@ def _builtin_result(name: str, items: frozenset) -> frozenset:
     these: ``len`` of numbers, ``abs`` of tuples)."""
     if name == "len":
         return T_INT if items and all(is_tuple_tag(x) or is_list_tag(x) for x in items) else T_EMPTY
+    if name in ("str", "repr"):
+        return T_STR if items and items <= T_ANY | T_STR else T_EMPTY
+    if name in ("chr", "hex", "bin", "oct"):  # (chr: ValueError out of range)
+        return T_STR if items and items <= T_INTLIKE else T_EMPTY
+    if name == "ord":  # (TypeError for a str of another length than 1)
+        return T_INT if items == T_STR else T_EMPTY
     if not items or not items <= T_ANY:
         return T_EMPTY
     return result_type(name, (items,))
@@ -3880,3 +3912,6 @@ def _call_form(draw, fn: Function, args: tuple) -> tuple[tuple, dict]:
 from . import strdict  # noqa: E402,F401
 
 HEAP_KINDS.update(k.name for k in EXPR_KINDS + STMT_KINDS if k.fn.__module__ == strdict.__name__)
+
+# item-by-item consumers, zip(*rows), round, subscripts of objects
+from . import iterators  # noqa: E402,F401

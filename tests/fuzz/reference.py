@@ -229,7 +229,8 @@ def max_(*args, key=None, default=_MISSING):
 
 
 def sum_(iterable, start=0):
-    """CPython's ``sum`` (left to right), refusing an int it makes beyond 64 bits on the way."""
+    """CPython's ``sum`` (left to right, item by item: an item that cannot be added raises
+    before the next one is made), refusing an int it makes beyond 64 bits on the way."""
     items = []
     acc = start
     for x in iterable:
@@ -238,7 +239,19 @@ def sum_(iterable, start=0):
             acc = ck(acc + x)
         else:
             acc = None  # a float (or an error): no more ints on the way
+            sum(items, start)  # (CPython's TypeError, at this item; floats: the exact total below)
     return sum(items, start)
+
+
+def round_(x, *n):
+    """``round(x[, n])`` within pydm's limits: an int beyond 64 bits raises ``Int64Escape``,
+    ``round(float, n < 0)`` of a finite float beyond 64-bit ints NotImplementedError (README)."""
+    if type(x) is float and n and _intlike(n[0]) and -308 <= n[0] < 0 and x - x == 0.0 \
+            and not -2.0**63 < x < 2.0**63:
+        raise NotImplementedError("pydm: round(x, ndigits) with ndigits < 0 of a float beyond 64-bit ints")
+    if _intlike(x) and n and _intlike(n[0]) and n[0] <= -20 and INT64_MIN <= x <= INT64_MAX:
+        return 0  # (CPython's answer for a 64-bit int, without its 10 ** -n: round(5, -2**62) never ends)
+    return ck(round(x, *n))
 
 
 _COMPARE_OPS = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
@@ -248,8 +261,9 @@ HELPERS = {"_rich": rich, "_in": in_, "_not_in": not_in, "_count": count, "_inde
            "_op_eq": operator.eq, "_op_ne": operator.ne, "_op_lt": operator.lt, "_op_le": operator.le,
            "_op_gt": operator.gt, "_op_ge": operator.ge}
 HELPERS.update({"_ck": ck, "_pow": pow_, "_ipow": ipow, "_lshift": lshift, "_ilshift": ilshift,
-                "_ck_int": lambda x: ck(int(x)), "_ck_abs": lambda x: ck(abs(x))})
-_INT_BUILTINS = {"abs", "int"}
+                "_ck_int": lambda x: ck(int(x)), "_ck_abs": lambda x: ck(abs(x)), "_round": round_,
+                "_ck_round": round_})
+_INT_BUILTINS = {"abs", "int", "round"}
 
 
 def _call(name: str, *args) -> ast.Call:
@@ -322,6 +336,9 @@ class _Rewrite(ast.NodeTransformer):
 
     def visit_Call(self, node):
         self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and node.func.id == "round" and not node.keywords:
+            node.func = ast.Name("_round", ast.Load())
+            return node
         if isinstance(node.func, ast.Name) and node.func.id in _INT_BUILTINS:
             return _call("_ck", node)
         if isinstance(node.func, ast.Name) and node.func.id in ("map", "filter") and node.args \

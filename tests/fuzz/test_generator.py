@@ -17,7 +17,9 @@ from .runner import call_copy, compare, disagreement, run_reference, same_value
 
 
 #: what may take a map or filter object as its first argument
-_CONSUMERS = {"list", "tuple", "sorted", "sum", "min", "max", "any", "all"}
+_CONSUMERS = {"list", "tuple", "sorted", "sum", "min", "max", "any", "all", "set", "frozenset", "dict"}
+#: methods that take one as their argument
+_CONSUMING_METHODS = {"extend", "update", "join"}
 
 
 def subset_problems(source: str) -> list[str]:
@@ -41,7 +43,9 @@ def subset_problems(source: str) -> list[str]:
             ok = (isinstance(up, ast.For) and up.iter is node) \
                 or (isinstance(up, ast.comprehension) and up.iter is node and parents[up].generators[0] is up) \
                 or (isinstance(up, ast.Call) and isinstance(up.func, ast.Name) and up.func.id in _CONSUMERS
-                    and up.args[:1] == [node])
+                    and up.args[:1] == [node]) \
+                or (isinstance(up, ast.Call) and isinstance(up.func, ast.Attribute)
+                    and up.func.attr in _CONSUMING_METHODS and up.args == [node])
             if not ok:
                 problems.append(f"a map/filter object where pydm does not take it: {ast.unparse(up)}")
         if isinstance(node, ast.ExceptHandler) and node.name:
