@@ -17,6 +17,7 @@ from . import inlining, intrinsics
 from .arguments import bind_arguments
 from .callees import KEYED, LOOP_FORMS, dict_view_call, loop_form, resolve_call
 from .expressions import CONSUMERS
+from .reductions import TAKERS
 from .literals import const_value
 from .specializations import Specialization
 
@@ -91,7 +92,7 @@ class CallWalker:
             if what in ("map", "filter"):
                 raise error_at(e, f"a {what}() object kept as a value is not supported",
                                f"use {what}(...) in a for loop, a comprehension, or as the argument of "
-                               + ", ".join(f"{c}()" for c in CONSUMERS))
+                               + TAKERS)
             if what == "zip" and any(isinstance(a, nodes.Starred) for a in e.args):
                 return self.starred_zip(e)
             if what in LOOP_FORMS:  # an iterator object (written in a for loop, no object is made)
@@ -112,20 +113,27 @@ class CallWalker:
                 quiet = {k.arg: self.expr(k.value) for k in e.keywords}
                 if self.has_key_function(quiet):
                     return self.keyed_builtin(what, [], quiet, e, walk=lambda on: self.each_lazy_item(first, on))
-            args = []
-            for a in e.args:
-                if what in CONSUMERS and a is first and (isinstance(a, nodes.GeneratorExp)
-                                                         or loop_form(a, self.frame.fn)):
-                    args.append(self.materialize(a))
-                else:
-                    args.append(self.expr(a))
-                if self.fb.block is None:
+            lazy = what in CONSUMERS and first is not None and (isinstance(first, nodes.GeneratorExp)
+                                                                or loop_form(first, self.frame.fn))
+            if lazy and quiet is None and self.others_first(e, first):
+                # CPython evaluates the other arguments before any item (reductions.py)
+                values = self.exprs(list(e.args[1:]) + [k.value for k in e.keywords or []])
+                items = None if values is None else self.materialize(first)
+                if items is None or self.fb.block is None:
                     return None
-            keywords = {} if quiet is None else quiet
-            for k in e.keywords if quiet is None and e.keywords else []:
-                keywords[k.arg] = self.expr(k.value)
-                if self.fb.block is None:
-                    return None
+                args = [items] + values[:len(e.args) - 1]
+                keywords = {k.arg: v for k, v in zip(e.keywords or [], values[len(e.args) - 1:])}
+            else:
+                args = []
+                for a in e.args:
+                    args.append(self.materialize(a) if lazy and a is first else self.expr(a))
+                    if self.fb.block is None:
+                        return None
+                keywords = {} if quiet is None else quiet
+                for k in e.keywords if quiet is None and e.keywords else []:
+                    keywords[k.arg] = self.expr(k.value)
+                    if self.fb.block is None:
+                        return None
             if what in KEYED and self.has_key_function(keywords):
                 return self.keyed_builtin(what, args, keywords, e)
             return self.emit.builtin(what, args, e, [const_value(a) for a in e.args], keywords)

@@ -19,6 +19,7 @@ from .loops import LoopShape
 from .scopes import variable_key
 from .literals import const_value
 from .literals import const_type, slice_bounds
+from .reductions import TAKERS
 from .typing import BUILTIN
 
 #: builtins that consume an iterable whole: a generator expression or an
@@ -244,7 +245,7 @@ class ExpressionWalker:
 
     def expr_GeneratorExp(self, e):
         raise error_at(e, "a generator expression is supported only as the argument of "
-                          + ", ".join(f"{c}()" for c in CONSUMERS),
+                          + TAKERS,
                        "use a list comprehension [...] instead")
 
     def materialize(self, node):

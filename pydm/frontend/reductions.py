@@ -13,11 +13,13 @@ before one raised. The reduction is therefore a loop over the walk itself
 (``each_lazy_item``), never over a list of all the items; it also builds no
 list. ``str.join`` is the exception: CPython collects the items first.
 
-A reduction's other arguments (``sum``'s start, ``min``'s default) are
-evaluated before the walk here, after its iterable's first part in CPython;
-so the walk is lazy only where the difference cannot be seen (see
-:meth:`ReductionWalker.quiet`); otherwise the items are collected first, as
-before (``calls.py``).
+A consumer's other arguments (``sum``'s start, ``min``'s default,
+``sorted``'s ``reverse=``) are evaluated before any item, as in CPython,
+which evaluates them after the generator's first iterable: here before it,
+so only where that cannot be seen (:meth:`ReductionWalker.quiet`: the
+arguments, or the first iterable, are quiet). Otherwise the items are
+collected first and the arguments evaluated after them (``calls.py``; a known
+divergence, pinned in ``tests/regressions/test_reduction_argument_order.py``).
 """
 from __future__ import annotations
 
@@ -34,6 +36,9 @@ REDUCERS = {"any": (), "all": (), "sum": ("start",), "min": ("default",), "max":
             "set": (), "frozenset": (), "dict": None}
 #: the methods that consume their one argument item by item
 CONSUMING_METHODS = ("extend", "update", "join")
+#: what may take a generator expression or a map/filter object (for messages)
+TAKERS = "list(), tuple(), sorted(), sum(), min(), max(), any(), all(), set(), frozenset(), dict(), " \
+    "xs.extend(), s.update(), d.update(), sep.join()"
 
 
 class ReductionWalker:
@@ -51,38 +56,60 @@ class ReductionWalker:
         return isinstance(v, nodes.Name) and v not in self.frame.unbound_reads and (
             v.name in fn.locals or (v.name in self.program.module.functions and v.name not in fn.frees))
 
-    def lazy_source(self, e):
-        """The call's one positional argument when it is a generator expression
-        or an iterator call (``map``, ``zip``, ``range``...), else None."""
-        if len(e.args) != 1 or isinstance(e.args[0], nodes.Starred):
+    def lazy_source(self, e, positional: int = 1):
+        """The call's first positional argument when it is a generator expression
+        or an iterator call (``map``, ``zip``, ``range``...) and the call has at
+        most ``positional`` positional arguments, else None."""
+        if not 1 <= len(e.args) <= positional or any(isinstance(a, nodes.Starred) for a in e.args):
             return None
         first = e.args[0]
         if isinstance(first, nodes.GeneratorExp) or loop_form(first, self.frame.fn):
             return first
         return None
 
+    def source_quiet(self, first) -> bool:
+        """Is the part of a lazy source CPython evaluates when the call is made
+        quiet (a generator expression's first iterable; an iterator call's
+        arguments)? Then the call's other arguments may be evaluated first."""
+        if isinstance(first, nodes.GeneratorExp):
+            return self.quiet(first.generators[0].iter)
+        return all(self.quiet(a) for a in list(first.args) + [k.value for k in first.keywords or []])
+
+    def others_first(self, e, first) -> bool:
+        """May the call's other arguments be evaluated before its items (the
+        order cannot be seen, or is CPython's)?"""
+        others = list(e.args[1:]) + [k.value for k in e.keywords or []]
+        return not others or self.source_quiet(first) or all(self.quiet(v) for v in others)
+
     def walks_lazily(self, what, e) -> bool:
         """``min``/``max(items, key=f)`` of a generator expression or an iterator
         call: the key is called on each item as the walk makes it (CPython
         interleaves them), where evaluating the keywords first cannot be seen."""
-        if what not in ("min", "max") or self.lazy_source(e) is None:
+        first = self.lazy_source(e) if what in ("min", "max") else None
+        if first is None:
             return False
         key = [k.value for k in e.keywords or [] if k.arg == "key"]
         return (bool(key) and not (isinstance(key[0], nodes.Const) and key[0].value is None)
-                and all(k.arg is not None and self.quiet(k.value) for k in e.keywords))
+                and all(k.arg is not None for k in e.keywords) and self.others_first(e, first))
 
     def reduces_lazily(self, what, e) -> bool:
         """Is this call of a reducer (no ``key=``) walked item by item?"""
-        if what not in REDUCERS or self.lazy_source(e) is None:
+        first = self.lazy_source(e, 2 if what == "sum" else 1) if what in REDUCERS else None
+        if first is None:
             return False
         allowed = REDUCERS[what]
-        return all(k.arg is not None and (allowed is None or k.arg in allowed) and self.quiet(k.value)
-                   for k in e.keywords or [])
+        return all(k.arg is not None and (allowed is None or k.arg in allowed) for k in e.keywords or []) \
+            and not (len(e.args) == 2 and any(k.arg == "start" for k in e.keywords or [])) \
+            and self.others_first(e, first)
 
     def reduce_lazily(self, what, e):
         """The value of ``what(<items>, ...)``, walking the items once."""
-        first = self.lazy_source(e)
+        first = e.args[0]
         keywords = {}
+        if len(e.args) == 2:  # sum(items, start)
+            keywords["start"] = self.expr(e.args[1])
+            if self.fb.block is None:
+                return None
         for k in e.keywords or []:
             keywords[k.arg] = self.expr(k.value)
             if self.fb.block is None:
@@ -248,4 +275,4 @@ class ReductionWalker:
         return fb.enter_merge(merge)
 
 
-__all__ = ["ReductionWalker", "REDUCERS", "CONSUMING_METHODS"]
+__all__ = ["ReductionWalker", "REDUCERS", "CONSUMING_METHODS", "TAKERS"]
