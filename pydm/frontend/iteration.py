@@ -173,17 +173,10 @@ class IteratorLoopWalker:
             self.visit_body(s.orelse)  # nothing to walk (an empty tuple's items have no type)
             return
 
-        def more_all(i):
-            out = self.b.constant(True, T.BOOL)
-            for q in seqs:
-                _, ok = self.b.apply_compare("lt", i, self.emit.length(q))
-                out = self.b.select(self.b.bool_to_pred(out), ok, out)
-            return self.b.bool_to_pred(out)
-
         def items_at(i):  # as the types of the items inference saw (a range's are ints)
             got["items"] = [self.emit.coerce(self.emit.element_at(q, i), t) for q, t in zip(seqs, item_types)]
             return self.b.constant(0, T.INT)
-        self.index_loop(inner, self.b.constant(0, T.INT), 1, more_all, items_at)
+        self.index_loop(inner, self.b.constant(0, T.INT), 1, lambda i: self.all_live(seqs, i), items_at)
 
     def iterator_loop(self, s: LoopShape, form: str):
         """``for`` over ``enumerate(x, start)``, ``zip(a, b, ...)`` or ``reversed(x)``:
@@ -244,14 +237,17 @@ class IteratorLoopWalker:
             self.index_loop(s, self.b.constant(0, T.INT), 1, lambda i: self.live_in_range(seq, i), item)
             return
 
-        def more_all(i):
-            out = self.b.constant(True, T.BOOL)
-            for q in seqs:
-                _, ok = self.b.apply_compare("lt", i, self.emit.length(q))
-                out = self.b.select(self.b.bool_to_pred(out), ok, out)
-            return self.b.bool_to_pred(out)
-        self.index_loop(s, self.b.constant(0, T.INT), 1, more_all,
+        self.index_loop(s, self.b.constant(0, T.INT), 1, lambda i: self.all_live(seqs, i),
                         lambda i: self.emit.make_tuple([self.emit.element_at(q, i) for q in seqs]))
+
+    def all_live(self, seqs, i):
+        """i1: ``i < len(q)`` for every sequence ``q`` now (``zip``'s walk: the
+        shortest ends it; a list's length may change while the loop runs)."""
+        out = self.b.constant(True, T.BOOL)
+        for q in seqs:
+            _, ok = self.b.apply_compare("lt", i, self.emit.length(q))
+            out = self.b.select(self.b.bool_to_pred(out), ok, out)
+        return self.b.bool_to_pred(out)
 
     def starred_zip(self, it):
         """``zip(*rows)`` (with other arguments around it): the iterables
