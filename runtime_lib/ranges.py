@@ -137,4 +137,5 @@ def range_list(r: range) -> list:
 
 
 # (last: the library's modules import each other)
-from .lists import list_new, seq_set, slice_indices  # noqa: E402,F401
+from .lists import list_new, seq_set  # noqa: E402,F401
+from .slices import slice_indices  # noqa: E402,F401

@@ -318,4 +318,4 @@ def format_fixed(x: float, prec: int, sign: int, fill: int, align: int, width: i
     return str_done(out)
 
 
-from .lists import slice_range  # noqa: E402,F401
+from .slices import slice_range  # noqa: E402,F401

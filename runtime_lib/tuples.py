@@ -504,9 +504,8 @@ def hash_str(s: str) -> int:
 
 
 # (last: runtime_lib/lists.py imports this module too)
-from .lists import (bound_int, slice_given, span_count, span_step,  # noqa: E402,F401
-                    index_bound, list_contains, list_count, list_index, list_slice,  # noqa: E402,F401
-                    slice_range, tuple_of_list)
+from .lists import index_bound, list_contains, list_count, list_index, tuple_of_list  # noqa: E402,F401
+from .slices import bound_int, list_slice, slice_given, slice_range, span_count, span_step  # noqa: E402,F401
 from .ranges import (range_contains, range_count, range_index, range_item, range_len,  # noqa: E402,F401
                      range_list, range_slice)
 from .iterators import drain, iter_contains  # noqa: E402,F401

@@ -9,6 +9,7 @@ import pytest
 
 import runtime_lib.dicts
 import runtime_lib.sets
+import runtime_lib.slices
 import runtime_lib.iterators
 import runtime_lib.lists
 import runtime_lib.numbers
@@ -92,7 +93,7 @@ STRS = ["", "a", "ab", "ba", "aab", "h\u00e9llo", "\U0001F600x", "\ud800"]
 
 
 def python_function(name):
-    for lib in (runtime_lib.numbers, runtime_lib.tuples, runtime_lib.lists, runtime_lib.ranges,
+    for lib in (runtime_lib.numbers, runtime_lib.tuples, runtime_lib.lists, runtime_lib.slices, runtime_lib.ranges,
                 runtime_lib.iterators, runtime_lib.strings, runtime_lib.str_methods, runtime_lib.parsing,
                 runtime_lib.sorting):
         if name in lib.__dict__ and getattr(lib.__dict__[name], "__module__", "") == lib.__name__:
