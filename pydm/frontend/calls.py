@@ -15,7 +15,8 @@ from ..errors import CompileError, error_at, note_call_site
 from ..types import PyType
 from . import inlining, intrinsics
 from .arguments import bind_arguments
-from .callees import KEYED, LOOP_FORMS, dict_view_call, loop_form, resolve_call
+from .callees import KEYED, LOOP_FORMS, builtin_function, dict_view_call, loop_form, resolve_call
+from .closures import BuiltinKey
 from .expressions import CONSUMERS
 from .reductions import TAKERS
 from .literals import const_value
@@ -62,8 +63,8 @@ class CallWalker:
             if self.consumes_lazily(what, e):  # xs.extend(g), s.update(g), sep.join(g)
                 return self.consume_lazily(what, e)
             values = []
-            for a in [e.func.expr] + list(e.args) + [k.value for k in e.keywords or []]:
-                values.append(self.expr(a))
+            for a in [e.func.expr] + list(e.args) + list(e.keywords or []):
+                values.append(self.keyword_value(a) if isinstance(a, nodes.Keyword) else self.expr(a))
                 if self.fb.block is None:
                     return None
                 if len(values) == 1:  # the attribute is looked up before the arguments are evaluated
@@ -110,14 +111,14 @@ class CallWalker:
                 return self.reduce_lazily(what, e)
             quiet = None  # keywords evaluated first (no effect can be seen: see walks_lazily)
             if what in KEYED and self.walks_lazily(what, e):
-                quiet = {k.arg: self.expr(k.value) for k in e.keywords}
+                quiet = {k.arg: self.keyword_value(k) for k in e.keywords}
                 if self.has_key_function(quiet):
                     return self.keyed_builtin(what, [], quiet, e, walk=lambda on: self.each_lazy_item(first, on))
             lazy = what in CONSUMERS and first is not None and (isinstance(first, nodes.GeneratorExp)
                                                                 or loop_form(first, self.frame.fn))
             if lazy and quiet is None and self.others_first(e, first):
                 # CPython evaluates the other arguments before any item (reductions.py)
-                values = self.exprs(list(e.args[1:]) + [k.value for k in e.keywords or []])
+                values = self.exprs(list(e.args[1:]) + list(e.keywords or []))
                 items = None if values is None else self.materialize(first)
                 if items is None or self.fb.block is None:
                     return None
@@ -131,7 +132,7 @@ class CallWalker:
                         return None
                 keywords = {} if quiet is None else quiet
                 for k in e.keywords if quiet is None and e.keywords else []:
-                    keywords[k.arg] = self.expr(k.value)
+                    keywords[k.arg] = self.keyword_value(k)
                     if self.fb.block is None:
                         return None
             if what in KEYED and self.has_key_function(keywords):
@@ -162,6 +163,15 @@ class CallWalker:
             if self.exprs(call_operands(e)) is not None:
                 self.fb.raise_here("TypeError", exc.message)
             return None
+
+    def keyword_value(self, k):
+        """A keyword argument's value; ``key=`` naming a builtin (``key=len``)
+        is that builtin, applied where the key is called (``BuiltinKey``)."""
+        if k.arg == "key":
+            name = builtin_function(k.value, self.frame.fn)
+            if name is not None:
+                return BuiltinKey(name)
+        return self.expr(k.value)
 
     def star_lengths(self, e):
         """The lengths of the call's ``*xs`` arguments (tuples of known length)."""

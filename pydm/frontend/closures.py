@@ -42,6 +42,15 @@ def cell_slot(name: str) -> str:
     return f"$cell:{name}"
 
 
+
+class BuiltinKey:
+    """``key=len``: a builtin named where a key function goes (``sorted``,
+    ``min``, ``max``, ``list.sort``). It has no value in compiled code: each
+    call of the key is a call of the builtin (``call_value``)."""
+
+    def __init__(self, name: str):
+        self.name = name
+
 class ClosureWalker:
     """Cells, closures and calls of function values (a mixin of ``FunctionImporter``)."""
 
@@ -268,8 +277,11 @@ class ClosureWalker:
 
     # ---- key functions ----------------------------------------------------------------
     def has_key_function(self, keywords) -> bool:
-        """``key=f`` with a function value (``key=None`` is dropped: no key)."""
+        """``key=f`` with a function value or a builtin's name (``key=None``
+        is dropped: no key)."""
         key = keywords.get("key")
+        if isinstance(key, BuiltinKey):
+            return True
         if key is not None and d.value_type(key) is T.NONE:
             del keywords["key"]
             return False
@@ -277,7 +289,10 @@ class ClosureWalker:
 
     def call_value(self, f, values, node):
         """``f(*values)`` for a function value (a key function's call); a
-        dynamic ``f`` dispatches on its function's number."""
+        dynamic ``f`` dispatches on its function's number; a builtin's name
+        (``key=len``) is applied as a call of it."""
+        if isinstance(f, BuiltinKey):
+            return self.emit.builtin(f.name, list(values), node)
         t = d.value_type(f)
         if t.is_dynamic:
             return self.dispatch(f, node, [(ft, lambda ft=ft: self.call_value_as(f, ft, values, node))

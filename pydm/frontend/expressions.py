@@ -44,10 +44,11 @@ class ExpressionWalker:
             return out
 
     def exprs(self, nodes_):
-        """Evaluate expressions left to right; None if one always raises."""
+        """Evaluate expressions (and keyword arguments: ``keyword_value``) left
+        to right; None if one always raises."""
         out = []
         for n in nodes_:
-            out.append(self.expr(n))
+            out.append(self.keyword_value(n) if isinstance(n, nodes.Keyword) else self.expr(n))
             if self.fb.block is None:
                 return None
         return out

@@ -612,8 +612,8 @@ class _FunctionTyper(ListTyping):
     def key_call(self, e, item: PyType) -> None:
         """``key=f``: the specialization ``f(item)`` calls (items are read from a list: objects)."""
         for k in e.keywords or []:
-            if k.arg != "key":
-                continue
+            if k.arg != "key" or builtin_function(k.value, self.fn) is not None:
+                continue  # key=len: the builtin applied in place (frontend/closures.py BuiltinKey)
             f = self.expr(k.value)
             targets = [f] if isinstance(f, FunctionType) else list(self.program.function_types) \
                 if f.is_dynamic else []
@@ -759,7 +759,8 @@ class _FunctionTyper(ListTyping):
         view = dict_view_call(e.args[0]) if what == "len" and len(e.args) == 1 and not e.keywords else None
         if view is not None and self.expr(view[0]) is T.DICT:  # len(d.keys()): len(d)
             return T.INT
-        keyword_types = {kw.arg: self.expr(kw.value) for kw in e.keywords or []}
+        keyword_types = {kw.arg: self.expr(kw.value) for kw in e.keywords or []
+                         if not (kw.arg == "key" and builtin_function(kw.value, self.fn) is not None)}
         arg_types = [self.expr(a) for a in e.args]
         if what == "round":  # round(number=x, ndigits=n): in their positions
             arg_types += [keyword_types[k] for k in ("number", "ndigits") if k in keyword_types]
