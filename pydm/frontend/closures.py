@@ -42,7 +42,6 @@ def cell_slot(name: str) -> str:
     return f"$cell:{name}"
 
 
-
 class BuiltinKey:
     """``key=len``: a builtin named where a key function goes (``sorted``,
     ``min``, ``max``, ``list.sort``). It has no value in compiled code: each
@@ -50,6 +49,7 @@ class BuiltinKey:
 
     def __init__(self, name: str):
         self.name = name
+
 
 class ClosureWalker:
     """Cells, closures and calls of function values (a mixin of ``FunctionImporter``)."""
