@@ -84,7 +84,7 @@ def tuple_slice(t: tuple, start: object, stop: object, step: object) -> tuple:
 
 
 def tuple_slice_span(t: tuple, start: int, stop: int, step: int, given: int) -> tuple:
-    """``t[start:stop:step]`` with int bounds (``given``: see lists.py's slicing)."""
+    """``t[start:stop:step]`` with int bounds (``given``: see slices.py)."""
     n = len(t)
     st = span_step(step, given)
     if st == 0:

@@ -412,7 +412,8 @@ class ClosureWalker:
         """``min``/``max(xs, key=f)``: each item's key as the walk reaches it
         (``walk(on_item)`` instead of the list ``xs``: the items as they are
         made); an item replaces the best only if its key is strictly better
-        (the first of equal keys wins, as CPython)."""
+        (the first of equal keys wins, as CPython). ``f`` None: the items are
+        their own keys (``min(g)``, ``max(g)`` of a generator: reductions.py)."""
         fb, b = self.fb, self.b
         best, best_key, found = self.hidden_slot("best"), self.hidden_slot("bestkey"), self.hidden_slot("found")
         result_type = self.type_of(node)
@@ -423,7 +424,7 @@ class ClosureWalker:
         def on_item(x):
             if walk is not None:  # an item as made (typing calls the key with an object, as a list's item)
                 x = self.emit.coerce(x, T.OBJECT)
-            k = self.call_value(f, [x], node)
+            k = x if f is None else self.call_value(f, [x], node)
             if fb.block is None:
                 return
             k = self.emit.coerce(k, T.OBJECT)

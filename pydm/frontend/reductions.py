@@ -119,7 +119,8 @@ class ReductionWalker:
         if what == "sum":
             return self.lazy_sum(first, keywords.get("start"))
         if what in ("min", "max"):
-            return self.lazy_extreme(what, first, keywords.get("default"))
+            return self.keyed_extreme(what, None, None, keywords.get("default"), e,
+                                      walk=lambda on: self.each_lazy_item(first, on))
         if what == "dict":
             out = self.emit.make_dict([])
             self.add_pairs(out, first)
@@ -237,42 +238,6 @@ class ReductionWalker:
         if fb.block is None:
             return None
         return fb.load(total, T.OBJECT, False, "")
-
-    def lazy_extreme(self, name, first, default):
-        """``min``/``max``: an item replaces the best only if ``item < best``
-        (``>`` for max), as CPython compares; empty: the default, else
-        CPython's ValueError."""
-        fb, b, emit = self.fb, self.b, self.emit
-        best, found = self.hidden_slot("best"), self.hidden_slot("found")
-        fb.store(best, emit.coerce(b.constant(None, T.NONE), T.OBJECT))
-        fb.store(found, b.constant(False, T.BOOL))
-
-        def on_item(x):
-            later, take, done = fb.new_block(), fb.new_block(), fb.new_block()
-            fb.cond_br(b.bool_to_pred(fb.load(found, T.BOOL, False, "")), [], [], later, take)
-            fb.block = later
-            better = emit.compare("<" if name == "min" else ">", x, fb.load(best, T.OBJECT, False, ""))
-            if fb.block is not None:
-                fb.cond_br(b.bool_to_pred(emit.truth(better)), [], [], take, done)
-            fb.block = take
-            fb.store(best, emit.coerce(x, T.OBJECT))
-            fb.store(found, b.constant(True, T.BOOL))
-            fb.goto(done)
-            fb.block = done
-        self.each_lazy_item(first, on_item)
-        if fb.block is None:
-            return None
-        empty, ok = fb.new_block(), fb.new_block()
-        merge = fb.new_block(d.ir_type(T.OBJECT))
-        fb.cond_br(b.bool_to_pred(fb.load(found, T.BOOL, False, "")), [], [], ok, empty)
-        fb.block = empty
-        if default is None:
-            fb.raise_here("ValueError", f"{name}() arg is an empty sequence")
-        else:
-            fb.goto(merge, [emit.coerce(default, T.OBJECT)])
-        fb.block = ok
-        fb.goto(merge, [fb.load(best, T.OBJECT, False, "")])
-        return fb.enter_merge(merge)
 
 
 __all__ = ["ReductionWalker", "REDUCERS", "CONSUMING_METHODS", "TAKERS"]
