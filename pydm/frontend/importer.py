@@ -22,7 +22,7 @@ from iree.compiler import ir
 from .. import dialect as d
 from ..errors import CompileError, InternalError, TypeSpecificError, error_at, note_call_site
 from ..types import PyType
-from . import bindings
+from . import bindings, inlining
 from .builder import FunctionBuilder
 from .emitter import Emitter
 from .calls import CallWalker
@@ -200,6 +200,7 @@ class FunctionImporter(ExpressionWalker, CallWalker, ReductionWalker, LoopWalker
         if not spec.fast_paths:
             return
         twins = dict(spec.fast_paths)
+        self.emit.inline_budget = inlining.MAX_INLINE_DYNAMIC_OPS_BEHIND_TWINS
         slow = self.fb.new_block()
 
         def call_twin(chosen, args):

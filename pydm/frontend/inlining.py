@@ -75,6 +75,11 @@ MAX_TWIN_NODES = 2400
 #: operators on dynamic values with inline int/float paths per function; the
 #: rest call the runtime library directly (each inline path is a few blocks)
 MAX_INLINE_DYNAMIC_OPS = 64
+#: ... and behind typed twins: numbers given as arguments run the twins, so the
+#: generic body sees them only when a value turns into one on the way; its
+#: inline paths cost compile time (a few blocks each, register allocation
+#: grows faster than the code) for calls that rarely take them
+MAX_INLINE_DYNAMIC_OPS_BEHIND_TWINS = 8
 
 
 def twin_count(fn_node: nodes.FunctionDef, wanted: int) -> int:

@@ -209,6 +209,53 @@ def test_i32_block_arguments_become_i64():
     assert execute(module, calls) == want
 
 
+# an i32 handed on through blocks (an error code from edge to edge) and carried by a loop
+WIDEN_PASS_THROUGH = '''
+module {
+  vm.module public @m {
+    vm.func @f(%c: i32, %a: i64, %k: i32) -> (i32, i64) {
+      %one = vm.const.i32 1
+      %ten = vm.const.i64 10
+      %n = vm.const.i64 3
+      %z = vm.const.i64 0
+      %i1 = vm.const.i64 1
+      vm.cond_br %c, ^hop(%k, %a : i32, i64), ^hop(%one, %ten : i32, i64)
+    ^hop(%x: i32, %y: i64):
+      vm.br ^loop(%x, %z : i32, i64)
+    ^loop(%v: i32, %i: i64):
+      %v2 = vm.xor.i32 %v, %one : i32
+      %i2 = vm.add.i64 %i, %i1 : i64
+      %more = vm.cmp.lt.i64.s %i2, %n : i64
+      vm.cond_br %more, ^loop(%v2, %i2 : i32, i64), ^out(%v2, %y : i32, i64)
+    ^out(%r: i32, %s: i64):
+      vm.return %r, %s : i32, i64
+    }
+    vm.export @f
+  }
+}
+'''
+
+
+def test_widened_arguments_pass_through_without_a_round_trip():
+    """``ext(trunc(x))`` of a widened argument is the argument itself: only the
+    values made in a block (``%v2``) and the function's own i32s are extended."""
+    module, count, ok = rewrite(WIDEN_PASS_THROUGH, vm_fixups.widen_i32_block_arguments)
+    assert count == 3 and ok  # %x, %v, %r
+    names = ops_of(module)
+    # extended: %k, %one (into ^hop), %v2 twice (into ^loop, ^out); %x passes through
+    assert names.count("vm.ext.i32.i64.u") == 4, str(module)
+    # narrowed: %v (read by the xor) and %r (returned); %x only passed on, %y not i32
+    assert names.count("vm.trunc.i64.i32") == 2, str(module)
+    calls = [(c, a, k) for c in (0, 1) for a in (-1, 2**40) for k in (0, -5, 2**31 - 1, -2**31)]
+
+    def want(c, a, k):
+        v = k if c else 1
+        for _ in range(3):
+            v ^= 1
+        return (v, a if c else 10)
+    assert execute(module, calls) == [want(*c) for c in calls]
+
+
 PLACE = '''
 module {
   vm.module public @m {
