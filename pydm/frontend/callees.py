@@ -130,10 +130,14 @@ def builtin_function(node, fn) -> str | None:
 
 
 def loop_form(it, fn) -> str | None:
-    """``range``/``enumerate``/``zip``/``reversed`` if ``it`` calls that builtin."""
+    """``range``/``enumerate``/``zip``/``reversed`` if ``it`` calls that builtin;
+    ``generator`` if it calls a module-level generator function (generators.py)."""
     if (isinstance(it, nodes.Call) and isinstance(it.func, nodes.Name) and it.func.name in LOOP_FORMS
             and it.func.name not in fn.locals and it.func.name not in fn.module.tree.locals):
         return it.func.name
+    from .generators import generator_callee
+    if generator_callee(it, fn) is not None:
+        return "generator"
     return None
 
 

@@ -15,6 +15,7 @@ from ..errors import CompileError, error_at, note_call_site
 from ..types import PyType
 from . import inlining, intrinsics
 from .arguments import bind_arguments
+from .generators import WALKERS, is_generator_function
 from .callees import KEYED, LOOP_FORMS, builtin_function, dict_view_call, loop_form, resolve_call
 from .closures import BuiltinKey
 from .expressions import CONSUMERS
@@ -138,6 +139,9 @@ class CallWalker:
             if what in KEYED and self.has_key_function(keywords):
                 return self.keyed_builtin(what, args, keywords, e)
             return self.emit.builtin(what, args, e, [const_value(a) for a in e.args], keywords)
+        if is_generator_function(what):
+            raise error_at(e, f"a generator object as a value is not supported (the call of '{what.name}')",
+                           f"use the call as {WALKERS}")
         bound = self.bind_or_raise(e, what)
         if bound is None:
             return None
@@ -182,6 +186,9 @@ class CallWalker:
         """A VM call of ``spec``; ``frame``: an exception leaving it adds this
         line to its traceback (not a call the runtime library makes, nor the
         one that ends a partly expanded copy, whose handler adds it)."""
+        if is_generator_function(spec.func):  # (map(gen, xs), a function value: not walked by a loop)
+            raise error_at(spec.func.node, f"the generator function '{spec.func.name}' is called here as a "
+                           "function: a generator object as a value is not supported", f"use the call as {WALKERS}")
         # a specialization's parameter types may be wider than the arguments'
         # (a widened tuple type, or a generic one past MAX_SPECIALIZATIONS)
         args = [self.emit.coerce(a, t) for a, t in zip(args, spec.arg_types)]

@@ -31,6 +31,7 @@ from .closures import ClosureWalker
 from .handlers import HandlerWalker
 from .host_calls import HostCallWalker
 from .iteration import IteratorLoopWalker
+from .generators import GeneratorWalker, is_generator_function
 from .reductions import ReductionWalker
 from .loops import LoopWalker
 from .scopes import variable_key
@@ -51,6 +52,13 @@ def build_module(program: ProgramTypes, public: set[str]) -> ir.Module:
         if spec.symbol in dropped:
             continue
         spec.fast_paths = [(types, twin) for types, twin in spec.fast_paths if twin.symbol not in dropped]
+        if is_generator_function(spec.func):  # expanded where it is walked (generators.py)
+            if spec.symbol in public:
+                raise error_at(spec.func.node, "a generator function cannot be called from Python through pydm "
+                               "(it would return a generator object)",
+                               "call it from a compiled function that walks it: for x in "
+                               f"{spec.func.name}(...)")
+            continue
         importer = FunctionImporter(program, spec, module, spec.symbol in public)
         try:
             importer.build()
@@ -115,6 +123,7 @@ class Frame:
         self.loops: list[tuple] = []  # (continue block, break block, finally depth)
         self.finally_stack: list = []  # the enclosing try statements with a final body (handlers.py)
         self.handling: list[tuple] = []  # (code, origin, saved object, saved trace or None) of the exceptions being handled
+        self.generator = None  # an expanded generator: the loop walking it (generators.GeneratorWalk)
         if not hasattr(self.fn, "_unbound_reads"):
             self.fn._unbound_reads = bindings.maybe_unbound(self.fn.node, self.fn.params)
         self.unbound_reads = self.fn._unbound_reads
@@ -132,7 +141,7 @@ class Frame:
 
 
 class FunctionImporter(ExpressionWalker, CallWalker, ReductionWalker, LoopWalker, IteratorLoopWalker, HandlerWalker,
-                       ClosureWalker, HostCallWalker):
+                       ClosureWalker, HostCallWalker, GeneratorWalker):
     """Builds one ``func.func`` for one specialization."""
 
     def __init__(self, program: ProgramTypes, spec: Specialization, module: ir.Module, public: bool):
@@ -250,6 +259,8 @@ class FunctionImporter(ExpressionWalker, CallWalker, ReductionWalker, LoopWalker
     def stmt_Expr(self, s):
         if isinstance(s.value, nodes.Const) and isinstance(s.value.value, str):
             return  # a docstring or bare string: no effect
+        if isinstance(s.value, nodes.Yield):
+            return self.yield_item(s.value)
         self.expr(s.value)
 
     def stmt_Return(self, s):
@@ -259,11 +270,15 @@ class FunctionImporter(ExpressionWalker, CallWalker, ReductionWalker, LoopWalker
 
     def emit_return(self, value):
         frame = self.frame
-        value = self.emit.coerce(value, frame.spec.ret)
+        if frame.generator is None:
+            value = self.emit.coerce(value, frame.spec.ret)
         if frame.finally_stack:  # the final bodies run first; one may return instead
             self.leave_finally(0)
             if self.fb.block is None:
                 return
+        if frame.generator is not None:  # an expanded generator: its loop ends (its value is not seen)
+            self.fb.goto(frame.exit_block)
+            return
         if frame.exit_block is not None:  # an expanded copy: on to the call site
             self.fb.store(frame.return_slot, value)
             self.fb.goto(frame.exit_block)

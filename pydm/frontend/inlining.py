@@ -239,6 +239,8 @@ def unroll_factor(loop: nodes.For, step_sign, it: nodes.Call) -> int:
         return 1
     if any(True for stmt in loop.body for _ in stmt.nodes_of_class((nodes.For, nodes.While))):
         return 1  # only innermost loops: copies must not multiply level by level
+    if any(True for stmt in loop.body for _ in stmt.nodes_of_class(nodes.Yield)):
+        return 1  # a generator's loop: each yield holds a copy of the body of the loop walking it
     size = sum(1 for stmt in loop.body for _ in stmt.nodes_of_class(nodes.NodeNG))
     for limit, copies in UNROLL_BY_SIZE:
         if size <= limit:

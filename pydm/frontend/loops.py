@@ -139,6 +139,10 @@ class LoopWalker:
         (index-based, its length read before each item), ``enumerate``,
         ``zip``, ``reversed``, or an object holding a tuple or a list."""
         form = loop_form(s.iter, self.frame.fn)
+        if form == "generator":
+            return self.generator_loop(s)
+        if form == "enumerate" and s.iter.args and loop_form(s.iter.args[0], self.frame.fn) == "generator":
+            return self.enumerated_generator_loop(s)
         if form in ("map", "filter"):
             return self.mapped_loop(s, form)
         if form in ("enumerate", "zip", "reversed") and not any(

@@ -24,6 +24,7 @@ from .scopes import variable_key
 from .source import FunctionInfo, ModuleInfo
 from .arguments import ArgumentError, Packed, PackedKeywords, StarItem, bind_arguments, bind_positional, \
     call_operands, star_lengths
+from .generators import generator_callee, is_generator_function
 from .callees import KEYED, LOOP_FORMS, always_returns, builtin_function, dict_view_call, loop_form, \
     resolve_call, view_escapes
 from .list_typing import ListTyping, settle_empty_groups
@@ -313,7 +314,8 @@ class _FunctionTyper(ListTyping):
             self.program._changed = True  # its closures read these types
         if self.param_elts and self.spec.list_elts != start_elts:
             self.program._changed = True  # its callers read what it stores into their lists
-        if not isinstance(self.fn.node, nodes.Lambda) and not always_returns(body):
+        if not isinstance(self.fn.node, nodes.Lambda) and not always_returns(body) \
+                and not is_generator_function(self.fn):
             self.program.grow_ret(self.spec, T.NONE)
 
     # -- statements
@@ -363,9 +365,18 @@ class _FunctionTyper(ListTyping):
                 self.expr(s.target)
                 value = self.expr(s.value)
                 self.stored_by_augassign(s, value)
+        elif isinstance(s, nodes.Expr) and isinstance(s.value, nodes.Yield):
+            if s.value.value is not None:  # a generator's items: what its specialization returns
+                # (a list it yields may still be its own: never typed storage, as a list a loop holds)
+                self.store_into(self.group_of_node(s.value.value), T.OBJECT)
+                self.program.grow_ret(self.spec, self.expr(s.value.value))
+            else:
+                self.program.grow_ret(self.spec, T.NONE)
         elif isinstance(s, nodes.Return):
             t = self.expr(s.value) if s.value is not None else T.NONE
-            if not (t.is_list and t.elt is T.BOTTOM):  # (a list whose items are not known yet)
+            if is_generator_function(self.fn):
+                pass  # the end of the items: StopIteration's value is not seen by a loop
+            elif not (t.is_list and t.elt is T.BOTTOM):  # (a list whose items are not known yet)
                 self.program.grow_ret(self.spec, self.returned(t))
         elif isinstance(s, (nodes.If, nodes.While)):
             self.expr(s.test)
@@ -406,6 +417,20 @@ class _FunctionTyper(ListTyping):
             if s.fail is not None and not (isinstance(s.fail, nodes.Const) and isinstance(s.fail.value, str)):
                 self.expr(s.fail)
 
+    def jit_call(self, e, what):
+        """The specialization a call of the module function ``what`` reaches
+        (None: its arguments do not fit, or their types are not known yet)."""
+        bound = self.bound_or_none(e, what)
+        if bound is None:
+            return None
+        passed = self.passed_lists(e, bound, what)
+        args = self.bound_types(bound)
+        if T.BOTTOM in args or any(a.is_list and a.elt is T.BOTTOM for a in args):
+            return None  # (a list whose items are not known yet)
+        spec = self.program.call_specialization(what, args, self.spec, e)
+        self.returned_from_callee(passed, spec)
+        return spec
+
     def function_value(self, node) -> PyType:
         """A def or lambda here: its defaults that are not constants are
         evaluated (typed) here; its value's type."""
@@ -418,6 +443,9 @@ class _FunctionTyper(ListTyping):
         """The type of the items ``for x in it`` binds (``it``: a syntax node;
         ``range``, ``enumerate``, ``zip`` and ``reversed`` are loop forms)."""
         form = loop_form(it, self.fn)
+        if form == "generator":  # a generator's specialization returns the join of what it yields
+            spec = self.jit_call(it, generator_callee(it, self.fn))
+            return T.BOTTOM if spec is None else spec.ret
         if form == "range":
             for a in it.args:
                 self.expr(a)
@@ -432,8 +460,11 @@ class _FunctionTyper(ListTyping):
             if any(t is T.ITERATOR or t.is_dynamic for t in types):  # an iterator object: it holds the lists
                 for a in it.args:
                     self.store_into(self.group_of_node(a), T.OBJECT)
-        if form == "enumerate":
+        if form == "enumerate" and it.args and loop_form(it.args[0], self.fn) == "generator":
+            item = self.item_type(it.args[0])
+        elif form == "enumerate":
             item = _t(sem.iter_type(self.expr(it.args[0])))
+        if form == "enumerate":
             for a in it.args[1:]:
                 self.expr(a)
             return tuple_of(T.INT, item) if item is not T.BOTTOM else T.BOTTOM
@@ -673,6 +704,10 @@ class _FunctionTyper(ListTyping):
             f = self.expr(e.func)
             if f is T.BOTTOM:
                 return T.BOTTOM
+            if isinstance(f, FunctionType) and is_generator_function(f.func) or f.is_dynamic and any(
+                    is_generator_function(t.func) for t in self.program.function_types):
+                raise error_at(e, "a generator defined inside a function or held in a variable is not supported",
+                               "define it at module level and call it by its name where it is walked")
             if f.is_dynamic:  # any function value the program makes
                 out = T.BOTTOM
                 lengths = star_lengths(e, self.expr)
@@ -735,15 +770,11 @@ class _FunctionTyper(ListTyping):
                                                  list(what.param_types), self.spec, e)
             return what.ret
         if kind == "jit":
-            bound = self.bound_or_none(e, what)
-            if bound is None:
+            spec = self.jit_call(e, what)
+            if spec is None:
                 return T.BOTTOM
-            passed = self.passed_lists(e, bound, what)
-            args = self.bound_types(bound)
-            if T.BOTTOM in args or any(a.is_list and a.elt is T.BOTTOM for a in args):
-                return T.BOTTOM  # (a list whose items are not known yet)
-            spec = self.program.call_specialization(what, args, self.spec, e)
-            self.returned_from_callee(passed, spec)
+            if is_generator_function(what):  # walked where it is used (generators.py): its items,
+                return list_of()  # as a generator expression's
             return spec.ret
         if what in ("isinstance", "type"):
             if e.args:
