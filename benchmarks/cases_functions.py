@@ -56,3 +56,39 @@ def sort_by_key(n: int) -> int:
     scale = 3
     ordered = sorted(pairs, key=lambda p: p[0] * scale - p[1] % 7)
     return ordered[0][1] + ordered[-1][1] * 7 + ordered[n // 2][0]
+
+
+def collatz_lengths(limit):
+    # A generator function: yields the length of each Collatz sequence below limit.
+    for start in range(1, limit):
+        n = start
+        steps = 0
+        while n != 1:
+            n = n // 2 if n % 2 == 0 else 3 * n + 1
+            steps += 1
+        yield steps
+
+
+@pydm.jit
+def gen_walk(n: int) -> int:
+    # Walk the generator with a for loop and keep a running maximum and total.
+    longest = 0
+    total = 0
+    for steps in collatz_lengths(n):
+        total += steps
+        if steps > longest:
+            longest = steps
+    return longest * 1000003 + total
+
+
+def evens_below(n):
+    i = 0
+    while i < n:
+        yield i
+        i += 2
+
+
+@pydm.jit
+def gen_sum(n: int) -> int:
+    # The items of a cheap generator, summed by the builtin: the cost per item.
+    return sum(evens_below(n))

@@ -7,6 +7,8 @@ expanded in place (``inlining.py`` decides).
 """
 from __future__ import annotations
 
+import contextlib
+
 from astroid import nodes
 from iree.compiler import ir
 
@@ -211,18 +213,33 @@ class CallWalker:
                 raise note_call_site(exc, call) from None
             raise
 
-    def _inline_call(self, spec: Specialization, args, how: str):
-        from .importer import Frame, _skip_docstring, location
+    @contextlib.contextmanager
+    def expanded_frame(self, spec: Specialization, exit_block):
+        """Walk ``spec``'s body in place (a callee's copy, an expanded
+        generator): a frame with slots of its own, entered; an exception
+        leaving it adds the call's line to its traceback, as a real call's."""
+        from .importer import Frame
         self._copies += 1
         caller = self.frame
-        exit_block = self.fb.new_block()
         frame = Frame(spec, f"{caller.prefix}@{self._copies}.", exit_block)
-        self.frame = frame
         traced = None if self.emit.in_runtime_library else self.fb.new_block(d.exc_type(), d.exc_type())
         if traced is not None:
             self.fb.handlers.append(traced)
         call_site = ir.Location.current
+        self.frame = frame
         try:
+            yield frame
+        finally:
+            self.frame = caller
+            if traced is not None:
+                self.fb.handlers.pop()
+                with call_site:
+                    self.fb.close_traced_handler(traced)
+
+    def _inline_call(self, spec: Specialization, args, how: str):
+        from .importer import _skip_docstring, location
+        exit_block = self.fb.new_block()
+        with self.expanded_frame(spec, exit_block) as frame:
             for name, arg in zip(spec.func.params, args):
                 self.fb.store(frame.slot(name), self.emit.coerce(arg, frame.var_type(name)))
             body = spec.func.node.body
@@ -244,12 +261,6 @@ class CallWalker:
                 if self.fb.block is not None:
                     with location(spec.func, body[-1] if body else spec.func.node, spec.func is not self.root.func):
                         self.emit_return(self.emit.const(None))
-        finally:
-            self.frame = caller
-            if traced is not None:
-                self.fb.handlers.pop()
-                with call_site:
-                    self.fb.close_traced_handler(traced)
         if not any(True for _ in exit_block.predecessors):
             self.fb.block = None
             return None

@@ -26,7 +26,6 @@ function, and a generator object used as a value (``it = gen(); next(it)``).
 from __future__ import annotations
 
 from astroid import nodes
-from iree.compiler import ir
 
 from .. import dialect as d
 from ..errors import CompileError, error_at, note_call_site
@@ -128,7 +127,7 @@ class GeneratorWalker:
         self.generator_loop(LoopShape(s.node, numbered, it.args[0], s.body, s.orelse), prepare)
 
     def _generator_loop(self, s, e, fn, prepare) -> None:
-        from .importer import Frame, _skip_docstring, location
+        from .importer import _skip_docstring
         if fn.outer is not None:
             raise error_at(e, "a generator defined inside a function is not supported",
                            "define it at module level")
@@ -149,27 +148,15 @@ class GeneratorWalker:
             spec = self.program.call_specialization(fn, [d.value_type(a) for a in args], self.frame.spec, e)
             if prepare is not None and not prepare():
                 return
-        self._copies += 1
         caller = self.frame
         finished, exit_block = self.fb.new_block(), self.fb.new_block()
-        frame = Frame(spec, f"{caller.prefix}@{self._copies}.", finished)
-        frame.generator = GeneratorWalk(s, caller, exit_block, len(self.fb.handlers), spec.ret)
-        traced = self.fb.new_block(d.exc_type(), d.exc_type())
-        self.fb.handlers.append(traced)  # an exception leaving the generator: its traceback line
-        call_site = ir.Location.current
-        self.frame = frame
-        try:
+        handlers = len(self.fb.handlers)
+        with self.expanded_frame(spec, finished) as frame:
+            frame.generator = GeneratorWalk(s, caller, exit_block, handlers, spec.ret)
             for name, arg in zip(fn.params, args):
                 self.fb.store(frame.slot(name), self.emit.coerce(arg, frame.var_type(name)))
-            body = fn.node.body
-            self.visit_body(_skip_docstring(body))
-            if self.fb.block is not None:
-                self.fb.goto(finished)
-        finally:
-            self.frame = caller
-            self.fb.handlers.pop()
-            with call_site:
-                self.fb.close_traced_handler(traced)
+            self.visit_body(_skip_docstring(fn.node.body))
+            self.fb.goto(finished)
         if any(True for _ in finished.predecessors):
             self.fb.block = finished
             self.visit_body(s.orelse)
