@@ -81,22 +81,54 @@ def check_generator(fn) -> None:
 class GeneratorWalk:
     """The ``for`` loop walking one expanded generator: where its body goes."""
 
-    def __init__(self, shape, caller, exit_block, handlers: int, item_type):
+    def __init__(self, shape, caller, exit_block, handlers: int, item_type, steps=None):
         self.shape = shape  # the walker's LoopShape: target and body
         self.caller = caller  # the walker's frame
         self.exit_block = exit_block  # after the loop (its break)
         self.handlers = handlers  # the walker's handler depth
         self.item_type = item_type
+        self.steps = steps  # a zip's checks around the generator's items (ZipSteps), or None
+
+
+class ZipSteps:
+    """``zip(a, gen(...), b)``: the sequences zipped before the generator are
+    checked before it is started or resumed, those after it once it has
+    yielded (CPython's zip asks its iterators in order, and stops at the first
+    that has no item: the generator is not resumed when one before it is done)."""
+
+    def __init__(self, walker, before, after, counter):
+        self.walker, self.before, self.after, self.counter = walker, before, after, counter
+
+    def ahead(self, seqs, finished) -> None:
+        """Go on only while every sequence of ``seqs`` has an item at the counter, else end the walk."""
+        w = self.walker
+        if not seqs or w.fb.block is None:
+            return
+        go = w.fb.new_block()
+        w.fb.cond_br(w.all_live(seqs, w.fb.load(self.counter, T.INT, False, "")), [], [], go, finished)
+        w.fb.block = go
+
+    def item(self, x, finished):
+        """The tuple the loop binds (the generator's item among the sequences' items at the counter)."""
+        w = self.walker
+        self.ahead(self.after, finished)
+        if w.fb.block is None:
+            return None
+        i = w.fb.load(self.counter, T.INT, False, "")
+        parts = [w.emit.element_at(q, i) for q in self.before] + [x] + [w.emit.element_at(q, i) for q in self.after]
+        _, nxt = w.b.apply_binary("add", i, w.b.constant(1, T.INT), T.INT, infallible=True)
+        w.fb.store(self.counter, nxt)
+        return w.emit.make_tuple(parts)
 
 
 class GeneratorWalker:
-    def generator_loop(self, s, prepare=None) -> None:
+    def generator_loop(self, s, prepare=None, steps=None) -> None:
         """``for <target> in gen(args)``: gen's body in place, the loop's body at
         each yield. ``prepare()``, if given, runs after the arguments (False: it raised)."""
         e = s.iter
         fn = generator_callee(e, self.frame.fn)
         try:
-            self._generator_loop(s, e, fn, prepare)
+            self._generator_loop(s, e, fn, prepare, steps)
         except CompileError as exc:
             raise note_call_site(exc, e) from None
 
@@ -126,7 +158,41 @@ class GeneratorWalker:
                 self.store_target(s.target, self.emit.make_tuple([i, x]))
         self.generator_loop(LoopShape(s.node, numbered, it.args[0], s.body, s.orelse), prepare)
 
-    def _generator_loop(self, s, e, fn, prepare) -> None:
+    def zipped_generator_loop(self, s) -> None:
+        """``for <target> in zip(a, gen(args), b)``: one generator among sequences
+        (lists, tuples, ranges, strs), walked together (see ZipSteps)."""
+        it = s.iter
+        gens = [k for k, a in enumerate(it.args) if generator_callee(a, self.frame.fn) is not None]
+        if len(gens) > 1 or it.keywords or any(isinstance(a, nodes.Starred) for a in it.args):
+            raise error_at(it, "zip() of two generator calls (or with * or keywords) is not supported",
+                           "zip a generator with lists, tuples, ranges or strs")
+        k = gens[0]
+        counter = self.hidden_slot("z")
+        steps = ZipSteps(self, [], [], counter)
+        with self.at(it):
+            before = self.exprs(it.args[:k])  # every argument first, then each is walked, in order
+        if before is None:
+            return
+
+        def prepare() -> bool:
+            with self.at(it):
+                after = self.exprs(it.args[k + 1:])
+                if after is None:
+                    return False
+                for into, values in ((steps.before, before), (steps.after, after)):
+                    for v in values:
+                        walk = self.emit.iteration(v)
+                        if walk is None or self.fb.block is None:
+                            return False
+                        if walk[1] == "iterator":
+                            raise error_at(it, "zip() of a generator and a dict, a set or an iterator is not "
+                                           "supported", "zip it with list(x) or sorted(x)")
+                        into.append(walk[0])
+            self.fb.store(counter, self.b.constant(0, T.INT))
+            return True
+        self.generator_loop(LoopShape(s.node, s.target, it.args[k], s.body, s.orelse), prepare, steps)
+
+    def _generator_loop(self, s, e, fn, prepare, steps=None) -> None:
         from .importer import _skip_docstring
         if fn.outer is not None:
             raise error_at(e, "a generator defined inside a function is not supported",
@@ -152,9 +218,11 @@ class GeneratorWalker:
         finished, exit_block = self.fb.new_block(), self.fb.new_block()
         handlers = len(self.fb.handlers)
         with self.expanded_frame(spec, finished) as frame:
-            frame.generator = GeneratorWalk(s, caller, exit_block, handlers, spec.ret)
+            frame.generator = GeneratorWalk(s, caller, exit_block, handlers, spec.ret, steps)
             for name, arg in zip(fn.params, args):
                 self.fb.store(frame.slot(name), self.emit.coerce(arg, frame.var_type(name)))
+            if frame.generator.steps is not None:
+                frame.generator.steps.ahead(frame.generator.steps.before, finished)
             self.visit_body(_skip_docstring(fn.node.body))
             self.fb.goto(finished)
         if any(True for _ in finished.predecessors):
@@ -182,10 +250,15 @@ class GeneratorWalker:
         try:
             s = walk.shape
             with self.at(s.where):
-                self.store_target(s.target, value)
+                if walk.steps is not None:
+                    value = walk.steps.item(value, mine.exit_block)
+                if fb.block is not None:
+                    self.store_target(s.target, value)
             if fb.block is not None:  # on to resume, unless the body always leaves
                 self.walk_loop_body(s.body, resume, walk.exit_block)
         finally:
             self.frame = mine
             fb.handlers.extend(held)
         fb.block = resume if any(True for _ in resume.predecessors) else None
+        if walk.steps is not None:  # a zip: the sequences before the generator have an item first
+            walk.steps.ahead(walk.steps.before, mine.exit_block)

@@ -143,6 +143,8 @@ class LoopWalker:
             return self.generator_loop(s)
         if form == "enumerate" and s.iter.args and loop_form(s.iter.args[0], self.frame.fn) == "generator":
             return self.enumerated_generator_loop(s)
+        if form == "zip" and any(loop_form(a, self.frame.fn) == "generator" for a in s.iter.args):
+            return self.zipped_generator_loop(s)
         if form in ("map", "filter"):
             return self.mapped_loop(s, form)
         if form in ("enumerate", "zip", "reversed") and not any(

@@ -469,7 +469,8 @@ class _FunctionTyper(ListTyping):
                 self.expr(a)
             return tuple_of(T.INT, item) if item is not T.BOTTOM else T.BOTTOM
         if form == "zip":
-            items = [_t(sem.iter_type(self.expr(a))) for a in it.args]
+            items = [self.item_type(a) if loop_form(a, self.fn) == "generator" else _t(sem.iter_type(self.expr(a)))
+                     for a in it.args]
             return T.BOTTOM if T.BOTTOM in items else tuple_of(*items)
         if form == "reversed":
             return _t(sem.iter_type(self.expr(it.args[0])))

@@ -183,6 +183,34 @@ def consume(xs, k: int):
     return "no such case"
 
 
+@pydm.jit
+def zipped(n, xs, first: bool):
+    """A generator zipped with sequences: CPython's zip asks each in order and
+    does not resume the generator once a sequence before it is done."""
+    log = []
+    if first:
+        for a, b in zip(noisy(log, n), xs):
+            log.append((a, b))
+        else:
+            log.append("else")
+    else:
+        for a, b, c in zip(xs, noisy(log, n), "abc"):
+            log.append((a, b, c))
+            if b == 2:
+                break
+        else:
+            log.append("else")
+    return log, dict(zip(noisy(log, 2), xs)), [p for p in zip(range(2), noisy(log, n))]
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_zipped_with_sequences(first):
+    for n, xs in ((3, [1, 2]), (2, [1, 2, 3]), (0, [1]), (4, [1, 2, 3, 4]), (3, []), (1, (5, 6))):
+        want = outcome(zipped.py_func, n, copy.deepcopy(xs), first, show=repr)
+        got = outcome(zipped, n, copy.deepcopy(xs), first, show=repr)
+        assert got == want, (n, xs, first)
+
+
 @pytest.mark.parametrize("k", range(11))
 def test_walked_by_a_for_loop(k):
     for n in (0, 1, 3, 6):
@@ -267,8 +295,8 @@ def mapped(n):
     return list(map(squares, [n]))
 
 
-def zipped(n):
-    return list(zip(squares(n), range(n)))  # ERROR: two walks at once
+def zips_two(n):
+    return list(zip(squares(n), countdown(n)))  # ERROR: two walks at once
 
 
 def walks_with_try(n):
@@ -295,7 +323,7 @@ def walks_delegates(n):
     (kept, "generator object as a value"),
     (nested, "defined inside a function"),
     (mapped, "generator object as a value"),
-    (zipped, "generator object as a value"),
+    (zips_two, "zip\\(\\) of two generator calls"),
     (squares, "cannot be called from Python"),
 ])
 def test_compile_errors(fn, word):

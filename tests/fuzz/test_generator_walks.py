@@ -4,7 +4,7 @@ Hypothesis draws a module-level generator ``gen(n, log)`` (``yield``s of ints,
 floats, None and pairs at any depth of ``for``/``while``/``if``, a ``return`` or a
 ``raise`` anywhere, log entries between them) and a ``@pydm.jit`` function that
 walks it one of several ways (a ``for`` loop whose body logs, breaks, continues,
-returns or raises, with an ``else``; ``enumerate``; a comprehension; ``sum``,
+returns or raises, with an ``else``; ``enumerate``; ``zip`` with sequences; a comprehension; ``sum``,
 ``list``, ``max``, ``any``; a generator nested in another's loop). CPython and
 pydm must agree on the value, the exception (class and message) and the log:
 the order in which the generator's code and the loop's body ran.
@@ -95,6 +95,15 @@ WALKS = {
 """,
     "sum": """\
     return sum(x for x in gen(n, log) if type(x) is int), log
+""",
+    "zip": """\
+    for a, x, b in zip(range({a} + 2), gen(n, log), 'abcd'):
+        log.append((a, x, b))
+        if x == {b}:
+            break
+    else:
+        log.append('else')
+    return log
 """,
     "nested": """\
     t = []
