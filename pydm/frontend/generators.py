@@ -48,11 +48,18 @@ def is_generator_function(fn) -> bool:
 
 
 def generator_callee(it, fn):
-    """The module-level generator function ``it`` calls (a syntax node), else None."""
+    """The generator function ``it`` calls (a syntax node) by its name: a
+    module-level one, or one defined in ``fn`` by a ``def`` that is the name's
+    only binding there (its value is then always that closure); else None."""
     if not (isinstance(it, nodes.Call) and isinstance(it.func, nodes.Name)):
         return None
     name = it.func.name
-    if name in fn.locals or name in fn.frees:
+    if name in fn.frees:
+        return None
+    if name in fn.locals:
+        binds = fn.node.locals.get(name, []) if isinstance(fn.node, nodes.FunctionDef) else []
+        if len(binds) == 1 and isinstance(binds[0], nodes.FunctionDef) and binds[0].is_generator():
+            return fn.nested(binds[0])
         return None
     callee = fn.module.functions.get(name)
     return callee if callee is not None and is_generator_function(callee) else None
@@ -194,9 +201,6 @@ class GeneratorWalker:
 
     def _generator_loop(self, s, e, fn, prepare, steps=None) -> None:
         from .importer import _skip_docstring
-        if fn.outer is not None:
-            raise error_at(e, "a generator defined inside a function is not supported",
-                           "define it at module level")
         check_generator(fn)
         f = self.frame
         while f is not None:
@@ -204,13 +208,23 @@ class GeneratorWalker:
                 raise error_at(e, f"the generator '{fn.name}' walks itself (recursion): not supported")
             f = f.generator.caller if f.generator is not None else None
         with self.at(e):
+            f = None
+            if fn.outer is not None:  # a def of this function: its closure, then the arguments
+                f = self.expr(e.func)
+                if f is None or self.fb.block is None:
+                    return
             bound = self.bind_or_raise(e, fn)
             if bound is None:
                 return
             values = self.call_arguments(e, bound)
             if values is None:
                 return
-            args = self.bound_values(bound, values)
+            closure = []
+            if f is not None:
+                from .typing import closure_part
+                self.stored_defaults(d.value_type(f), f, bound, values)
+                closure = closure_part(d.value_type(f), f)
+            args = closure + self.bound_values(bound, values)
             spec = self.program.call_specialization(fn, [d.value_type(a) for a in args], self.frame.spec, e)
             if prepare is not None and not prepare():
                 return

@@ -417,6 +417,23 @@ class _FunctionTyper(ListTyping):
             if s.fail is not None and not (isinstance(s.fail, nodes.Const) and isinstance(s.fail.value, str)):
                 self.expr(s.fail)
 
+    def generator_spec(self, e):
+        """The specialization of the generator function the call ``e`` walks
+        (generators.generator_callee: a module-level one, or a def of this function)."""
+        fn = generator_callee(e, self.fn)
+        if fn.outer is None:
+            return self.jit_call(e, fn)
+        f = self.expr(e.func)
+        if not isinstance(f, FunctionType):
+            return None
+        bound = self.bound_or_none(e, f.func)
+        if bound is None:
+            return None
+        args = self.bound_types(bound, (), f)
+        if T.BOTTOM in args:
+            return None
+        return self.program.call_specialization(f.func, closure_part(f, f) + args, self.spec, e)
+
     def jit_call(self, e, what):
         """The specialization a call of the module function ``what`` reaches
         (None: its arguments do not fit, or their types are not known yet)."""
@@ -444,7 +461,7 @@ class _FunctionTyper(ListTyping):
         ``range``, ``enumerate``, ``zip`` and ``reversed`` are loop forms)."""
         form = loop_form(it, self.fn)
         if form == "generator":  # a generator's specialization returns the join of what it yields
-            spec = self.jit_call(it, generator_callee(it, self.fn))
+            spec = self.generator_spec(it)
             return T.BOTTOM if spec is None else spec.ret
         if form == "range":
             for a in it.args:
@@ -705,10 +722,14 @@ class _FunctionTyper(ListTyping):
             f = self.expr(e.func)
             if f is T.BOTTOM:
                 return T.BOTTOM
+            if isinstance(f, FunctionType) and is_generator_function(f.func) \
+                    and generator_callee(e, self.fn) is f.func:
+                self.generator_spec(e)  # walked where it is used (generators.py): its items,
+                return list_of()  # as a generator expression's
             if isinstance(f, FunctionType) and is_generator_function(f.func) or f.is_dynamic and any(
                     is_generator_function(t.func) for t in self.program.function_types):
-                raise error_at(e, "a generator defined inside a function or held in a variable is not supported",
-                               "define it at module level and call it by its name where it is walked")
+                raise error_at(e, "a generator function held in a variable (or passed) is not supported",
+                               "call it by the name of its def where it is walked")
             if f.is_dynamic:  # any function value the program makes
                 out = T.BOTTOM
                 lengths = star_lengths(e, self.expr)

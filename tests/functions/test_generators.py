@@ -203,6 +203,42 @@ def zipped(n, xs, first: bool):
     return log, dict(zip(noisy(log, 2), xs)), [p for p in zip(range(2), noisy(log, n))]
 
 
+@pydm.jit
+def inner(data, k: int):
+    """Generators defined in the function that walks them: free variables read
+    when each item is made (late binding), ``nonlocal``, defaults, and the
+    name read before its def ran (UnboundLocalError)."""
+    if k == 3:
+        for x in g():
+            return x
+
+        def g():
+            yield data
+    count = 0
+
+    def pairs(step=1):
+        for i in range(0, len(data) - 1, step):
+            yield data[i], data[i + 1] * k
+
+    def ticks():
+        nonlocal count
+        while count < len(data):
+            count += 1
+            yield count
+    out = [b - a for a, b in pairs()]
+    total = sum(a for a, _ in pairs(2))
+    data.append(100)
+    return out, total, list(pairs()), [t * 2 for t in ticks()], count
+
+
+@pytest.mark.parametrize("k", range(4))
+def test_generators_defined_inside(k):
+    for data in ([1, 4, 9, 16], [], [2.5]):
+        want = outcome(inner.py_func, copy.deepcopy(data), k, show=repr)
+        got = outcome(inner, copy.deepcopy(data), k, show=repr)
+        assert got == want, (data, k)
+
+
 @pytest.mark.parametrize("first", [True, False])
 def test_zipped_with_sequences(first):
     for n, xs in ((3, [1, 2]), (2, [1, 2, 3]), (0, [1]), (4, [1, 2, 3, 4]), (3, []), (1, (5, 6))):
@@ -285,10 +321,12 @@ def kept(n):
     return it
 
 
-def nested(n):
+def rebound(n):
     def g():
         yield n
-    return list(g())  # ERROR: defined inside a function
+    if n:
+        g = squares
+    return list(g())  # ERROR: the name is bound twice: a function value
 
 
 def mapped(n):
@@ -321,7 +359,7 @@ def walks_delegates(n):
     (walks_recursive, "walks itself"),
     (walks_delegates, "yield from"),
     (kept, "generator object as a value"),
-    (nested, "defined inside a function"),
+    (rebound, "held in a variable"),
     (mapped, "generator object as a value"),
     (zips_two, "zip\\(\\) of two generator calls"),
     (squares, "cannot be called from Python"),

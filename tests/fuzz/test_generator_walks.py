@@ -1,6 +1,6 @@
 """A fuzzer of generator functions walked by compiled code (``frontend/generators.py``).
 
-Hypothesis draws a module-level generator ``gen(n, log)`` (``yield``s of ints,
+Hypothesis draws a generator ``gen(n, log)`` (at module level or inside the walker) (``yield``s of ints,
 floats, None and pairs at any depth of ``for``/``while``/``if``, a ``return`` or a
 ``raise`` anywhere, log entries between them) and a ``@pydm.jit`` function that
 walks it one of several ways (a ``for`` loop whose body logs, breaks, continues,
@@ -122,8 +122,12 @@ def programs(draw):
     body = ["    k = 0", "    i = 0"] + _gen_body(draw, 0, "    ") + ["    yield 'end'"]
     walk = draw(st.sampled_from(sorted(WALKS)))
     text = WALKS[walk].format(a=draw(st.integers(-1, 4)), b=draw(st.integers(0, 4)))
-    source = ("import pydm\n\n\ndef gen(n, log):\n" + "\n".join(body) + "\n\n\n"
-              "@pydm.jit\ndef walk(n):\n    log = []\n" + text)
+    gen = "def gen(n, log):\n" + "\n".join(body) + "\n"
+    if draw(st.booleans()):  # defined at module level
+        source = "import pydm\n\n\n" + gen + "\n\n@pydm.jit\ndef walk(n):\n    log = []\n" + text
+    else:  # defined in the function that walks it (a closure over nothing it needs)
+        inner = "".join("    " + line + "\n" for line in gen.splitlines())
+        source = "import pydm\n\n\n@pydm.jit\ndef walk(n):\n    log = []\n" + inner + text
     return source, draw(st.integers(0, 4))
 
 
