@@ -1,8 +1,10 @@
 """Generator functions, expanded where they are walked (part of ``FunctionImporter``).
 
-A call of a module-level generator function (a ``def`` whose body holds
-``yield``) is compiled where something walks it: a ``for`` loop, a
-comprehension's clause, or a builtin that consumes items (``sum``, ``list``,
+A call of a generator function (a ``def`` whose body holds ``yield``: at
+module level, or in the walking function when that ``def`` is its name's only
+binding there, its closure passed as a nested function's) is compiled where
+something walks it: a ``for`` loop, a comprehension's clause, ``enumerate``,
+``zip`` with sequences, or a builtin that consumes items (``sum``, ``list``,
 ``sorted``, ``any``, ``xs.extend``... — they walk it as a ``for`` loop).
 The generator's body is copied into the walker, with slots of its own (as a
 callee expanded in place, ``calls.py``), and each ``yield v`` binds ``v`` to
@@ -20,8 +22,9 @@ What the expansion cannot give CPython's behaviour for is a compile error:
 a ``yield`` inside ``try``/``with`` (an exception raised by the loop's body
 would reach the generator's handlers), ``yield`` as a value
 (``x = yield v``: only ``for`` drives the generator, which sends None), a
-generator that walks itself (recursion), a generator defined inside a
-function, and a generator object used as a value (``it = gen(); next(it)``).
+generator that walks itself (recursion), a generator function held in a
+variable, and a generator object used as a value (``it = gen(); next(it)``,
+``zip`` of two generators).
 """
 from __future__ import annotations
 
