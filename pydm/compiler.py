@@ -20,6 +20,7 @@ from .backend.driver import COMPILE_LOCK as driver_lock
 from .errors import CompileError, error_at
 from .exceptions import ExceptionClasses, RaiseSiteTable
 from .frontend.importer import build_module
+from .frontend.read_only import read_only_params
 from .frontend.source import FunctionInfo, ModuleInfo
 from .frontend.typing import ProgramTypes
 from .lowering import LoweringContext, lower_module
@@ -171,7 +172,7 @@ def _compile(module, entries, outline, plain_names, keep_stages, global_values, 
     exports = {}
     for spec in entry_specs:
         sig = ExportSignature(spec.func.name, spec.symbol, list(spec.func.params), list(spec.arg_types),
-                              spec.ret, _defaults(spec.func))
+                              spec.ret, _defaults(spec.func), read_only_params(spec.func))
         exports[spec.symbol] = sig
         _attach_reflection(mod, spec.symbol, sig)
         if plain_names and sip_exports.eligible(sig.param_types, sig.ret):

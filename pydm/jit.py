@@ -342,7 +342,8 @@ class JitFunction:
         if all(t.is_scalar or t is T.BOTTOM for t in (sig.ret, *sig.param_types)):
             caller = runtime.make_exact_caller(program, sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)
         else:  # object records cross through the general marshalling path
-            caller = program.function(sig.symbol, sig.name, sig.params, sig.param_types, sig.ret)
+            caller = program.function(sig.symbol, sig.name, sig.params, sig.param_types, sig.ret,
+                                      read_only=sig.read_only)
         self._programs[arg_types] = (compiled, program)
         self._by_types[arg_types] = caller
         if not by_types:

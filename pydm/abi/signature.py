@@ -31,18 +31,21 @@ class ExportSignature:
     param_types: list[PyType]
     ret: PyType
     defaults: dict = field(default_factory=dict)
+    #: the parameters the function only reads (frontend/read_only.py): a list
+    #: passed there that holds no container needs no write-back after the call
+    read_only: list = field(default_factory=list)
 
     def to_json(self) -> str:
         return json.dumps({"name": self.name, "symbol": self.symbol, "params": self.params,
                            "param_types": [t.value for t in self.param_types], "ret": self.ret.value,
-                           "defaults": self.defaults}, separators=(",", ":"))
+                           "defaults": self.defaults, "read_only": self.read_only}, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> "ExportSignature":
         j = json.loads(text)
         defaults = {name: _tuples(v) for name, v in j.get("defaults", {}).items()}
         return cls(j["name"], j["symbol"], j["params"], [parse_type(t) for t in j["param_types"]],
-                   parse_type(j["ret"]), defaults)
+                   parse_type(j["ret"]), defaults, list(j.get("read_only", [])))
 
     def abi_json(self) -> str:
         """The V1-ABI ``iree.abi`` record (seed 000) for plain IREE hosts:

@@ -65,7 +65,7 @@ class LoadedModule:
         sigs = {}
         for sig in described.exports.values():
             caller = self._program.function(sig.symbol, sig.name, sig.params, sig.param_types, sig.ret,
-                                            sig.defaults)
+                                            sig.defaults, sig.read_only)
             setattr(self, sig.name, caller)
             self._names.append(sig.name)
             sigs[sig.name] = sig

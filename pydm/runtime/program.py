@@ -233,11 +233,11 @@ class LoadedProgram:
         """A failed ``invoke`` of the calling thread as the Python exception it means."""
         return translate_vm_error(exc, self.thread_state().host)
 
-    def function(self, symbol: str, name: str, params, param_types, ret, defaults=None):
+    def function(self, symbol: str, name: str, params, param_types, ret, defaults=None, read_only=()):
         fn = self.module.lookup_function(symbol)
         if fn is None:
             raise LookupError(f"export {symbol} not found")
-        return make_caller(self, fn, name, list(params), list(param_types), ret, defaults or {})
+        return make_caller(self, fn, name, list(params), list(param_types), ret, defaults or {}, read_only)
 
 
 def _arg_error(fname: str, pname: str, expected: str, value) -> TypeError:
@@ -310,8 +310,11 @@ def _result_converter(t: PyType):
     return convert, True
 
 
-def make_caller(program: LoadedProgram, fn, name, params, param_types, ret, defaults):
-    """A Python callable for one export."""
+def make_caller(program: LoadedProgram, fn, name, params, param_types, ret, defaults, read_only=()):
+    """A Python callable for one export. When the function only reads every
+    parameter that may hold a list, dict or set (``read_only``:
+    frontend/read_only.py), the caller's objects are not written back after
+    the call unless one held a container (whose items could be changed)."""
     local = program.local
     thread_invoke = program.thread_invoke
     translate = program.translate
@@ -321,6 +324,7 @@ def make_caller(program: LoadedProgram, fn, name, params, param_types, ret, defa
     pairs = list(zip(params, param_types))
     binder = make_binder(name, params, defaults)
     lists = with_session or any(not t.is_scalar for t in param_types)
+    reads_only = all(t.is_scalar or p in read_only for p, t in zip(params, param_types))
 
     def call(*args, **kwargs):
         if kwargs or len(args) != nparams:
@@ -338,7 +342,7 @@ def make_caller(program: LoadedProgram, fn, name, params, param_types, ret, defa
         except RuntimeError as exc:
             raise translate(exc) from None
         finally:
-            if session is not None:
+            if session is not None and not (reads_only and session.scalars_only):
                 session.sync()  # the caller's lists get the module's changes, also on failure
         code = get(0)
         if code:

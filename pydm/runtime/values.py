@@ -34,6 +34,8 @@ back into it.
 from __future__ import annotations
 
 import gc
+from collections import deque
+from itertools import chain, repeat
 
 from .binding import rt
 
@@ -199,8 +201,14 @@ def to_record(value, where: str = "", t: PyType | None = None, session=None) -> 
         elts = [None] * len(value)
         if t is not None and t.is_tuple:
             elts = list(t.elts) if t.elts is not None else [t.elt] * len(value)
-        for x, e in zip(value, elts):
-            items.push_list(to_record(x, where, e, session))
+        if session is not None:
+            session._filling += 1  # a list or dict inside a tuple is nested (ListSession.scalars_only)
+        try:
+            for x, e in zip(value, elts):
+                items.push_list(to_record(x, where, e, session))
+        finally:
+            if session is not None:
+                session._filling -= 1
         record.push_int(tc.TUPLE)
         record.push_list(items)
     elif isinstance(value, str):
@@ -222,6 +230,8 @@ def to_record(value, where: str = "", t: PyType | None = None, session=None) -> 
         return session.dict_record(value, where)
     elif cls in _VIEW_CODES:
         items = rt.VmVariantList(1)
+        if session is not None:
+            session.scalars_only = False  # (a view holds its dict)
         items.push_list(to_record(view_dict(value), where, None, session))
         record.push_int(_VIEW_CODES[cls])
         record.push_list(items)
@@ -331,6 +341,26 @@ def not_passed(code: int):
 _BITS = struct.Struct("<q")
 _FLOAT = struct.Struct("<d")
 
+#: lists longer than this are first tried as all floats (in) or all ints or floats (out: ListSession)
+_BULK = 16
+_INTS, _FLOATS = {tc.INTEGER}, {tc.REAL}
+
+
+def _push_uniform(push_int, items) -> bool:
+    """Push a list of only floats in one sweep, as (type code, payload bits)
+    pairs; False (nothing pushed) for any other list. Packing each float to
+    its bits is most of what the element loop of ``_fill`` spends on a float
+    (for ints the two ``push_int`` calls per element are: ~no gain, not done)."""
+    if type(items[0]) is not float or set(map(type, items)) != {float}:
+        return False
+    bits = struct.unpack(f"<{len(items)}q", struct.pack(f"<{len(items)}d", *items))
+    deque(map(push_int, chain.from_iterable(zip(repeat(tc.REAL), bits))), maxlen=0)
+    return True
+
+
+def _unpack_floats(bits: list):
+    return struct.unpack(f"<{len(bits)}d", struct.pack(f"<{len(bits)}q", *bits))
+
 
 class ListSession:
     """The lists of one call (see the module docstring): the module list made
@@ -343,6 +373,10 @@ class ListSession:
         #: the module's raise-site table: what an exception value handed out becomes
         self.sites = sites
         self._exceptions: list = []  # (exception object of the module, Python exception)
+        self._filling = 0  # conversions under way (a list, dict or set met inside another is nested)
+        #: no list, dict or set passed is held inside another value passed (read_only.py:
+        #: the items of what was passed cannot change unless the function changed it itself)
+        self.scalars_only = True
 
     def exception(self, obj, args_of) -> BaseException:
         """The Python exception of the module's exception object ``obj`` (a
@@ -384,13 +418,19 @@ class ListSession:
         """A dict's (a set's) table ``[used, entries, index, fill]`` with the hashes
         and the index left for the module to compute (``runtime_lib/dicts.py``)."""
         hit = self._made.get(id(value))
+        if self._filling:
+            self.scalars_only = False
         if hit is not None:
             return hit[1]
         state = rt.VmVariantList(8)
         self._made[id(value)] = (value, state)  # before the entries: a dict may hold itself
         entries = rt.VmVariantList(6 * len(value))
         pairs = value.items() if type(value) is dict else ((x, None) for x in value)
-        self._fill(entries, [x for k, v in pairs for x in (-1, k, v)], where)
+        self._filling += 1
+        try:
+            self._fill(entries, [x for k, v in pairs for x in (-1, k, v)], where)
+        finally:
+            self._filling -= 1
         index = rt.VmVariantList(0)
         state.push_int(tc.INTEGER)
         state.push_int(len(value))
@@ -439,16 +479,24 @@ class ListSession:
 
     def vm_list(self, value: list, where: str) -> rt.VmVariantList:
         hit = self._made.get(id(value))
+        if self._filling:
+            self.scalars_only = False
         if hit is not None:
             return hit[1]
         vm = rt.VmVariantList(2 * len(value))
         self._made[id(value)] = (value, vm)  # before the elements: a list may hold itself
-        self._fill(vm, value, where)
+        self._filling += 1
+        try:
+            self._fill(vm, value, where)
+        finally:
+            self._filling -= 1
         return vm
 
     def _fill(self, vm, items, where: str) -> None:
         """Push ``items`` in the inside layout: (type code, payload) per element."""
         push_int, push_list = vm.push_int, vm.push_list
+        if len(items) > _BULK and type(items) is list and _push_uniform(push_int, items):
+            return
         for x in items:
             cls = type(x)
             if cls is int:
@@ -565,6 +613,13 @@ class ListSession:
 
     def _elements(self, vm) -> list:
         get = vm.get_variant
+        n = len(vm)
+        if n > 2 * _BULK and len(set(map(get, range(0, 2 * _BULK, 2)))) == 1:
+            codes = set(map(get, range(0, n, 2)))  # all ints, or all floats: the payloads in one sweep
+            if codes == _INTS:
+                return list(map(get, range(1, n, 2)))
+            if codes == _FLOATS:
+                return list(_unpack_floats(list(map(get, range(1, n, 2)))))
         out = []
         for k in range(0, len(vm), 2):
             code = get(k)
