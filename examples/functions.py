@@ -1,5 +1,5 @@
 """Exceptions and functions: undecorated callees, try/except/finally, your own
-exception class, exceptions as values, closures and key functions.
+exception class, exceptions as values, closures, key functions and generators.
 
     python examples/functions.py
 
@@ -60,6 +60,24 @@ def counter(n):
     return bump()
 
 
+def fibs():
+    # a generator function: walked by compiled code, it runs inside the loop
+    a, b = 0, 1
+    while True:
+        yield a
+        a, b = b, a + b
+
+
+def even_fibs(limit):
+    out = []
+    for i, f in enumerate(fibs()):
+        if f > limit:
+            break
+        if f % 2 == 0:
+            out.append((i, f))
+    return out, sum(x for x, _ in zip(fibs(), range(10)))
+
+
 def outcome(f, *args):
     try:
         return ("value", f(*args))
@@ -80,7 +98,8 @@ def main():
     fast = pydm.jit(parse_all)  # pydm.jit on an undecorated function
     for f, args in ((fast, ([3, -2, 5],)), (pydm.jit(check), (-7,)),
                     (pydm.jit(by_distance), ([(0, 0), (3, 4), (1, 1), (-2, 2)], 1, 1)),
-                    (pydm.jit(counter), (5,)), (pydm.jit(negatives), ([4, -1, 2, -3],))):
+                    (pydm.jit(counter), (5,)), (pydm.jit(negatives), ([4, -1, 2, -3],)),
+                    (pydm.jit(even_fibs), (1000,))):
         mine, theirs = outcome(f, *args), outcome(f.py_func, *args)
         assert same(mine, theirs), (f.__name__, mine, theirs)
         print(f"{f.__name__}{args}: {mine[1] if mine[0] == 'value' else mine}")
