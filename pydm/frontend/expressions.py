@@ -82,6 +82,14 @@ class ExpressionWalker:
     def expr_Name(self, e):
         return self.load(variable_key(e), e)
 
+    def expr_NamedExpr(self, e):
+        """``(y := v)``: ``v``'s value, bound to ``y`` (in the enclosing
+        function's scope, from inside a comprehension too: ``variable_key``)."""
+        value = self.expr(e.value)
+        if self.fb.block is not None:
+            self.store_target(e.target, value)
+        return value
+
     def load(self, name, node):
         fn = self.frame.fn
         if name in fn.cells or name in fn.frees:

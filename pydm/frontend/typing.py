@@ -603,6 +603,10 @@ class _FunctionTyper(ListTyping):
             return T.STR
         if isinstance(e, nodes.Lambda):
             return self.function_value(e)
+        if isinstance(e, nodes.NamedExpr):  # (y := v): y binds v's value, which is the result too
+            value = self.expr(e.value)
+            self.target(e.target, value)
+            return value
         if isinstance(e, nodes.Attribute):
             receiver = self.expr(e.expr)
             r = sem.attribute_type(e.attrname, receiver) if receiver is not T.BOTTOM else None
