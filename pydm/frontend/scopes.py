@@ -61,6 +61,12 @@ def analyze_nested(fn, outer) -> None:
     _fill(fn, same[k] if k < len(same) else (same[0] if same else None))
 
 
+def analyze_method(fn) -> None:
+    """Scope facts of a method value's synthetic lambda (``methods.py``): it
+    has no symtable scope; its locals are its parameters."""
+    _fill(fn, None)
+
+
 def _direct_scopes(node):
     """The def/lambda/class nodes whose nearest enclosing scope is ``node``."""
     out = []
@@ -108,7 +114,7 @@ def _fill(fn, ftable) -> None:
                                           "comprehension is not supported", "define it before the comprehension")
                 continue
             child, owner = owner, owner.parent
-    if ftable is None:  # pragma: no cover - symtable always has it
+    if ftable is None:  # a method value's synthetic lambda (symtable always has the others)
         fn.locals = frozenset(fn.params)
         return
     for sym in ftable.get_symbols():
