@@ -54,7 +54,8 @@ def E(fname, args, message, where=None):
 
 @pytest.mark.parametrize("fname, args, where, message", [
     E("class_in_function", (1,), "class"),
-    E("calls_with_star_list", (1,), "*-unpacking a list"),
+    E("calls_with_star_list", (1,), "into a function with *args"),
+    E("method_value_keywords", (1,), "keyword arguments in a call of the method value .split"),
     E("calls_with_double_star", (1,), "**-unpacking"),
     E("lambda_in_comprehension", (3,), "comprehension"),
     E("lambda_in_comprehension_condition", (3,), "comprehension"),
@@ -90,3 +91,4 @@ def test_rejected_programs_run_under_cpython():
     assert b.class_in_function.py_func(1) == 1
     assert b.lambda_in_comprehension.py_func(3) == 3
     assert b.calls_with_star_list.py_func(1) == b.calls_with_double_star.py_func(1) == 2
+    assert b.method_value_keywords.py_func(1) == ["", ""]
