@@ -31,6 +31,12 @@ def calls_with_star_list(n):
 
 
 @pydm.jit
+def compares_method_values(n):
+    xs = [n]
+    return xs.append == xs.append  # <- error
+
+
+@pydm.jit
 def method_value_keywords(n):
     split = str(n).split
     return split(sep="1")  # <- error
