@@ -69,21 +69,23 @@ _ITERABLES = (T.STR, T.RANGE, T.DICT, T.SET, T.FROZENSET, T.ITERATOR)
 
 def star_cases(call: nodes.Call, callee, lengths: dict):
     """A call whose one ``*xs`` has a length only the call knows: ``(star,
-    fixed, cases, too_many)``: ``fixed`` positional arguments besides it;
+    fixed, cases, longer)``: ``fixed`` positional arguments besides it;
     ``cases``: (n, its binding or ArgumentError) for each length ``n`` of
-    ``xs`` up to one more than the callee takes; ``too_many``: CPython's
-    message for a longer one, ``{}`` standing for the number given."""
+    ``xs`` up to one more than the callee takes; ``longer``: CPython's
+    message for a longer one, ``{}`` standing for the number given - or for a
+    callee with ``*args`` the binding of any longer one (its ``*args`` a
+    :class:`StarRest`)."""
     stars = [a for a in call.args if isinstance(a, nodes.Starred) and lengths.get(id(a)) == RUNTIME]
     if len(stars) > 1:
         raise error_at(stars[1], "a second *-unpacking of a value whose length only the call knows is not "
                                  "supported", "make all but one of them tuples")
-    if callee.vararg:
-        raise error_at(stars[0], "*-unpacking a value whose length only the call knows into a function "
-                                 "with *args is not supported", "unpack a tuple of known length")
     star = stars[0]
     fixed = sum(1 if not isinstance(a, nodes.Starred) else lengths[id(a)] for a in call.args if a is not star)
     names = len(callee.posonly) + len(callee.positional)
-    top = max(names - fixed, 0) + 1
+    if callee.vararg and call.args[-1] is not star:
+        raise error_at(star, "*-unpacking a value whose length only the call knows into a function with *args "
+                             "is supported as the last positional argument only", "unpack a tuple of known length")
+    top = max(names - fixed, 0) + (0 if callee.vararg else 1)
 
     def case(n):
         try:
@@ -95,10 +97,27 @@ def star_cases(call: nodes.Call, callee, lengths: dict):
                 node.runtime = True  # an item of a tuple of unknown length (typed as the iterable's items)
         return bound
     cases = [(n, case(n)) for n in range(top + 1)]
+    if callee.vararg:  # any longer: the items past the parameters are the *args tuple
+        n, bound = cases.pop()
+        if isinstance(bound, ArgumentError):
+            return star, fixed, cases, bound.message.replace("{", "{{").replace("}", "}}")
+        return star, fixed, cases, [(name, StarRest(a.nodes, star, n) if name == callee.vararg else a)
+                                    for name, a in bound]
     longer = case(top + 1)
     message = longer.message.replace("{", "{{").replace("}", "}}")
     too_many = message.replace(f"but {fixed + top + 1} ", "but {} ")
     return star, fixed, cases, too_many
+
+
+class StarRest(Packed):
+    """What a ``*args`` parameter collects of a call with a ``*xs`` (its last
+    positional argument) whose length only the call knows: the arguments
+    ``nodes`` before it, then its items from ``start`` on (a tuple of any length)."""
+
+    def __init__(self, nodes_, star: nodes.Starred, start: int):
+        super().__init__(nodes_)
+        self.star = star
+        self.start = start
 
 
 def runtime_star(lengths) -> bool:

@@ -173,8 +173,10 @@ class CallWalker:
         a range...): ``xs`` made a tuple where CPython unpacks it, then one
         branch per length the callee can take (``arguments.star_cases``), each
         the call ``call_bound(binding, values)``; CPython's TypeError for the others."""
-        star, fixed, cases, too_many = star_cases(e, callee, self.star_lengths(e))
-        values = self.call_arguments(e, *[b for _, b in cases if not isinstance(b, ArgumentError)],
+        star, fixed, cases, longer = star_cases(e, callee, self.star_lengths(e))
+        bindings = [b for _, b in cases if not isinstance(b, ArgumentError)] + ([longer] if isinstance(longer, list)
+                                                                               else [])
+        values = self.call_arguments(e, *bindings,
                                      convert={id(star.value): lambda v: self.star_tuple(v, callee, e)})
         if values is None:
             return None
@@ -193,8 +195,13 @@ class CallWalker:
                 if self.fb.block is not None:
                     self.fb.goto(merge, [self.emit.coerce(out, result)])
             self.fb.block = no
-        given = self.emit.binary("+", n, self.b.constant(fixed, T.INT), fixed, node=e)
-        self.fb.raise_here("TypeError", too_many, [given], "values")
+        if isinstance(longer, list):  # a callee with *args: the items past its parameters go there
+            out = call_bound(longer, dict(values))
+            if self.fb.block is not None:
+                self.fb.goto(merge, [self.emit.coerce(out, result)])
+        else:
+            given = self.emit.binary("+", n, self.b.constant(fixed, T.INT), fixed, node=e)
+            self.fb.raise_here("TypeError", longer, [given], "values")
         return None if merge is None else self.fb.enter_merge(merge)
 
     def star_tuple(self, xs, callee, e):

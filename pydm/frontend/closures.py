@@ -27,13 +27,13 @@ from astroid import nodes
 from .. import dialect as d
 from .. import typecodes as tc
 from ..errors import error_at
-from ..types import FunctionType, PyType, list_of
+from ..types import FunctionType, PyType, list_of, tuple_any
 from .loops import LoopShape
-from .arguments import ArgumentError, Packed, PackedKeywords, StarItem, bind_positional, call_operands
+from .arguments import ArgumentError, Packed, PackedKeywords, StarItem, StarRest, bind_positional, call_operands, \
+    runtime_star
 from .specializations import function_serial
 from .methods import method_function, method_value, receiver_kinds
 from . import semantics as sem
-from .arguments import runtime_star
 from .callees import LOOP_FORMS, loop_form
 from .typing import _t, closure_part, function_type
 
@@ -273,6 +273,12 @@ class ClosureWalker:
                 items = [one(n) for n in a.nodes]
                 out.append(self.emit.make_dict([(self.emit.str_literal(k), self.emit.coerce(v, T.OBJECT))
                                                 for k, v in zip(a.names, items)]))
+            elif isinstance(a, StarRest):  # f(*xs) into *args: xs's items past the parameters
+                t = values[id(a.star.value)]
+                rest = self.emit.slice(t, self.b.constant(a.start, T.INT), None, None, bounds=(a.start, None, None))
+                if a.nodes:
+                    rest = self.emit.binary("+", self.emit.make_tuple([one(n) for n in a.nodes]), rest, None)
+                out.append(self.emit.coerce(rest, tuple_any(T.OBJECT)))
             elif isinstance(a, Packed):
                 items = [one(n) for n in a.nodes]
                 out.append(self.emit.make_tuple(items))

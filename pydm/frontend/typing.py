@@ -23,7 +23,7 @@ from .handlers import exception_class_of
 from .scopes import variable_key
 from .source import FunctionInfo, ModuleInfo
 from .arguments import ArgumentError, Packed, PackedKeywords, StarItem, bind_arguments, bind_positional, \
-    call_operands, runtime_star, star_cases, star_lengths
+    StarRest, call_operands, runtime_star, star_cases, star_lengths
 from .callees import KEYED, LOOP_FORMS, always_returns, builtin_function, dict_view_call, loop_form, \
     resolve_call, view_escapes
 from .list_typing import ListTyping, settle_empty_groups
@@ -658,8 +658,8 @@ class _FunctionTyper(ListTyping):
             for n in a.nodes:
                 one(n)  # typed, though a dict's values are objects
             return T.DICT
-        return [packed(a) if isinstance(a, PackedKeywords) else tuple_of(*map(one, a.nodes))
-                if isinstance(a, Packed) else one(a) for _, a in bound]
+        return [packed(a) if isinstance(a, PackedKeywords) else tuple_any(T.OBJECT) if isinstance(a, StarRest)
+                else tuple_of(*map(one, a.nodes)) if isinstance(a, Packed) else one(a) for _, a in bound]
 
     def bound_or_none(self, e, callee):
         """The call's bound arguments; None if they do not fit (a TypeError at
@@ -684,7 +684,9 @@ class _FunctionTyper(ListTyping):
             return [] if bound is None else [bound]
         for a in call_operands(e):
             self.expr(a)
-        return [bound for _, bound in star_cases(e, callee, lengths)[2] if not isinstance(bound, ArgumentError)]
+        _, _, cases, longer = star_cases(e, callee, lengths)
+        return [bound for _, bound in cases if not isinstance(bound, ArgumentError)] + \
+            ([longer] if isinstance(longer, list) else [])
 
     def call(self, e) -> PyType:
         kind, what = resolve_call(self.program.module, e, self.fn, self.program)

@@ -27,7 +27,7 @@ def takes_rest(a, *rest):
 @pydm.jit
 def calls_with_star_list(n):
     xs = [n, n]
-    return takes_rest(*xs)  # <- error
+    return takes_rest(*xs, n)  # <- error
 
 
 @pydm.jit

@@ -27,6 +27,14 @@ def three(a, b, c):
     return [a, b, c]
 
 
+def rest(a, *more):
+    return a, more
+
+
+def only(*more):
+    return len(more), more
+
+
 @pydm.jit
 def star(xs, k: int):
     if k == 0:
@@ -51,6 +59,11 @@ def star(xs, k: int):
         return pair(*(x for x in xs)), pair(*map(str, xs)), pair(*tuple(xs))
     if k == 8:  # a tuple of known length and a list in one call
         return three(*(1,), *xs)
+    if k == 9:  # into *args: the items past the parameters
+        return rest(*xs), only(*xs), rest(0, *xs), only(1, 2, *xs)
+    if k == 10:
+        g = lambda *a: a
+        return g(*xs)
     return pair(*range(len(xs)))
 
 
@@ -58,7 +71,7 @@ CASES = [[1, 2], [1], [], [1, 2, 3], [1, 2, 3, 4, 5], "ab", "abc", range(2), {1:
          (4, 5)]
 
 
-@pytest.mark.parametrize("k", range(10))
+@pytest.mark.parametrize("k", range(12))
 def test_star(k):
     for xs in CASES:
         want = outcome(star.py_func, copy.deepcopy(xs), k, show=repr)
