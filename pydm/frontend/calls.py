@@ -150,9 +150,8 @@ class CallWalker:
                 return self.keyed_builtin(what, args, keywords, e)
             return self.emit.builtin(what, args, e, [const_value(a) for a in e.args], keywords)
         if runtime_star(self.star_lengths(e)):  # f(*xs) of a list...: a call per length
-            return self.star_call(e, what, lambda bound, values: self.plain_call(self.program.call_specialization(
-                what, [d.value_type(a) for a in self.bound_values(bound, values)], self.frame.spec, e),
-                self.bound_values(bound, values)))
+            return self.star_call(e, what, lambda bound, values: self.call_module_function(
+                what, self.bound_values(bound, values), e))
         bound = self.bind_or_raise(e, what)
         if bound is None:
             return None
@@ -166,6 +165,11 @@ class CallWalker:
             if spec is not self.root:
                 self._leaf_nodes += inlining.body_size(spec.func.node)
             return self.inline_call(spec, args, how, e)
+        return self.plain_call(spec, args)
+
+    def call_module_function(self, callee, args, e):
+        """A plain call of the module function ``callee`` with these argument values."""
+        spec = self.program.call_specialization(callee, [d.value_type(a) for a in args], self.frame.spec, e)
         return self.plain_call(spec, args)
 
     def star_call(self, e, callee, call_bound):
