@@ -675,9 +675,8 @@ class _FunctionTyper(ListTyping):
         return None
 
     def bindings(self, e, callee) -> list:
-        """The call's bound arguments: one binding, none if they do not fit (a
-        TypeError at run time), or for a ``*xs`` whose length only the call
-        knows one per length the callee takes (``arguments.star_cases``)."""
+        """The call's bindings: one, none if they do not fit (a TypeError), or one per
+        length the callee takes of a ``*xs`` only the call knows (``star_cases``)."""
         lengths = star_lengths(e, self.expr)
         if not runtime_star(lengths):
             bound = self.bound_or_none(e, callee)
