@@ -26,6 +26,7 @@ class StarItem:
     """Item ``index`` of the tuple a call's ``*xs`` argument unpacks (its
     length is known from its type, so it binds like a positional argument)."""
     parent = None  # (no default's node)
+    runtime = False  # an item of a *xs whose length only the call knows (star_cases)
 
     def __init__(self, star: nodes.Starred, index: int):
         self.star = star
@@ -39,11 +40,15 @@ def call_operands(call: nodes.Call) -> list:
         [kw.value for kw in call.keywords or []]
 
 
+#: the length of a ``*xs`` argument that only the call knows (a list, a str, a range...)
+RUNTIME = -1
+
+
 def star_lengths(call: nodes.Call, type_of) -> dict | None:
     """The length of each ``*xs`` argument of ``call``, by node id (``type_of``
-    gives an expression's type): a tuple of known length binds item by item; None
-    while a type is not known yet. Anything else is a CompileError: the binding
-    is decided at compile time."""
+    gives an expression's type): a tuple of known length binds item by item;
+    any other value's length is ``RUNTIME`` (:func:`star_cases`); None while a
+    type is not known yet."""
     out = {}
     for a in call.args:
         if not isinstance(a, nodes.Starred):
@@ -52,12 +57,72 @@ def star_lengths(call: nodes.Call, type_of) -> dict | None:
         if t is T.BOTTOM:
             return None
         n = t.length if isinstance(t, TupleType) else None
-        if n is None:
+        if n is None and not (t.is_dynamic or t.is_scalar or t.is_list or t.is_tuple or t in _ITERABLES):
             raise error_at(a, f"*-unpacking a {t.python_name} in a call is not supported",
-                           "pydm binds arguments at compile time: unpack a tuple of known length "
-                           "(a *args parameter, a tuple display), or pass the items one by one")
-        out[id(a)] = n
+                           "unpack a tuple, a list, a str, a range, a dict or a set")
+        out[id(a)] = RUNTIME if n is None else n
     return out
+
+
+_ITERABLES = (T.STR, T.RANGE, T.DICT, T.SET, T.FROZENSET, T.ITERATOR)
+
+
+def star_cases(call: nodes.Call, callee, lengths: dict):
+    """A call whose one ``*xs`` has a length only the call knows: ``(star,
+    fixed, cases, longer)``: ``fixed`` positional arguments besides it;
+    ``cases``: (n, its binding or ArgumentError) for each length ``n`` of
+    ``xs`` up to one more than the callee takes; ``longer``: CPython's
+    message for a longer one, ``{}`` standing for the number given - or for a
+    callee with ``*args`` the binding of any longer one (its ``*args`` a
+    :class:`StarRest`)."""
+    stars = [a for a in call.args if isinstance(a, nodes.Starred) and lengths.get(id(a)) == RUNTIME]
+    if len(stars) > 1:
+        raise error_at(stars[1], "a second *-unpacking of a value whose length only the call knows is not "
+                                 "supported", "make all but one of them tuples")
+    star = stars[0]
+    fixed = sum(1 if not isinstance(a, nodes.Starred) else lengths[id(a)] for a in call.args if a is not star)
+    names = len(callee.posonly) + len(callee.positional)
+    if callee.vararg and call.args[-1] is not star:
+        raise error_at(star, "*-unpacking a value whose length only the call knows into a function with *args "
+                             "is supported as the last positional argument only", "unpack a tuple of known length")
+    top = max(names - fixed, 0) + (0 if callee.vararg else 1)
+
+    def case(n):
+        try:
+            bound = bind_arguments(call, callee, {**lengths, id(star): n})
+        except ArgumentError as exc:
+            return exc
+        for _, node in bound:
+            if isinstance(node, StarItem) and node.star is star:
+                node.runtime = True  # an item of a tuple of unknown length (typed as the iterable's items)
+        return bound
+    cases = [(n, case(n)) for n in range(top + 1)]
+    if callee.vararg:  # any longer: the items past the parameters are the *args tuple
+        n, bound = cases.pop()
+        if isinstance(bound, ArgumentError):
+            return star, fixed, cases, bound.message.replace("{", "{{").replace("}", "}}")
+        return star, fixed, cases, [(name, StarRest(a.nodes, star, n) if name == callee.vararg else a)
+                                    for name, a in bound]
+    longer = case(top + 1)
+    message = longer.message.replace("{", "{{").replace("}", "}}")
+    too_many = message.replace(f"but {fixed + top + 1} ", "but {} ")
+    return star, fixed, cases, too_many
+
+
+class StarRest(Packed):
+    """What a ``*args`` parameter collects of a call with a ``*xs`` (its last
+    positional argument) whose length only the call knows: the arguments
+    ``nodes`` before it, then its items from ``start`` on (a tuple of any length)."""
+
+    def __init__(self, nodes_, star: nodes.Starred, start: int):
+        super().__init__(nodes_)
+        self.star = star
+        self.start = start
+
+
+def runtime_star(lengths) -> bool:
+    """Does a ``*xs`` of the call have a length only the call knows?"""
+    return lengths is not None and RUNTIME in lengths.values()
 
 
 class PackedKeywords(Packed):
@@ -81,8 +146,10 @@ def bind_arguments(call: nodes.Call, callee: FunctionInfo, lengths: dict | None 
     for a in call.args:
         if not isinstance(a, nodes.Starred):
             positional.append(a)
-        elif lengths is None or id(a) not in lengths:
-            raise error_at(a, "*-unpacking in this call is not supported", "pass the arguments one by one")
+        elif lengths is None or lengths.get(id(a), RUNTIME) == RUNTIME:
+            raise error_at(a, "*-unpacking a value whose length only the call knows is not supported here",
+                           "pydm binds these arguments at compile time: unpack a tuple of known length "
+                           "(a *args parameter, a tuple display), or pass the items one by one")
         else:
             positional += [StarItem(a, i) for i in range(lengths[id(a)])]
     for kw in call.keywords or []:
@@ -104,6 +171,11 @@ def _bind(callee: FunctionInfo, positional: list, keywords: dict, where, kw_node
     """CPython's binding (``initialize_locals``), checks in its order:
     keywords, too many positional, missing positional, missing keyword-only."""
     callee.check()  # a callee outside the subset is its compile error, whatever the call
+    if getattr(callee, "method", None) is not None:  # a method value: the builtin method's own TypeError
+        from .methods import call_error
+        message = call_error(callee.method, len(positional), keywords, where)
+        if message is not None:
+            raise ArgumentError(where, message)
     args = callee.node.args
     names = list(callee.posonly) + list(callee.positional)
     defaults = args.defaults or []

@@ -259,6 +259,8 @@ class _Analysis:
             return first
         if isinstance(e, nodes.Lambda):
             return state  # its own scope
+        if isinstance(e, nodes.NamedExpr):  # (y := v): v is read first, then y is bound
+            return self.target(e.target, self.expr(e.value, state))
         for child in e.get_children():
             state = self.expr(child, state)
         return state

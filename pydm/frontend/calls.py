@@ -16,10 +16,12 @@ from .. import dialect as d
 from ..errors import CompileError, error_at, note_call_site
 from ..types import PyType
 from . import inlining, intrinsics
-from .arguments import bind_arguments
+from .arguments import ArgumentError, bind_arguments, runtime_star, star_cases
 from .generators import WALKERS, is_generator_function
+from .source import module_name
 from .callees import KEYED, LOOP_FORMS, builtin_function, dict_view_call, loop_form, resolve_call
 from .closures import BuiltinKey
+from .methods import RECEIVER, receiver_check
 from .expressions import CONSUMERS
 from .reductions import TAKERS
 from .literals import const_value
@@ -61,20 +63,29 @@ class CallWalker:
                 return None
             return intrinsics.emit(self.emit, what, args, e)
         if kind == "method":
-            if any(isinstance(a, nodes.Starred) for a in e.args) or any(k.arg is None for k in e.keywords or []):
+            if any(isinstance(a, nodes.Starred) and not self.type_of(a.value).is_tuple
+                   or isinstance(a, nodes.Starred) and self.type_of(a.value).length is None for a in e.args) \
+                    or any(k.arg is None for k in e.keywords or []):
                 raise error_at(e, f"star-arguments in .{what}(...) are not supported")
             if self.consumes_lazily(what, e):  # xs.extend(g), s.update(g), sep.join(g)
                 return self.consume_lazily(what, e)
             values = []
-            for a in [e.func.expr] + list(e.args) + list(e.keywords or []):
-                values.append(self.keyword_value(a) if isinstance(a, nodes.Keyword) else self.expr(a))
+            for i, a in enumerate([e.func.expr] + list(e.args) + list(e.keywords or [])):
+                if isinstance(a, nodes.Starred):  # *t of a tuple of known length: its items
+                    values += self.tuple_items(self.expr(a.value))
+                else:
+                    values.append(self.keyword_value(a) if isinstance(a, nodes.Keyword) else self.expr(a))
                 if self.fb.block is None:
                     return None
-                if len(values) == 1:  # the attribute is looked up before the arguments are evaluated
+                if i == 0:  # the attribute is looked up before the arguments are evaluated
+                    method = self.frame.fn.method
+                    if method is not None and method.unbound and a.name == RECEIVER and \
+                            not receiver_check(self, values[0], method):  # str.lower(x): x must be a str
+                        return None
                     values[0] = self.emit.method_receiver(what, values[0])
                     if self.fb.block is None:
                         return None
-            n = 1 + len(e.args)
+            n = len(values) - len(e.keywords or [])
             keywords = {k.arg: v for k, v in zip(e.keywords or [], values[n:])}
             if what == "sort" and self.has_key_function(keywords):
                 xs = values[0]
@@ -144,6 +155,9 @@ class CallWalker:
         if is_generator_function(what):
             raise error_at(e, f"a generator object as a value is not supported (the call of '{what.name}')",
                            f"use the call as {WALKERS}")
+        if runtime_star(self.star_lengths(e)):  # f(*xs) of a list...: a call per length
+            return self.star_call(e, what, lambda bound, values: self.call_module_function(
+                what, self.bound_values(bound, values), e))
         bound = self.bind_or_raise(e, what)
         if bound is None:
             return None
@@ -158,6 +172,72 @@ class CallWalker:
                 self._leaf_nodes += inlining.body_size(spec.func.node)
             return self.inline_call(spec, args, how, e)
         return self.plain_call(spec, args)
+
+    def call_module_function(self, callee, args, e):
+        """A plain call of the module function ``callee`` with these argument values."""
+        spec = self.program.call_specialization(callee, [d.value_type(a) for a in args], self.frame.spec, e)
+        return self.plain_call(spec, args)
+
+    def star_call(self, e, callee, call_bound):
+        """``f(*xs)`` where only the call knows ``xs``'s length (a list, a str,
+        a range...): ``xs`` made a tuple where CPython unpacks it, then one
+        branch per length the callee can take (``arguments.star_cases``), each
+        the call ``call_bound(binding, values)``; CPython's TypeError for the others."""
+        star, fixed, cases, longer = star_cases(e, callee, self.star_lengths(e))
+        bindings = [b for _, b in cases if not isinstance(b, ArgumentError)] + ([longer] if isinstance(longer, list)
+                                                                               else [])
+        values = self.call_arguments(e, *bindings,
+                                     convert={id(star.value): lambda v: self.star_tuple(v, callee, e)})
+        if values is None:
+            return None
+        n = self.emit.length(values[id(star.value)])
+        result = self.type_of(e)
+        merge = self.fb.new_block(d.ir_type(result)) if result is not T.BOTTOM else None
+        for k, bound in cases:
+            _, hit = self.b.apply_compare("eq", n, self.b.constant(k, T.INT))
+            yes, no = self.fb.new_block(), self.fb.new_block()
+            self.fb.cond_br(self.b.bool_to_pred(hit), [], [], yes, no)
+            self.fb.block = yes
+            if isinstance(bound, ArgumentError):
+                self.fb.raise_here("TypeError", bound.message)
+            else:
+                out = call_bound(bound, dict(values))
+                if self.fb.block is not None:
+                    self.fb.goto(merge, [self.emit.coerce(out, result)])
+            self.fb.block = no
+        if isinstance(longer, list):  # a callee with *args: the items past its parameters go there
+            out = call_bound(longer, dict(values))
+            if self.fb.block is not None:
+                self.fb.goto(merge, [self.emit.coerce(out, result)])
+        else:
+            given = self.emit.binary("+", n, self.b.constant(fixed, T.INT), fixed, node=e)
+            self.fb.raise_here("TypeError", longer, [given], "values")
+        return None if merge is None else self.fb.enter_merge(merge)
+
+    def star_tuple(self, xs, callee, e):
+        """The tuple ``f(*xs)`` unpacks (CPython's TypeError if ``xs`` is no
+        iterable: naming the callee when ``*xs`` is the only positional argument)."""
+        t = self.emit.type(xs)
+        if t.is_tuple:
+            return xs
+        glob = self.program.global_values
+        module = glob.get("__name__") if glob is not None else module_name(self.program.module.filename)
+        message = f"{module}.{callee.qualname}() argument after * must be an iterable, not " if len(e.args) == 1 \
+            else "Value after * must be an iterable, not "
+        if t.is_scalar:
+            self.fb.raise_here("TypeError", message + t.python_name)
+            return None
+        if t.is_dynamic:
+            numbers = self.emit.type_test(xs, ("int", "bool", "float", "NoneType"))
+            self.fb.raise_if(self.b.bool_to_pred(numbers), "TypeError", message.replace("{", "{{").replace(
+                "}", "}}") + "{}", args=[xs], fmt="types")
+        return self.emit.builtin("tuple", [xs], callee.node)
+
+    def tuple_items(self, t) -> list:
+        """The items of a tuple value of known length."""
+        tt = d.value_type(t)
+        return [self.b.tuple_get(t, self.b.constant(i, T.INT), tt.element(i), in_range=True)[1]
+                for i in range(tt.length)]
 
     def bind_or_raise(self, e, callee):
         """The call's bound arguments; if they do not fit the callee, the

@@ -27,11 +27,15 @@ from astroid import nodes
 from .. import dialect as d
 from .. import typecodes as tc
 from ..errors import error_at
-from ..types import FunctionType, PyType, list_of
+from ..types import FunctionType, PyType, list_of, tuple_any
 from .loops import LoopShape
-from .arguments import ArgumentError, Packed, PackedKeywords, StarItem, bind_positional, call_operands
+from .arguments import ArgumentError, Packed, PackedKeywords, StarItem, StarRest, bind_positional, call_operands, \
+    runtime_star
 from .specializations import function_serial
-from .typing import closure_part, function_type
+from .methods import method_function, method_value, receiver_kinds
+from . import semantics as sem
+from .callees import LOOP_FORMS, loop_form
+from .typing import _t, closure_part, function_type
 
 T = PyType
 CLOSURE = "$closure"
@@ -151,6 +155,46 @@ class ClosureWalker:
         self.b.seq_set(record, self.b.constant(0, T.INT), self.b.constant(function_serial(t), T.INT))
         return record
 
+    def make_method(self, node):
+        """``x.name`` (or ``str.name``) read as a value (``methods.py``): the
+        record of its function's number and, bound, the receiver - looked up
+        now (CPython's AttributeError if it has no such method) and kept. An
+        ``object`` receiver's value is the function of the kind it holds."""
+        if method_value(node, self.frame.fn) == "unbound":
+            return self.method_record(self.type_of(node), None)
+        receiver = self.expr(node.expr)
+        if receiver is None or self.emit.method_receiver(node.attrname, receiver) is None or self.fb.block is None:
+            return None
+        kinds = receiver_kinds(node.attrname, self.type_of(node.expr))
+        types = [function_type(method_function(self.frame.fn, node, kt, k), self.frame.spec) for k, kt in kinds]
+        if len(types) == 1 and not self.emit.type(receiver).is_dynamic:
+            return self.method_record(types[0], receiver)
+        fb, merge = self.fb, self.fb.new_block(d.ir_type(T.OBJECT))
+        for (k, kt), t in zip(kinds, types):
+            yes, no = fb.new_block(), fb.new_block()
+            fb.cond_br(self.b.bool_to_pred(self.emit.type_test(receiver, (k,))), [], [], yes, no)
+            fb.block = yes
+            x = self.b.unbox(receiver, kt, checked=False)[1] if not kt.is_dynamic else receiver
+            fb.goto(merge, [self.emit.coerce(self.method_record(t, x), T.OBJECT)])
+            fb.block = no
+        fb.raise_here("AttributeError", f"'{{}}' object has no attribute '{node.attrname}'", [receiver], "types")
+        return fb.enter_merge(merge)
+
+    def method_record(self, t, receiver):
+        """A method value of function type ``t``: its number, and its receiver if bound."""
+        record = self.b.seq_new(self.b.constant(1 if receiver is None else 2, T.INT), t)
+        self.b.seq_set(record, self.b.constant(0, T.INT), self.b.constant(function_serial(t), T.INT))
+        if receiver is not None:
+            self.b.seq_set(record, self.b.constant(1, T.INT), self.emit.coerce(receiver, t.func.method.receiver))
+        return record
+
+    def bound_receiver(self):
+        """In a bound method's synthetic lambda: the receiver its value keeps."""
+        frame = self.frame
+        closure = self.fb.load(frame.slot(CLOSURE), frame.var_type(CLOSURE), False, CLOSURE)
+        _, x = self.b.tuple_get(closure, self.b.constant(1, T.INT), frame.fn.method.receiver, in_range=True)
+        return x
+
     def stmt_FunctionDef(self, s):
         self.bind_variable(s.name, self.make_function(s))
 
@@ -169,20 +213,28 @@ class ClosureWalker:
             if self.exprs(call_operands(e)) is not None:
                 self.fb.raise_here("TypeError", f"'{t.python_name}' object is not callable")
             return None
+        if runtime_star(self.star_lengths(e)):  # f(*xs) of a list...: a call per length
+            return self.star_call(e, t.func, lambda bound, values: self.call_bound(t, f, bound, values, e))
         bound = self.bind_or_raise(e, t.func)
         if bound is None:
             return None
         values = self.call_arguments(e, bound)
         if values is None:
             return None
+        return self.call_bound(t, f, bound, values, e)
+
+    def call_bound(self, t, f, bound, values, e):
+        """The call of function value ``f`` (of type ``t``) with these bound arguments."""
         self.stored_defaults(t, f, bound, values)
         args = closure_part(t, f) + self.bound_values(bound, values)
         spec = self.program.call_specialization(t.func, [d.value_type(a) for a in args], self.frame.spec, e)
         return self.plain_call(spec, args)
 
-    def call_arguments(self, e, *bindings):
+    def call_arguments(self, e, *bindings, convert=None):
         """The call's arguments in source order (as CPython evaluates them),
-        then the defaults the bindings use; by node id. None if one raised."""
+        then the defaults the bindings use; by node id. None if one raised.
+        ``convert``: by node id, what becomes of an argument's value as soon as
+        it is made (``f(*xs)``: the tuple of ``xs``'s items)."""
         from .literals import NO_VALUE, literal_value
         values = {}
         defaults = [n for bound in bindings for _, n in bound if not isinstance(n, (Packed, StarItem))
@@ -190,7 +242,11 @@ class ClosureWalker:
         for node in call_operands(e) + defaults:
             if id(node) in values:
                 continue
-            values[id(node)] = self.expr(node)
+            lazy = convert and id(node) in convert and (isinstance(node, nodes.GeneratorExp) or loop_form(
+                node, self.frame.fn) in LOOP_FORMS)  # f(*(g for ...)), f(*map(...)): their items
+            values[id(node)] = self.materialize(node) if lazy else self.expr(node)
+            if self.fb.block is not None and convert and id(node) in convert:
+                values[id(node)] = convert[id(node)](values[id(node)])
             if self.fb.block is None:
                 return None
         return values
@@ -203,10 +259,12 @@ class ClosureWalker:
         def one(node):
             if node is None:
                 return next(given)
-            if isinstance(node, StarItem):  # item i of a tuple of known length
+            if isinstance(node, StarItem):  # item i of a tuple of known length (or known to be that long)
                 star = values[id(node.star.value)]
                 _, item = self.b.tuple_get(star, self.b.constant(node.index, T.INT),
                                            d.value_type(star).element(node.index), in_range=True)
+                if node.runtime:  # typed as a for loop's item over the unpacked value
+                    item = self.emit.coerce(item, _t(sem.iter_type(self.type_of(node.star.value))))
                 return item
             return values[id(node)]
         out = []
@@ -215,6 +273,12 @@ class ClosureWalker:
                 items = [one(n) for n in a.nodes]
                 out.append(self.emit.make_dict([(self.emit.str_literal(k), self.emit.coerce(v, T.OBJECT))
                                                 for k, v in zip(a.names, items)]))
+            elif isinstance(a, StarRest):  # f(*xs) into *args: xs's items past the parameters
+                t = values[id(a.star.value)]
+                rest = self.emit.slice(t, self.b.constant(a.start, T.INT), None, None, bounds=(a.start, None, None))
+                if a.nodes:
+                    rest = self.emit.binary("+", self.emit.make_tuple([one(n) for n in a.nodes]), rest, None)
+                out.append(self.emit.coerce(rest, tuple_any(T.OBJECT)))
             elif isinstance(a, Packed):
                 items = [one(n) for n in a.nodes]
                 out.append(self.emit.make_tuple(items))

@@ -267,6 +267,9 @@ class Emitter(RoundOps, SetOps, DictOps, TupleOps, ListOps, ExceptionOps, StrOps
             out = self.contains(lhs, rhs)
             return self.b.not_(out) if out is not None and token == "not in" else out
         name = sem.COMPARE.get(token)
+        if name in ("eq", "ne") and any(getattr(getattr(self.type(x), "func", None), "method", None) is not None
+                                        for x in (lhs, rhs)):  # CPython: same method and receiver
+            raise error_at(node, f"'{token}' of a method value is not supported", "compare the objects")
         if name in ("eq", "ne") and T.DICT in (self.type(lhs), self.type(rhs)):
             return self.dict_compare(token, lhs, rhs)
         if name is not None and (self.type(lhs) in sem.SETS or self.type(rhs) in sem.SETS):

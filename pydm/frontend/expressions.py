@@ -21,6 +21,7 @@ from .literals import const_value
 from .literals import const_type, slice_bounds
 from .reductions import TAKERS
 from .typing import BUILTIN
+from .methods import RECEIVER, method_value
 
 #: builtins that consume an iterable whole: a generator expression or an
 #: iterator call (``zip(a, b)``) as their argument is walked right there
@@ -82,8 +83,18 @@ class ExpressionWalker:
     def expr_Name(self, e):
         return self.load(variable_key(e), e)
 
+    def expr_NamedExpr(self, e):
+        """``(y := v)``: ``v``'s value, bound to ``y`` (in the enclosing
+        function's scope, from inside a comprehension too: ``variable_key``)."""
+        value = self.expr(e.value)
+        if self.fb.block is not None:
+            self.store_target(e.target, value)
+        return value
+
     def load(self, name, node):
         fn = self.frame.fn
+        if name == RECEIVER and fn.method is not None and not fn.method.unbound:
+            return self.bound_receiver()
         if name in fn.cells or name in fn.frees:
             return self.load_cell(name, node)
         if name not in fn.locals and "@" not in name:
@@ -404,6 +415,8 @@ class ExpressionWalker:
         return None if values is None else self.emit.new_exception(cls, values, e)
 
     def expr_Attribute(self, e):
+        if method_value(e, self.frame.fn) is not None:
+            return self.make_method(e)
         x = self.expr(e.expr)
         if self.fb.block is None:
             return None

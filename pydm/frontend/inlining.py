@@ -203,8 +203,8 @@ def leading_guards(body) -> list:
             test, value = stmt.value.test, stmt.value.body
         else:
             break
-        if any(True for part in (test, value) for _ in part.nodes_of_class(nodes.Call)):
-            break
+        if any(True for part in (test, value) for _ in part.nodes_of_class((nodes.Call, nodes.NamedExpr))):
+            break  # (a walrus binds a variable of the callee's frame, which a guard tested in place has not)
         out.append((test, value))
         if isinstance(stmt, nodes.Return):
             break

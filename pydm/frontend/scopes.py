@@ -6,7 +6,11 @@ or ``lambda`` reads is a *cell* (a one-element record shared by the
 function and its closures); every other local stays a plain variable slot
 (SSA after ``promote-vars``). A nested function reads its *free* variables
 through its closure (the record of their cells). Comprehensions are
-compiled inline, so a local a comprehension reads is not a cell. Not
+compiled inline, so a local a comprehension reads is not a cell. A walrus
+target (``(y := v)``) is a local of the function, from inside a
+comprehension too (PEP 572; ``symtable`` lists it among the function's
+locals and as a free variable of the comprehension's own table, which
+inline comprehensions do not need). Not
 supported: ``global`` declarations, classes, async functions, and a def or
 lambda inside a comprehension.
 """
@@ -57,6 +61,12 @@ def analyze_nested(fn, outer) -> None:
     _fill(fn, same[k] if k < len(same) else (same[0] if same else None))
 
 
+def analyze_method(fn) -> None:
+    """Scope facts of a method value's synthetic lambda (``methods.py``): it
+    has no symtable scope; its locals are its parameters."""
+    _fill(fn, None)
+
+
 def _direct_scopes(node):
     """The def/lambda/class nodes whose nearest enclosing scope is ``node``."""
     out = []
@@ -104,7 +114,7 @@ def _fill(fn, ftable) -> None:
                                           "comprehension is not supported", "define it before the comprehension")
                 continue
             child, owner = owner, owner.parent
-    if ftable is None:  # pragma: no cover - symtable always has it
+    if ftable is None:  # a method value's synthetic lambda (symtable always has the others)
         fn.locals = frozenset(fn.params)
         return
     for sym in ftable.get_symbols():
@@ -137,7 +147,9 @@ COMPREHENSIONS = (nodes.ListComp, nodes.GeneratorExp, nodes.SetComp, nodes.DictC
 def variable_key(node) -> str:
     """The variable a ``Name``/``AssignName`` denotes: its name, or for a
     comprehension's own variable a name made unique to that comprehension
-    (``x@3.8``), so ``[x for x in xs]`` leaves the function's ``x`` alone."""
+    (``x@3.8``), so ``[x for x in xs]`` leaves the function's ``x`` alone. A
+    walrus target inside a comprehension is the function's variable (astroid's
+    lookup finds the function as its owner)."""
     name = node.name
     scope = node.scope()
     if not isinstance(scope, COMPREHENSIONS):

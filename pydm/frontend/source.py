@@ -46,6 +46,8 @@ class FunctionInfo:
     kwarg: str | None = None
     #: a loop moved out of its function to go native (``pydm/native/outline.py``): never inlined back
     outlined: bool = False
+    #: a method value's synthetic lambda: the method it calls (``methods.Method``)
+    method: object = None
 
     @property
     def simple_signature(self) -> bool:
@@ -280,7 +282,7 @@ def load_module(filename: str, source: str | None = None, runtime_lib: bool = Fa
         else:
             mtime = -1.0
         try:
-            tree = _parse(source, _module_name(filename), filename)
+            tree = _parse(source, module_name(filename), filename)
         except astroid.AstroidSyntaxError as exc:  # a file that is no Python: say where, as CPython
             raise _syntax_error(exc, filename, source) from None
         tree._pydm_source = source
@@ -354,6 +356,7 @@ def exception_class_base(node: nodes.ClassDef, info: ModuleInfo) -> str | None:
     return base
 
 
-def _module_name(filename: str) -> str:
+def module_name(filename: str) -> str:
+    """A module's ``__name__`` as its file's name says (ahead of time)."""
     base = os.path.basename(filename)
     return base[:-3] if base.endswith(".py") else base

@@ -23,11 +23,12 @@ from .handlers import exception_class_of
 from .scopes import variable_key
 from .source import FunctionInfo, ModuleInfo
 from .arguments import ArgumentError, Packed, PackedKeywords, StarItem, bind_arguments, bind_positional, \
-    call_operands, star_lengths
+    StarRest, call_operands, runtime_star, star_cases, star_lengths
 from .generators import generator_callee, is_generator_function
 from .callees import KEYED, LOOP_FORMS, always_returns, builtin_function, dict_view_call, loop_form, \
     resolve_call, view_escapes
 from .list_typing import ListTyping, settle_empty_groups
+from .methods import RECEIVER, method_arg_types, method_value, method_value_type
 from .literals import _NO_VALUE, _carried_constant, const_type, const_value, constant_type, literal_value, \
     slice_bounds
 from .specializations import MAX_SPECIALIZATIONS, Specialization, mangle, twin_signatures, widen_argument
@@ -573,6 +574,8 @@ class _FunctionTyper(ListTyping):
         if isinstance(e, nodes.Const):
             return const_type(e, e.value)
         if isinstance(e, nodes.Name):
+            if e.name == RECEIVER and self.fn.method is not None and not self.fn.method.unbound:
+                return self.fn.method.receiver  # a bound method's receiver, kept in its value
             key = variable_key(e)
             if key in self.fn.locals or "@" in key or key in self.fn.frees:
                 return self.variable(key)
@@ -652,6 +655,12 @@ class _FunctionTyper(ListTyping):
             return T.STR
         if isinstance(e, nodes.Lambda):
             return self.function_value(e)
+        if isinstance(e, nodes.NamedExpr):  # (y := v): y binds v's value, which is the result too
+            value = self.expr(e.value)
+            self.target(e.target, value)
+            return value
+        if isinstance(e, nodes.Attribute) and method_value(e, self.fn) is not None:
+            return method_value_type(self, e)
         if isinstance(e, nodes.Attribute):
             receiver = self.expr(e.expr)
             r = sem.attribute_type(e.attrname, receiver) if receiver is not T.BOTTOM else None
@@ -674,7 +683,7 @@ class _FunctionTyper(ListTyping):
                 args = closure_part(t, t) + self.bound_types(bound, [item], t)
                 self.program.call_specialization(t.func, args, self.spec, e)
             if not targets and f is not T.NONE and f is not T.BOTTOM:
-                raise error_at(k.value, "key= must be a function (a def or lambda, a function of this module) "
+                raise error_at(k.value, "key= must be a function (a def or lambda, a function of this module, a method) "
                                         "or None", "wrap a builtin: key=lambda x: abs(x)")
 
     def bound_types(self, bound, values=(), f: FunctionType | None = None):
@@ -686,6 +695,8 @@ class _FunctionTyper(ListTyping):
         def one(node):
             if node is None:
                 return next(given)
+            if isinstance(node, StarItem) and node.runtime:  # an item of f(*xs): as a for loop's over xs
+                return _t(sem.iter_type(self.expr(node.star.value)))
             if isinstance(node, StarItem):
                 return self.expr(node.star.value).element(node.index)
             if f is not None and f.func.stored_default_slot(node) is not None:
@@ -696,8 +707,8 @@ class _FunctionTyper(ListTyping):
             for n in a.nodes:
                 one(n)  # typed, though a dict's values are objects
             return T.DICT
-        return [packed(a) if isinstance(a, PackedKeywords) else tuple_of(*map(one, a.nodes))
-                if isinstance(a, Packed) else one(a) for _, a in bound]
+        return [packed(a) if isinstance(a, PackedKeywords) else tuple_any(T.OBJECT) if isinstance(a, StarRest)
+                else tuple_of(*map(one, a.nodes)) if isinstance(a, Packed) else one(a) for _, a in bound]
 
     def bound_or_none(self, e, callee):
         """The call's bound arguments; None if they do not fit (a TypeError at
@@ -711,6 +722,19 @@ class _FunctionTyper(ListTyping):
         for a in call_operands(e):
             self.expr(a)
         return None
+
+    def bindings(self, e, callee) -> list:
+        """The call's bindings: one, none if they do not fit (a TypeError), or one per
+        length the callee takes of a ``*xs`` only the call knows (``star_cases``)."""
+        lengths = star_lengths(e, self.expr)
+        if not runtime_star(lengths):
+            bound = self.bound_or_none(e, callee)
+            return [] if bound is None else [bound]
+        for a in call_operands(e):
+            self.expr(a)
+        _, _, cases, longer = star_cases(e, callee, lengths)
+        return [bound for _, bound in cases if not isinstance(bound, ArgumentError)] + \
+            ([longer] if isinstance(longer, list) else [])
 
     def call(self, e) -> PyType:
         kind, what = resolve_call(self.program.module, e, self.fn, self.program)
@@ -747,13 +771,13 @@ class _FunctionTyper(ListTyping):
                 for a in call_operands(e):
                     self.expr(a)
                 return T.BOTTOM
-            bound = self.bound_or_none(e, f.func)
-            if bound is None:
-                return T.BOTTOM
-            args = self.bound_types(bound, (), f)
-            if T.BOTTOM in args:
-                return T.BOTTOM
-            return self.program.call_specialization(f.func, closure_part(f, f) + args, self.spec, e).ret
+            out = T.BOTTOM
+            for bound in self.bindings(e, f.func):
+                args = self.bound_types(bound, (), f)
+                if T.BOTTOM not in args:
+                    out = join(out, self.program.call_specialization(f.func, closure_part(f, f) + args,
+                                                                     self.spec, e).ret)
+            return out
         if kind == "exception_class":  # ValueError(x): an exception value
             args = [self.expr(a) for a in e.args
                     if not (len(e.args) == 1 and isinstance(a, nodes.Const) and isinstance(a.value, str))]
@@ -766,7 +790,7 @@ class _FunctionTyper(ListTyping):
             return intrinsics.result_type(what, args)
         if kind == "method":
             receiver = self.expr(e.func.expr)
-            arg_types = [self.expr(a) for a in e.args]
+            arg_types = method_arg_types(e, self.expr)
             for kw in e.keywords or []:
                 self.expr(kw.value)
             if what == "sort":
@@ -792,12 +816,19 @@ class _FunctionTyper(ListTyping):
                                                  list(what.param_types), self.spec, e)
             return what.ret
         if kind == "jit":
-            spec = self.jit_call(e, what)
-            if spec is None:
-                return T.BOTTOM
             if is_generator_function(what):  # walked where it is used (generators.py): its items,
+                self.jit_call(e, what)
                 return list_of()  # as a generator expression's
-            return spec.ret
+            out = T.BOTTOM
+            for bound in self.bindings(e, what):
+                passed = self.passed_lists(e, bound, what)
+                args = self.bound_types(bound)
+                if T.BOTTOM in args or any(a.is_list and a.elt is T.BOTTOM for a in args):
+                    continue  # (a list whose items are not known yet)
+                spec = self.program.call_specialization(what, args, self.spec, e)
+                self.returned_from_callee(passed, spec)
+                out = join(out, spec.ret)
+            return out
         if what in ("isinstance", "type"):
             if e.args:
                 self.expr(e.args[0])

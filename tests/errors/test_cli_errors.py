@@ -35,7 +35,7 @@ SOURCE = textwrap.dedent('''\
     @pydm.jit
     def bad(n: int) -> int:
         k = n + 5
-        ys = (y := n)
+        ys = n @ 2
         return k
 
 
@@ -45,8 +45,8 @@ SOURCE = textwrap.dedent('''\
 
 def _bad_position():
     lines = SOURCE.splitlines()
-    lineno = next(i for i, l in enumerate(lines, 1) if "ys = (y := n)" in l)
-    col = lines[lineno - 1].index("y := n") + 1
+    lineno = next(i for i, l in enumerate(lines, 1) if "ys = n @ 2" in l)
+    col = lines[lineno - 1].index("n @ 2") + 1
     return lineno, col, lines[lineno - 1]
 
 

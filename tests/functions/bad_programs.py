@@ -20,10 +20,26 @@ def takes_two(a, b):
     return a + b
 
 
+def takes_rest(a, *rest):
+    return a + len(rest)
+
+
 @pydm.jit
 def calls_with_star_list(n):
     xs = [n, n]
-    return takes_two(*xs)  # <- error
+    return takes_rest(*xs, n)  # <- error
+
+
+@pydm.jit
+def compares_method_values(n):
+    xs = [n]
+    return xs.append == xs.append  # <- error
+
+
+@pydm.jit
+def method_value_keywords(n):
+    split = str(n).split
+    return split(sep="1")  # <- error
 
 
 @pydm.jit

@@ -54,7 +54,9 @@ def E(fname, args, message, where=None):
 
 @pytest.mark.parametrize("fname, args, where, message", [
     E("class_in_function", (1,), "class"),
-    E("calls_with_star_list", (1,), "*-unpacking a list"),
+    E("calls_with_star_list", (1,), "as the last positional argument only"),
+    E("method_value_keywords", (1,), "keyword arguments in a call of the method value .split"),
+    E("compares_method_values", (1,), "'==' of a method value"),
     E("calls_with_double_star", (1,), "**-unpacking"),
     E("lambda_in_comprehension", (3,), "comprehension"),
     E("lambda_in_comprehension_condition", (3,), "comprehension"),
@@ -89,4 +91,6 @@ def test_rejected_programs_run_under_cpython():
     """The rejected programs are valid Python (the errors are pydm's limits)."""
     assert b.class_in_function.py_func(1) == 1
     assert b.lambda_in_comprehension.py_func(3) == 3
-    assert b.calls_with_star_list.py_func(1) == b.calls_with_double_star.py_func(1) == 2
+    assert b.calls_with_star_list.py_func(1) == 3 and b.calls_with_double_star.py_func(1) == 2
+    assert b.method_value_keywords.py_func(1) == ["", ""]
+    assert b.compares_method_values.py_func(1) is True

@@ -902,6 +902,23 @@ def variable(g: Gen, want, depth):
     return Expr(v.name, v.type)
 
 
+def _walrus_targets(g, want):
+    """Variables ``(v := e)`` may rebind here: writable ones of a type within
+    ``want``; none in a comprehension (its own variable may not be a target)
+    or its iterable (a SyntaxError there)."""
+    if g.in_comprehension or g.no_chain:
+        return []
+    return [v for v in g.visible().values() if not v.readonly and fits(v.type, want)]
+
+
+@expr_kind("walrus", can=lambda g, want: bool(_walrus_targets(g, want)))
+def walrus(g: Gen, want, depth):
+    """``(v := e)``: rebinds a variable to a value of its type; the value is the result."""
+    v = g.pick(_walrus_targets(g, want))
+    e = g.expr(v.type, max(depth - 1, 0))
+    return Expr(f"({v.name} := {e.text})", e.type)
+
+
 def _maybe_vars(g, want):
     if g.no_maybe_unbound:
         return []
