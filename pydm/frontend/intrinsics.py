@@ -37,7 +37,7 @@ _RESULT_TYPES = {
     "as_list": LIST, "list_new": LIST, "seq_resize": T.NONE,
     "as_range": T.RANGE, "range_new": T.RANGE, "range_parts": RANGE_PARTS, "item": T.OBJECT,
     "iter_new": T.ITERATOR, "iter_state": LIST,
-    "as_str": T.STR, "str_new": T.STR, "str_set": T.NONE, "str_done": T.STR, "str_code": T.INT,
+    "as_str": T.STR, "str_new": T.STR, "str_set": T.NONE, "str_resize": T.NONE, "str_done": T.STR, "str_code": T.INT,
     "dict_new": T.DICT, "dict_state": LIST, "as_dict": T.DICT,
     "set_new": T.SET, "set_state": LIST, "as_set": T.SET, "frozenset_new": T.FROZENSET,
     "wrap_add": T.INT, "wrap_mul": T.INT, "rotl": T.INT, "float_bits": T.INT, "bits_float": T.FLOAT,
@@ -196,6 +196,10 @@ def emit(emitter, name: str, args, node):
     if name == "str_set":
         s, i, c = args
         b.str_set(s, emitter.promote(i, T.INT), emitter.promote(c, T.INT))
+        return b.constant(None, T.NONE)
+    if name == "str_resize":
+        s, n = args
+        b.seq_resize(s, emitter.promote(n, T.INT))
         return b.constant(None, T.NONE)
     if name == "str_done":
         return args[0]
