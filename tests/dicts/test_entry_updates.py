@@ -89,6 +89,19 @@ def constants() -> dict:
     return d
 
 
+@pydm.jit
+def str_probe(d: dict, s: str):
+    """A typed str key (hashed inline up to 32 codepoints, by ``hash_str`` above)
+    in a dict from the caller (its keys hashed by the library when indexed)."""
+    hit = s in d
+    d[s] = d.get(s, 0) + 1
+    d[s + "!"] = 0
+    return hit, d.get(s), len(d), s + "!" in d
+
+
+STRS = ["", "a", "the", "x" * 31, "y" * 32, "z" * 33, "w" * 100, "h\u00e9llo", "\U0001f600" * 20, "\ud800",
+        "a\x00b", "\uffff" * 32]
+
 KEYS = [1, 1.0, True, 0, 0.0, -0.0, False, -1, -2, 8, 16, 24, 2 ** 61, "a", "b", "a", (1, 2), (1.0, 2), None,
         2.5, -2.5, 1, "a"]
 
@@ -114,6 +127,12 @@ def test_str_keys_from_split():
 @pytest.mark.parametrize("n, step", [(60, 8), (200, 64), (30, 1)])
 def test_growth_and_collisions(n, step):
     check(grow, n, step)
+
+
+def test_str_hash_inline_agrees_with_the_library():
+    for s in STRS:
+        check(str_probe, {k: 5 for k in STRS}, s)
+        check(str_probe, {}, s)
 
 
 def test_constant_keys_and_unfused():
