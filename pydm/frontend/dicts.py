@@ -104,13 +104,7 @@ class DictOps:
         _, below = b.apply_compare("lt", v, b.constant(HASH_MODULUS, T.INT))
         fb.cond_br(b.bool_to_pred(below), [], [], small, big)
         fb.block = small
-        _, minus_one = b.apply_compare("eq", v, b.constant(-1, T.INT))
-        fb.br([b.select(b.bool_to_pred(minus_one), b.constant(-2, T.INT), v)], merge)
-        fb.block = big
-        h = self.call_library("hash_int", [v], T.INT)
-        if fb.block is not None:
-            fb.br([h], merge)
-        return fb.enter_merge(merge)
+        return self._join_hash(v, big, "hash_int", v, merge)
 
     def str_hash(self, s):
         """``hash_str(s)``: inline for a str of at most INLINE_HASH_LENGTH
@@ -132,10 +126,17 @@ class DictOps:
         _, i2 = b.apply_binary("add", i, b.constant(1, T.INT), T.INT, infallible=True)
         fb.br([i2, h2], loop)
         fb.block = done
+        return self._join_hash(h, call, "hash_str", s, merge)
+
+    def _join_hash(self, h, other, fn: str, arg, merge):
+        """End the current block with the hash ``h`` (-1 made -2, as CPython's
+        hashes are) into ``merge``, block ``other`` with the library's
+        ``fn(arg)``; the joined hash."""
+        b, fb = self.b, self.fb
         _, minus_one = b.apply_compare("eq", h, b.constant(-1, T.INT))
         fb.br([b.select(b.bool_to_pred(minus_one), b.constant(-2, T.INT), h)], merge)
-        fb.block = call
-        called = self.call_library("hash_str", [s], T.INT)
+        fb.block = other
+        called = self.call_library(fn, [arg], T.INT)
         if fb.block is not None:
             fb.br([called], merge)
         return fb.enter_merge(merge)

@@ -42,11 +42,11 @@ def strict(d: dict, keys: list, step):
             d[k] += step
             log.append(d[k])
             d[k] = d[k] * step
+        except TypeError as e:  # (a str or list times a str...)
+            log.append(("bad operand", str(e)))
         except KeyError as e:
-            log.append(("KeyError", e.args))
-        except TypeError as e:
-            log.append(("TypeError", str(e)))
-    return d, log
+            log.append(("missing", e.args))
+    return log, d
 
 
 @pydm.jit
