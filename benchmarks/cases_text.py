@@ -2,9 +2,9 @@
 
 What a user writes: counting words with a dict (the words taken from a tuple,
 as when this row was written pydm had no ``str.split``), a dict of int keys
-(insert, look up, delete), formatting floats with an f-string, and splitting
-lines into words with ``str.split``. Where each one's time goes: README,
-"Benchmarks", the text rows."""
+(insert, look up, delete), formatting floats with an f-string, splitting
+lines into words with ``str.split`` and joining a list of words with
+``str.join``. Where each one's time goes: README, "Benchmarks", the text rows."""
 import pydm
 
 WORDS = ("the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "and", "cat", "sat", "on", "mat")
@@ -55,3 +55,12 @@ def split_words(n: int) -> int:
         for w in LINE.split():
             total += len(w)
     return total
+
+
+@pydm.jit
+def join_pieces(n: int) -> int:
+    # join a list of n words with a space (str.join), keep the length
+    parts = []
+    for i in range(n):
+        parts.append(WORDS[i % 13])
+    return len(" ".join(parts))

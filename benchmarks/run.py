@@ -69,7 +69,7 @@ WARM_N = {"fib": 10, "int_loop": 100, "int_sum_loop": 100, "float_loop": 100,  #
           "tuple_index_loop": 100, "sieve": 100, "primes": 100, "build_sum": 100, "matmul": 4,
           "sort_ints": 100, "fannkuch": 5, "queens": 5, "calls_plain": 100, "calls_in_try": 100,
           "raise_catch": 100, "sort_by_key": 100, "gen_walk": 100, "gen_sum": 100, "word_count": 100, "dict_ints": 100,
-          "format_floats": 100, "split_words": 100, "host_calls": 100,
+          "format_floats": 100, "split_words": 100, "join_pieces": 100, "host_calls": 100,
           "host_calls_records": 100}
 #: the list rows' sizes (the issue's: sieve n = 2,000,000, a million ints, 100x100, ...)
 LIST_N = {"sieve": 2_000_000, "primes": 2_000_000, "build_sum": 1_000_000, "matmul": 100,
@@ -77,14 +77,14 @@ LIST_N = {"sieve": 2_000_000, "primes": 2_000_000, "build_sum": 1_000_000, "matm
           "calls": 1_000_000, "raise_catch": 200_000, "sort_by_key": 100_000, "gen_walk": 100_000,
           "gen_sum": 2_000_000,
           "word_count": 1_000_000, "dict_ints": 1_000_000, "format_floats": 100_000,
-          "split_words": 100_000, "host_calls": 200_000,
+          "split_words": 100_000, "join_pieces": 100_000, "host_calls": 200_000,
           "host_calls_records": 200_000}
 LIST_N_QUICK = {"sieve": 20_000, "primes": 20_000, "build_sum": 10_000, "matmul": 12,
                 "sort_ints": 2_000, "fannkuch": 6, "queens": 6,
                 "calls": 20_000, "raise_catch": 5_000, "sort_by_key": 2_000, "gen_walk": 2_000,
                 "gen_sum": 20_000,
                 "word_count": 20_000, "dict_ints": 20_000, "format_floats": 2_000,
-                "split_words": 2_000, "host_calls": 2_000,
+                "split_words": 2_000, "join_pieces": 2_000, "host_calls": 2_000,
                 "host_calls_records": 2_000}
 
 
@@ -511,6 +511,8 @@ def main(argv=None) -> int:
                    ln["format_floats"], cfg, 1),
         kernel_row(f"split {ln['split_words']:,} lines into words (str.split)", text, "split_words",
                    ln["split_words"], cfg, 1),
+        kernel_row(f"join {ln['join_pieces']:,} pieces (str.join)", text, "join_pieces",
+                   ln["join_pieces"], cfg, 1),
         kernel_row(f"{ln['host_calls']:,} calls of a @pydm.host function from a loop", host, "host_calls",
                    ln["host_calls"], cfg, None),
         kernel_row(f"{ln['host_calls_records']:,} calls of a @pydm.host function (`object` parameter)",
@@ -537,8 +539,8 @@ def main(argv=None) -> int:
                  "caught in the loop.")
     notes.append("text rows (benchmarks/cases_text.py): words counted in a dict (str keys), a dict "
                  "of int keys, floats formatted with an f-string (`.3f`: made in the VM, runtime_lib/strings.py "
-                 "format_fixed), a line of 9 words split by whitespace (`line.split()`, "
-                 "runtime_lib/str_methods.py).")
+                 "fixed_into), a line of 9 words split by whitespace (`line.split()`, "
+                 "runtime_lib/str_methods.py), a list of 100,000 words joined by a space.")
     notes.append("mixed loop: `s = s + i * x` called with (int, float): entry dispatch to the "
                  "(int, float) twin; dynamic loop: `t = t + (1.5 if i % 3 == 0 else i)`, whose "
                  "values stay boxed.")

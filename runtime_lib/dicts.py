@@ -174,6 +174,20 @@ def dict_lookup_hashed(d: dict, key: object, h: int, default: object, raises: bo
     return default
 
 
+def dict_entry_hashed(d: dict, key: object, h: int) -> int:
+    """The entry number of ``key`` (hash ``h``) in ``d``, or -1: compiled code
+    reads the value there and replaces it in place (``d[k] = d.get(k, 0) + 1``,
+    ``d[k] += 1``: ``pydm/frontend/dict_updates.py``). The fast paths of
+    ``dict_lookup_hashed`` first."""
+    state = dict_state(d)
+    index = as_ints(item(state, 2))
+    if len(index) > 0:
+        ix = ints_get(index, h & (len(index) - 1)) - 1
+        if ix == -1 or (ix >= 0 and item(as_list(item(state, 1)), 3 * ix + 1) is key):
+            return ix
+    return entry_of(state, key, h)
+
+
 def dict_contains(d: dict, key: object) -> bool:
     return find(dict_state(d), key, hash_of(key)) >= 0
 

@@ -307,6 +307,12 @@ def str_set(s: list, i: int, c: int) -> None:
     s[i] = c
 
 
+def str_resize(s: list, n: int) -> None:
+    """A str being made holds ``n`` codepoints (the new ones set before it is done)."""
+    del s[n:]
+    s.extend([0] * (n - len(s)))
+
+
 def str_done(s) -> str:
     return "".join(map(chr, s))
 

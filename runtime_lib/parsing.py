@@ -313,21 +313,49 @@ def int_decimal(x: int) -> str:
     division by a variable base: a third of ``int_to_base``'s time)."""
     if x == -9223372036854775808:
         return "-9223372036854775808"
-    sign = 1 if x < 0 else 0
     u = -x if x < 0 else x
+    size = decimal_count(u) + (1 if x < 0 else 0)
+    out = str_new(size)
+    put_decimal(out, size, u, x < 0)
+    return str_done(out)
+
+
+def int_into(out: str, at: int, x: int) -> int:
+    """Write ``str(x)`` into the str ``out`` being made, from slot ``at``
+    (``out`` grows as needed); the slot after it (an f-string's int piece)."""
+    if x == -9223372036854775808:
+        return str_into(out, at, "-9223372036854775808")
+    u = -x if x < 0 else x
+    end = at + decimal_count(u) + (1 if x < 0 else 0)
+    room(out, end)
+    put_decimal(out, end, u, x < 0)
+    return end
+
+
+def decimal_count(u: int) -> int:
+    """The number of decimal digits of ``u >= 0``: compares with powers of ten (19 at most)."""
     count = 1
     p = 10
-    while u >= p:  # 10**count <= u: one more digit (19 at most)
+    while u >= p:  # 10**count <= u: one more digit
         count += 1
         if count == 19:
             break
         p *= 10
-    out = str_new(sign + count)
-    if sign == 1:
-        str_set(out, 0, 45)
-    k = sign + count - 1
-    while k >= sign:
+    return count
+
+
+def put_decimal(out: str, end: int, u: int, minus: bool) -> None:
+    """The digits of ``u >= 0`` in ``out`` up to slot ``end`` (the last digit
+    first, by division by the constant 10), then a '-' before them if ``minus``."""
+    k = end - 1
+    while True:
         str_set(out, k, 48 + u % 10)
         u //= 10
+        if u == 0:
+            break
         k -= 1
-    return str_done(out)
+    if minus:
+        str_set(out, k - 1, 45)
+
+
+from .strings import room, str_into  # noqa: E402,F401

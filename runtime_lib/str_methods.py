@@ -361,15 +361,16 @@ def str_join(sep: str, items: object) -> str:
         total += len(sep) * (count - 1)
     out = str_new(total)
     w = 0
+    one = len(sep) == 1  # (the common separator: one codepoint, set without a loop)
+    c = str_code(sep, 0) if one else 0
     for i in range(count):
         if i > 0:
-            for j in range(len(sep)):
-                str_set(out, w + j, str_code(sep, j))
-            w += len(sep)
-        part = as_str(item(xs, i))
-        for j in range(len(part)):
-            str_set(out, w + j, str_code(part, j))
-        w += len(part)
+            if one:
+                str_set(out, w, c)
+                w += 1
+            else:
+                w = str_into(out, w, sep)
+        w = str_into(out, w, as_str(item(xs, i)))
     return str_done(out)
 
 
@@ -634,3 +635,4 @@ def str_ascii_test(s: str, op: int) -> bool:
 
 from .lists import as_items, index_bound, list_reverse  # noqa: E402,F401
 from .intrinsics import is_set, is_view  # noqa: E402,F401
+from .strings import str_into  # noqa: E402,F401

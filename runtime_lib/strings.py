@@ -8,7 +8,7 @@ being built), ``str_done(s)`` (the str is built) and ``str_code(s, i)``
 codepoints. Under CPython these are plain functions over a list
 (``runtime_lib/intrinsics.py``), so the library also runs as Python.
 """
-from .intrinsics import as_str, fail, fail_types, float_bits, is_str, str_code, str_done, str_new, str_set
+from .intrinsics import as_str, fail, fail_types, float_bits, is_str, str_code, str_done, str_new, str_resize, str_set
 
 
 def str_concat(a: str, b: str) -> str:
@@ -23,21 +23,6 @@ def str_concat(a: str, b: str) -> str:
         str_set(out, i, str_code(a, i))
     for i in range(m):
         str_set(out, n + i, str_code(b, i))
-    return str_done(out)
-
-
-def str_concat3(a: str, b: str, c: str) -> str:
-    """``a + b + c`` in one new str (an f-string's pieces: one allocation, not two)."""
-    n = len(a)
-    m = len(b)
-    k = len(c)
-    out = str_new(n + m + k)
-    for i in range(n):
-        str_set(out, i, str_code(a, i))
-    for i in range(m):
-        str_set(out, n + i, str_code(b, i))
-    for i in range(k):
-        str_set(out, n + m + i, str_code(c, i))
     return str_done(out)
 
 
@@ -260,14 +245,26 @@ def fixed_digits(x: float, prec: int) -> int:
 
 def format_fixed(x: float, prec: int, sign: int, fill: int, align: int, width: int) -> object:
     """``format(x, spec)`` for a spec ``[[fill]align][sign][width].{prec}f``
-    (``sign``, ``fill``, ``align``: codepoints, ``align`` 0 for none), made
-    exactly from the float's bits: ``x`` is ``m * 2**shift``, and the digits are
-    ``round(m * 10**prec / 2**-shift)`` to even, in 63-bit integers. None where
-    that does not fit (a large ``x``, or many digits of a long mantissa) or
-    ``x`` is not finite: the host formats those."""
+    (``sign``, ``fill``, ``align``: codepoints, ``align`` 0 for none): the text
+    ``fixed_into`` writes, or None where it does not fit (the host formats those)."""
+    out = str_new(21 if width < 21 else width)  # (room for any text fixed_into makes)
+    end = fixed_into(out, 0, x, prec, sign, fill, align, width)
+    if end < 0:
+        return None
+    str_resize(out, end)
+    return str_done(out)
+
+
+def fixed_into(out: str, at: int, x: float, prec: int, sign: int, fill: int, align: int, width: int) -> int:
+    """Write ``format(x, spec)`` (``format_fixed``'s spec) into the str ``out``
+    being made, from slot ``at`` (``out`` grows as needed); the slot after it.
+    The digits are made exactly from the float's bits: ``x`` is ``m * 2**shift``,
+    and the digits are ``round(m * 10**prec / 2**-shift)`` to even, in 63-bit
+    integers. -1 (nothing written) where that does not fit (a large ``x``, or
+    many digits of a long mantissa) or ``x`` is not finite."""
     q = fixed_digits(x, prec)
     if q < 0:
-        return None
+        return -1
     bits = float_bits(x)
     digits = 1
     p = 10
@@ -295,17 +292,19 @@ def format_fixed(x: float, prec: int, sign: int, fill: int, align: int, width: i
     elif align == 61:  # '='
         before = 0
         inside = pad
-    out = str_new(size + pad)
-    at = before
+    start = at
+    end = at + size + pad
+    room(out, end)
+    at += before
     if lead != 0:
         str_set(out, at, lead)
         at += 1
     if pad > 0:  # (no padding, the common case: no loops)
         for i in range(before):
-            str_set(out, i, fill)
+            str_set(out, start + i, fill)
         for i in range(inside):
             str_set(out, at + i, fill)
-        for i in range(at + inside + body, size + pad):
+        for i in range(at + inside + body, end):
             str_set(out, i, fill)
     at += inside + body - 1
     for j in range(digits):  # the last digit first; the point before the prec-th
@@ -315,7 +314,25 @@ def format_fixed(x: float, prec: int, sign: int, fill: int, align: int, width: i
         if j + 1 == prec:
             str_set(out, at, 46)  # '.'
             at -= 1
-    return str_done(out)
+    return end
+
+
+def room(out: str, need: int) -> None:
+    """The str ``out`` being made holds at least ``need`` codepoints (it grows
+    to that: the writers' callers size it for every piece they know of)."""
+    if need > len(out):
+        str_resize(out, need)
+
+
+def str_into(out: str, at: int, s: str) -> int:
+    """Copy ``s`` into the str ``out`` being made, from slot ``at`` (``out``
+    grows as needed); the slot after it. An f-string's pieces are written into
+    one str this way, not made as strs and then concatenated."""
+    n = len(s)
+    room(out, at + n)
+    for i in range(n):
+        str_set(out, at + i, str_code(s, i))
+    return at + n
 
 
 from .slices import slice_range  # noqa: E402,F401

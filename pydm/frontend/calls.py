@@ -58,6 +58,11 @@ class CallWalker:
         if kind == "exception_class":
             return self.exception_instance(e, what)
         if kind == "intrinsic":
+            inner = intrinsics.slot_read(what, e)
+            if inner is not None and resolve_call(self.program.module, inner, self.frame.fn, self.program) \
+                    == ("intrinsic", "item"):
+                args = self.exprs(inner.args)
+                return None if args is None else intrinsics.emit_slot_read(self.emit, what, args)
             args = self.exprs([a for a in e.args if not (isinstance(a, nodes.Const) and isinstance(a.value, str))])
             if args is None:
                 return None

@@ -25,6 +25,11 @@ _VIEWS = {"keys": 0, "values": 1, "items": 2}
 HASH_MODULUS = 2**61 - 1
 #: the library's hash of a key of these static types (skipping ``hash_of``'s dispatch)
 _KEY_HASHES = {T.STR: "hash_str", T.FLOAT: "hash_float"}
+#: a str key of at most this many codepoints is hashed inline (``hash_str``'s FNV-1a:
+#: a few VM ops a codepoint, where the call costs ~0.1 µs); a longer one by the call
+#: (whose loop polls for Ctrl-C)
+INLINE_HASH_LENGTH = 32
+FNV_OFFSET, FNV_PRIME = -3750763034362895579, 1099511628211
 
 
 class DictOps:
@@ -85,7 +90,7 @@ class DictOps:
             known = self._known_hash(key) if t is T.STR else None
             if known is not None:
                 return known
-            h = self.call_library(_KEY_HASHES.get(t, "hash_of"), [key], T.INT)
+            h = self.str_hash(key) if t is T.STR else self.call_library(_KEY_HASHES.get(t, "hash_of"), [key], T.INT)
             if t is T.STR and h is not None and self.fb.block is not None:
                 self._remember_hash(key, h)
             return h
@@ -99,12 +104,41 @@ class DictOps:
         _, below = b.apply_compare("lt", v, b.constant(HASH_MODULUS, T.INT))
         fb.cond_br(b.bool_to_pred(below), [], [], small, big)
         fb.block = small
-        _, minus_one = b.apply_compare("eq", v, b.constant(-1, T.INT))
-        fb.br([b.select(b.bool_to_pred(minus_one), b.constant(-2, T.INT), v)], merge)
-        fb.block = big
-        h = self.call_library("hash_int", [v], T.INT)
+        return self._join_hash(v, big, "hash_int", v, merge)
+
+    def str_hash(self, s):
+        """``hash_str(s)``: inline for a str of at most INLINE_HASH_LENGTH
+        codepoints (the same FNV-1a over the codepoints, -1 made -2), else the call."""
+        b, fb = self.b, self.fb
+        i64 = d.ir_type(T.INT)
+        n = b.str_len(s)
+        loop, body, done, call = fb.new_block(i64, i64), fb.new_block(), fb.new_block(), fb.new_block()
+        merge = fb.new_block(i64)
+        _, short = b.apply_compare("le", n, b.constant(INLINE_HASH_LENGTH, T.INT))
+        fb.cond_br(b.bool_to_pred(short), [b.constant(0, T.INT), b.constant(FNV_OFFSET, T.INT)], [], loop, call)
+        fb.block = loop
+        i, h = loop.arguments
+        _, more = b.apply_compare("lt", i, n)
+        fb.cond_br(b.bool_to_pred(more), [], [], body, done)
+        fb.block = body
+        _, mixed = b.apply_binary("xor", h, b.str_code(s, i), T.INT, infallible=True)
+        _, h2 = b.apply_binary("mul", mixed, b.constant(FNV_PRIME, T.INT), T.INT, infallible=True)
+        _, i2 = b.apply_binary("add", i, b.constant(1, T.INT), T.INT, infallible=True)
+        fb.br([i2, h2], loop)
+        fb.block = done
+        return self._join_hash(h, call, "hash_str", s, merge)
+
+    def _join_hash(self, h, other, fn: str, arg, merge):
+        """End the current block with the hash ``h`` (-1 made -2, as CPython's
+        hashes are) into ``merge``, block ``other`` with the library's
+        ``fn(arg)``; the joined hash."""
+        b, fb = self.b, self.fb
+        _, minus_one = b.apply_compare("eq", h, b.constant(-1, T.INT))
+        fb.br([b.select(b.bool_to_pred(minus_one), b.constant(-2, T.INT), h)], merge)
+        fb.block = other
+        called = self.call_library(fn, [arg], T.INT)
         if fb.block is not None:
-            fb.br([h], merge)
+            fb.br([called], merge)
         return fb.enter_merge(merge)
 
     def _hash_memo(self) -> dict:

@@ -19,6 +19,7 @@ from ..errors import TypeSpecificError, error_at
 from ..types import PyType, dynamic_of, join
 from . import semantics as sem
 from .inlining import MAX_INLINE_DYNAMIC_OPS
+from .dict_updates import DictUpdates
 from .dicts import DictOps
 from .sets import SetOps
 from .exception_ops import ExceptionOps
@@ -40,7 +41,7 @@ _INFALLIBLE = {("add", T.FLOAT), ("sub", T.FLOAT), ("mul", T.FLOAT),
 _FAST_BINARY = {"add", "sub", "mul", "truediv", "floordiv", "mod"}
 
 
-class Emitter(RoundOps, SetOps, DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps, ParseOps):
+class Emitter(RoundOps, SetOps, DictUpdates, DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps, ParseOps):
     def __init__(self, builder, in_runtime_library: bool = False):
         self.fb = builder
         self.b = builder.ops

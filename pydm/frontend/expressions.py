@@ -39,6 +39,8 @@ class ExpressionWalker:
             raise error_at(e, f"{describe(e)} is not supported",
                            "see the README for the Python subset pydm compiles")
         with self.at(e):
+            if e is self.fused_read:  # d.get(k, c) or d[k] read by the entry its statement stores to
+                return self.dict_entry_read(e)
             out = method(e)
             if out is not None and e in self.frame.spec.expr_types:  # a new list typed storage takes
                 out = self.emit.as_typed_list(out, self.type_of(e))

@@ -22,7 +22,7 @@ from iree.compiler import ir
 from .. import dialect as d
 from ..errors import CompileError, InternalError, TypeSpecificError, error_at, note_call_site
 from ..types import PyType
-from . import bindings, inlining
+from . import bindings, dict_updates, inlining
 from .builder import FunctionBuilder
 from .emitter import Emitter
 from .calls import CallWalker
@@ -154,6 +154,7 @@ class FunctionImporter(ExpressionWalker, CallWalker, ReductionWalker, LoopWalker
         self.b = self.fb.ops
         self.emit = Emitter(self.fb, program.module.runtime_lib)
         self.frame = Frame(spec)
+        self.fused_read = self.fused_entry = None  # a dict update's read and its entry (dict_entry_update)
         self._hidden = 0
         self._copies = 0
         self._leaf_nodes = 0  # syntax nodes of the leaf callees expanded in this function
@@ -298,11 +299,52 @@ class FunctionImporter(ExpressionWalker, CallWalker, ReductionWalker, LoopWalker
                 if self.fb.block is None:
                     return
             return
+        read = dict_updates.assign_read(s, self.type_of)
+        if read is not None:  # d[k] = d.get(k, 0) + 1: one lookup
+            return self.dict_entry_update(s.targets[0], read, s.value)
         value = self.expr(s.value)
         for target in s.targets:
             if self.fb.block is None:
                 return
             self.store_target(target, value)
+
+    def dict_entry_update(self, target, read, value_node, op=None):
+        """``d[k] = <value>`` (``read``: its ``d.get(k, c)`` or ``d[k]``) or, with
+        ``op``, ``d[k] op= <value>``: the item read and stored by the key's entry
+        (``dict_updates.py``)."""
+        from .literals import const_value
+        self.fused_read, self.fused_entry = read, None
+        try:
+            if op is None:
+                value = self.expr(value_node)
+            else:
+                current = self.expr(read)
+                rhs = None if self.fb.block is None else self.expr(value_node)
+                value = None if self.fb.block is None else \
+                    self.emit.binary(op, current, rhs, const_value(value_node), inplace=True, node=target.parent)
+        finally:
+            self.fused_read = None
+        if self.fb.block is None:
+            return
+        d_, key, h, e = self.fused_entry
+        with self.at(target):
+            self.emit.entry_store(d_, key, h, e, value)
+
+    def dict_entry_read(self, e):
+        """The read of a fused dict update: ``d.get(k[, c])`` or ``d[k]``, by the key's entry."""
+        self.fused_read = None  # (once)
+        is_get = isinstance(e, nodes.Call)
+        parts = [e.func.expr, *e.args] if is_get else [e.value, e.slice]
+        values = self.exprs(parts)
+        if values is None:
+            return None
+        default = values[2] if len(values) > 2 else self.emit.b.constant(None, PyType.NONE)
+        got = self.emit.entry_read(values[0], values[1], default, raises=not is_get)
+        if got is None:
+            return None
+        value, entry, h = got
+        self.fused_entry = (values[0], values[1], h, entry)
+        return value
 
     def stmt_AnnAssign(self, s):
         if s.value is None:
@@ -314,6 +356,8 @@ class FunctionImporter(ExpressionWalker, CallWalker, ReductionWalker, LoopWalker
     def stmt_AugAssign(self, s):
         from .literals import const_value
         target = s.target
+        if dict_updates.augassign_fused(s, self.type_of):  # d[k] += 1: one lookup
+            return self.dict_entry_update(target, target, s.value, s.op[:-1])
         if isinstance(target, nodes.Subscript) and not self.frame.spec.type_of(target.value).is_tuple:
             return self.augassign_item(s)
         if isinstance(target, nodes.Subscript):

@@ -37,7 +37,7 @@ _RESULT_TYPES = {
     "as_list": LIST, "list_new": LIST, "seq_resize": T.NONE,
     "as_range": T.RANGE, "range_new": T.RANGE, "range_parts": RANGE_PARTS, "item": T.OBJECT,
     "iter_new": T.ITERATOR, "iter_state": LIST,
-    "as_str": T.STR, "str_new": T.STR, "str_set": T.NONE, "str_done": T.STR, "str_code": T.INT,
+    "as_str": T.STR, "str_new": T.STR, "str_set": T.NONE, "str_resize": T.NONE, "str_done": T.STR, "str_code": T.INT,
     "dict_new": T.DICT, "dict_state": LIST, "as_dict": T.DICT,
     "set_new": T.SET, "set_state": LIST, "as_set": T.SET, "frozenset_new": T.FROZENSET,
     "wrap_add": T.INT, "wrap_mul": T.INT, "rotl": T.INT, "float_bits": T.INT, "bits_float": T.FLOAT,
@@ -48,6 +48,12 @@ _RESULT_TYPES = {
 #: is, one i64 slot each: these are the str intrinsics under their own names
 #: (their CPython meanings differ: ``str_code`` is ``ord``)
 _INT_ARRAY = {"ints_new": "str_new", "ints_get": "str_code", "ints_set": "str_set", "as_ints": "as_str"}
+
+#: unchecked casts whose argument ``item(xs, i)`` is read as one slot: the payload
+#: (an int) or the reference (a heap value), not the type code first and then the
+#: slot it names (a variant slot read costs ~25 ns; a dict probe made ~9 of them)
+_SLOT_READS = {"int_value": T.INT, "as_list": LIST, "as_ints": T.STR, "as_str": T.STR, "as_tuple": ANY_TUPLE,
+               "as_dict": T.DICT, "as_set": T.SET, "as_range": T.RANGE}
 
 #: intrinsics whose first argument is a literal string (not a value)
 _TEMPLATED = ("type_error", "fail", "fail_types")
@@ -75,6 +81,30 @@ def _literal(node, i: int) -> str:
     if not (isinstance(arg, nodes.Const) and isinstance(arg.value, str)):
         raise error_at(node, f"{node.func.name}() needs a literal string here")
     return arg.value
+
+
+def slot_read(name: str, node):
+    """The inner ``item(xs, i)`` call of ``name(item(xs, i))`` when ``name`` is an
+    unchecked cast that can read the one slot it needs (else None)."""
+    if name not in _SLOT_READS or len(node.args) != 1:
+        return None
+    inner = node.args[0]
+    if isinstance(inner, nodes.Call) and isinstance(inner.func, nodes.Name) and inner.func.name == "item" \
+            and len(inner.args) == 2 and not inner.keywords:
+        return inner
+    return None
+
+
+def emit_slot_read(emitter, name: str, args):
+    """``name(item(xs, i))`` on the emitted ``xs`` and ``i``: one slot read as
+    the cast's type (the library has tested the element's type first, as for
+    ``item`` followed by the unchecked cast); a sequence of typed storage takes
+    the two steps."""
+    seq, i = args
+    if emitter.type(seq).any_element() is not T.OBJECT:
+        return emit(emitter, name, [emit(emitter, "item", args, None)], None)
+    _, out = emitter.b.tuple_get(seq, emitter.promote(i, T.INT), _SLOT_READS[name], in_range=True)
+    return out
 
 
 def emit(emitter, name: str, args, node):
@@ -166,6 +196,10 @@ def emit(emitter, name: str, args, node):
     if name == "str_set":
         s, i, c = args
         b.str_set(s, emitter.promote(i, T.INT), emitter.promote(c, T.INT))
+        return b.constant(None, T.NONE)
+    if name == "str_resize":
+        s, n = args
+        b.seq_resize(s, emitter.promote(n, T.INT))
         return b.constant(None, T.NONE)
     if name == "str_done":
         return args[0]

@@ -90,15 +90,11 @@ class PrintOps:
         is a str, an int or None without spec or a float with a literal ``.Nf``
         spec (:meth:`vm_kind`), else by the host (one call for all the pieces)."""
         if pieces and all(not isinstance(p, tuple) or self.vm_kind(*p) is not None for p in pieces):
-            texts = [p if not isinstance(p, tuple) else self.vm_text(*p) for p in pieces]
-            out = texts[0]
-            rest = texts[1:]
-            while rest:  # three pieces at a time: one new str each
-                if len(rest) == 1:
-                    return self.call_library("str_concat", [out, rest[0]], T.STR)
-                out = self.call_library("str_concat3", [out, rest[0], rest[1]], T.STR)
-                rest = rest[2:]
-            return out
+            if not isinstance(pieces[0], tuple) and len(pieces) == 1:
+                return pieces[0]
+            if len(pieces) == 1 and self.vm_kind(*pieces[0]) in ("str", "int", "none"):
+                return self.vm_text(*pieces[0])
+            return self.vm_join(pieces)  # (a float's fixed text too: written as it would be in a join)
         for piece in pieces:
             if isinstance(piece, tuple) and self.type(piece[0]).python_name in NOT_PRINTABLE:
                 t = self.type(piece[0])
@@ -127,19 +123,60 @@ class PrintOps:
             return value
         if kind == "int":
             return self.call_library("int_decimal", [value], T.STR)
-        if kind == "none":
-            return self.str_literal("None")
-        return self.vm_fixed(value, spec)
+        return self.str_literal("None")
 
-    def vm_fixed(self, value, spec):
-        """``format(x, spec)`` of a float ``x`` with a literal ``.Nf`` spec: the
-        runtime library's exact digits (``format_fixed``), the host's only where
-        those do not fit in 63 bits or ``x`` is not finite."""
-        fields = fixed_spec(literal_text(spec))
-        made = self.call_library("format_fixed", [value, *(self.b.constant(v, T.INT) for v in fields)], T.OBJECT)
-        if made is None:
+    def vm_join(self, pieces):
+        """The str of two or more pieces of a ``vm_kind``, each written in place
+        into one new str by the runtime library (``str_into``, ``int_into``,
+        ``fixed_into``): one allocation, each codepoint written once (making
+        each piece's text, then concatenating them, wrote it twice). The str is
+        made as long as a bound of every piece (a str's length, 20 for an int,
+        the width or 21 for a float's fixed text), grown by a writer whose text
+        is longer (a float the host formats) and cut to the length written."""
+        b = self.b
+        bound, size = 0, None
+        for p in pieces:
+            value, conversion, spec = p if isinstance(p, tuple) else (p, None, None)
+            kind = self.vm_kind(value, conversion, spec)
+            if kind == "str":
+                n = b.str_len(value)
+                size = n if size is None else b.apply_binary("add", size, n, T.INT, infallible=True)[1]
+            else:
+                bound += {"int": 20, "none": 4}.get(kind) or max(21, fixed_spec(literal_text(spec))[4])
+        out = b.str_new(b.constant(bound, T.INT) if size is None else
+                        b.apply_binary("add", size, b.constant(bound, T.INT), T.INT, infallible=True)[1])
+        at = b.constant(0, T.INT)
+        for p in pieces:
+            at = self.vm_write(out, at, *(p if isinstance(p, tuple) else (p, None, None)))
+            if at is None:
+                return None
+        b.seq_resize(out, at)
+        return out
+
+    def vm_write(self, out, at, value, conversion, spec):
+        """Write one piece's text into ``out`` (being made) from slot ``at``; the slot after it."""
+        kind = self.vm_kind(value, conversion, spec)
+        if kind in ("str", "none"):
+            text = value if kind == "str" else self.str_literal("None")
+            return self.call_library("str_into", [out, at, text], T.INT)
+        if kind == "int":
+            return self.call_library("int_into", [out, at, value], T.INT)
+        fields = [self.b.constant(v, T.INT) for v in fixed_spec(literal_text(spec))]
+        end = self.call_library("fixed_into", [out, at, value, *fields], T.INT)
+        if end is None:
             return None
-        return self.on_kind_or(made, T.STR, lambda s: s, lambda: self.host_text([(value, None, spec)]), T.STR)
+        b, fb = self.b, self.fb
+        host, made = fb.new_block(), fb.new_block()
+        merge = fb.new_block(d.ir_type(T.INT))
+        _, failed = b.apply_compare("lt", end, b.constant(0, T.INT))
+        fb.cond_br(b.bool_to_pred(failed), [], [], host, made)
+        fb.block = made
+        fb.br([end], merge)
+        fb.block = host  # -1: the digits do not fit in 63 bits (or inf, nan): the host's text
+        written = self.call_library("str_into", [out, at, self.host_text([(value, None, spec)])], T.INT)
+        if fb.block is not None:
+            fb.br([written], merge)
+        return fb.enter_merge(merge)
 
     def host_text(self, pieces):
         """The str the host's ``format()`` makes of ``pieces`` (each a str, or

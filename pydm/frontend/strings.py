@@ -120,6 +120,8 @@ class StrOps:
         result = sem.STR_METHODS[name][0]
         if name in _ASCII_CASE or name in _ASCII_TEST:
             return self.ascii_or_host(name, s, result)
+        if name == "split" and not args and not keywords:  # by whitespace, no limit: no argument to check
+            return self.call_library("split_whitespace", [s, self.b.constant(-1, T.INT)], result)
         fn, defaults, extra = _METHODS[name]
         given = dict(zip(filled, [*args, *keywords.values()]))
         values = [given[p] if p in given else self.default_argument(defaults[p]) for p in sem.STR_METHODS[name][2]]

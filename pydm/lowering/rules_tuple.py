@@ -236,7 +236,8 @@ def lower_seq_set(ctx, op, operands):
 @rule(d.SEQ_RESIZE)
 def lower_seq_resize(ctx, op, operands):
     seq, n = operands
-    slots = 1 if typed.typed_element(ctx.operand_type(op, 0)) is not None else SLOTS
+    t = ctx.operand_type(op, 0)
+    slots = 1 if t is T.STR or typed.typed_element(t) is not None else SLOTS  # (a str being made: one slot each)
     util.ListResizeOp(seq, arith.muli(arith.index_cast(ir.IndexType.get(), n), _index(slots)))
     return []
 

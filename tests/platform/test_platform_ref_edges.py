@@ -26,8 +26,8 @@ pytestmark = pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="
 def words(n: int, text: str) -> int:
     total = 0
     for _ in range(n):
-        total += len(text.split())
-    return total
+        total += len(text.split(None))  # (through str_split, the shape found leaking; split() goes
+    return total                         # to split_whitespace directly)
 
 
 def resident_kb() -> int:
