@@ -337,3 +337,14 @@ def host_float(s: str) -> float:
     """Compiled: the host's ``float(s)`` (pydm_host.float), for a literal the
     library has validated."""
     return float(s)
+
+
+def libm(fn: str, *args: float) -> float:
+    """Compiled: the VM's op calling the C library's ``fn`` (raw: inf and nan,
+    no Python errors); here the same C function through ctypes."""
+    import ctypes
+    import ctypes.util
+    f = getattr(ctypes.CDLL(ctypes.util.find_library("m")), fn)
+    f.restype = ctypes.c_double
+    f.argtypes = [ctypes.c_double] * len(args)
+    return f(*[float(a) for a in args])

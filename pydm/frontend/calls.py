@@ -13,7 +13,7 @@ from iree.compiler import ir
 from .. import dialect as d
 from ..errors import CompileError, error_at, note_call_site
 from ..types import PyType
-from . import inlining, intrinsics
+from . import inlining, intrinsics, math_module
 from .arguments import bind_arguments
 from .callees import KEYED, LOOP_FORMS, builtin_function, dict_view_call, loop_form, resolve_call
 from .closures import BuiltinKey
@@ -52,6 +52,13 @@ class CallWalker:
             return self.host_call(e, what)
         if kind == "exception_class":
             return self.exception_instance(e, what)
+        if kind == "math":
+            math_module.check_call(e)
+            values = self.exprs(list(e.args) + [k.value for k in e.keywords or []])
+            if values is None:
+                return None
+            keywords = {k.arg: v for k, v in zip(e.keywords or [], values[len(e.args):])}
+            return self.emit.math_call(what, values[:len(e.args)], keywords, e)
         if kind == "intrinsic":
             args = self.exprs([a for a in e.args if not (isinstance(a, nodes.Const) and isinstance(a.value, str))])
             if args is None:

@@ -14,6 +14,7 @@ from .. import representation as rep
 from ..errors import error_at
 from ..types import PyType
 from . import semantics as sem
+from . import math_module
 from .handlers import exception_class_of
 from .loops import LoopShape
 from .scopes import variable_key
@@ -404,6 +405,9 @@ class ExpressionWalker:
         return None if values is None else self.emit.new_exception(cls, values, e)
 
     def expr_Attribute(self, e):
+        known, value = math_module.constant(e, self.frame.fn, self.program)
+        if known:  # math.pi
+            return self.emit.const(value)
         x = self.expr(e.expr)
         if self.fb.block is None:
             return None

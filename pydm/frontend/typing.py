@@ -17,7 +17,7 @@ from astroid import nodes
 
 from ..errors import CompileError, error_at, note_call_site
 from ..types import FunctionType, PyType, join, list_of, tuple_any, tuple_of
-from . import inlining, intrinsics
+from . import inlining, intrinsics, math_module
 from . import semantics as sem
 from .handlers import exception_class_of
 from .scopes import variable_key
@@ -159,6 +159,10 @@ class ProgramTypes:
                              for t in (s.targets if isinstance(s, nodes.Assign) else [s.target]))]
             if not found and name not in tree.locals and hasattr(builtins, name):
                 return False, BUILTIN
+            if not found and name in tree.locals:  # from math import pi
+                known, value = math_module.constant(node, None, self)
+                if known:
+                    return True, value
             if not found:
                 if name in tree.locals:
                     raise error_at(node, f"the global '{name}' is not a constant pydm can read ahead of time",
@@ -603,6 +607,8 @@ class _FunctionTyper(ListTyping):
             return T.STR
         if isinstance(e, nodes.Lambda):
             return self.function_value(e)
+        if isinstance(e, nodes.Attribute) and math_module.is_module(e.expr, self.fn, self.program):
+            return constant_type(math_module.constant(e, self.fn, self.program)[1])
         if isinstance(e, nodes.Attribute):
             receiver = self.expr(e.expr)
             r = sem.attribute_type(e.attrname, receiver) if receiver is not T.BOTTOM else None
@@ -701,6 +707,12 @@ class _FunctionTyper(ListTyping):
             args = [self.expr(a) for a in e.args
                     if not (len(e.args) == 1 and isinstance(a, nodes.Const) and isinstance(a.value, str))]
             return T.BOTTOM if T.BOTTOM in args else T.OBJECT
+        if kind == "math":
+            math_module.check_call(e)
+            arg_types = [self.expr(a) for a in list(e.args) + [k.value for k in e.keywords or []]]
+            if T.BOTTOM in arg_types:
+                return T.BOTTOM
+            return math_module.result_type(what, len(e.args), [k.arg for k in e.keywords or []])
         if kind == "intrinsic":
             args = []
             for a in e.args:

@@ -1,0 +1,300 @@
+"""The ``math`` module: CPython's ``math`` functions, bit for bit.
+
+The frontend (``pydm/frontend/math_module.py``) converts the arguments
+(``math_real``: a float, ``math_index``: an int, with CPython's TypeError) and
+calls these typed functions. The C library's functions are the ``libm``
+intrinsic: VM ops that call the host's libm, which is the libm CPython calls,
+so their results are CPython's own; what CPython adds around them - its
+``math domain error`` / ``math range error`` checks - is written here, as in
+CPython's ``Modules/mathmodule.c`` (``math_1``, ``math_2``, ``math_pow``...).
+Integer functions (gcd, isqrt, factorial, comb, perm) are exact integer
+arithmetic; a result beyond 64 bits raises pydm's OverflowError.
+"""
+from .intrinsics import (bits_float, fail, float_bits, float_value, int_value, is_float, is_intlike, is_none,  # noqa: F401
+                         libm, type_error)
+
+#: 180/pi and pi/180 as CPython's C constants (rounded once, as there)
+_RAD_TO_DEG = 57.29577951308232
+_DEG_TO_RAD = 0.017453292519943295
+_INF = 1e309  # float infinity
+
+
+# ---- argument conversion ----------------------------------------------------------------
+def math_real(x: object) -> float:
+    """CPython's ``PyFloat_AsDouble`` of a math function's argument."""
+    if is_float(x) or is_intlike(x):
+        return float_value(x)
+    type_error("must be real number, not {}", x)
+
+
+def math_index(x: object) -> int:
+    """CPython's ``__index__`` of an integer function's argument."""
+    if is_intlike(x):
+        return int_value(x)
+    type_error("'{}' object cannot be interpreted as an integer", x)
+
+
+# ---- classification -----------------------------------------------------------------------
+def math_isnan(x: float) -> bool:
+    return x != x
+
+
+def math_isinf(x: float) -> bool:
+    return abs(x) == _INF
+
+
+def math_isfinite(x: float) -> bool:
+    return abs(x) < _INF
+
+
+def _checked(x: float, r: float, can_overflow: bool) -> float:
+    """CPython's ``math_1``: a NaN from a non-NaN is a domain error, an
+    infinity from a finite argument a range error (or, for a singularity
+    like ``log(0)``, a domain error)."""
+    if r != r and x == x:
+        fail("ValueError", "math domain error")
+    if abs(x) < _INF and abs(r) == _INF:
+        if can_overflow:
+            fail("OverflowError", "math range error")
+        fail("ValueError", "math domain error")
+    return r
+
+
+def _checked2(x: float, y: float, r: float) -> float:
+    """CPython's ``math_2``."""
+    if r != r and x == x and y == y:
+        fail("ValueError", "math domain error")
+    if abs(r) == _INF and abs(x) < _INF and abs(y) < _INF:
+        fail("OverflowError", "math range error")
+    return r
+
+
+# ---- functions of one float -----------------------------------------------------------------
+def math_sqrt(x: float) -> float:
+    return _checked(x, libm("sqrt", x), False)
+
+
+def math_exp(x: float) -> float:
+    return _checked(x, libm("exp", x), True)
+
+
+def math_expm1(x: float) -> float:
+    return _checked(x, libm("expm1", x), True)
+
+
+def math_log(x: float) -> float:
+    return _checked(x, libm("log", x), False)
+
+
+def math_log_base(x: float, base: float) -> float:
+    """``log(x, base)``: CPython divides the two logarithms."""
+    return math_log(x) / math_log(base)
+
+
+def math_log2(x: float) -> float:
+    return _checked(x, libm("log2", x), False)
+
+
+def math_log10(x: float) -> float:
+    return _checked(x, libm("log10", x), False)
+
+
+def math_log1p(x: float) -> float:
+    return _checked(x, libm("log1p", x), False)
+
+
+def math_sin(x: float) -> float:
+    return _checked(x, libm("sin", x), False)
+
+
+def math_cos(x: float) -> float:
+    return _checked(x, libm("cos", x), False)
+
+
+def math_atan(x: float) -> float:
+    return _checked(x, libm("atan", x), False)
+
+
+def math_tanh(x: float) -> float:
+    return _checked(x, libm("tanh", x), False)
+
+
+def math_erf(x: float) -> float:
+    return _checked(x, libm("erf", x), False)
+
+
+def math_fabs(x: float) -> float:
+    return abs(x)
+
+
+def math_degrees(x: float) -> float:
+    return x * _RAD_TO_DEG
+
+
+def math_radians(x: float) -> float:
+    return x * _DEG_TO_RAD
+
+
+def math_floor(x: float) -> int:
+    return int(libm("floor", x))
+
+
+def math_ceil(x: float) -> int:
+    return int(libm("ceil", x))
+
+
+def math_trunc(x: float) -> int:
+    return int(x)
+
+
+def math_floor_object(x: object) -> int:
+    """``floor`` of an ``object``: an int is its own floor."""
+    if is_intlike(x):
+        return int_value(x)
+    return math_floor(math_real(x))
+
+
+def math_ceil_object(x: object) -> int:
+    if is_intlike(x):
+        return int_value(x)
+    return math_ceil(math_real(x))
+
+
+def math_trunc_object(x: object) -> int:
+    """``trunc`` looks up ``__trunc__``: its own TypeError for a non-number."""
+    if is_intlike(x):
+        return int_value(x)
+    if is_float(x):
+        return int(float_value(x))
+    type_error("type {} doesn't define __trunc__ method", x)
+
+
+# ---- functions of two floats ----------------------------------------------------------------
+def math_atan2(y: float, x: float) -> float:
+    return _checked2(y, x, libm("atan2", y, x))
+
+
+def math_copysign(x: float, y: float) -> float:
+    magnitude = float_bits(x) & 9223372036854775807
+    if float_bits(y) < 0:
+        return bits_float(magnitude | -9223372036854775808)
+    return bits_float(magnitude)
+
+
+def math_pow(x: float, y: float) -> float:
+    """CPython's ``math_pow``: the C library's ``pow`` (whose special values
+    are C99's, as CPython's own table); of finite arguments, a NaN is a domain
+    error, an infinity a domain error for ``0 ** negative``, else a range error."""
+    r = libm("pow", x, y)
+    if abs(x) < _INF and abs(y) < _INF and not abs(r) < _INF:
+        if r != r or x == 0.0:
+            fail("ValueError", "math domain error")
+        fail("OverflowError", "math range error")
+    return r
+
+
+def math_fmod(x: float, y: float) -> float:
+    """C's ``fmod`` (``x`` minus the truncated quotient times ``y``, exact),
+    from the VM's IEEE remainder (the rounded quotient): where their signs
+    differ, the remainder plus ``|y|`` with ``x``'s sign - the exact result,
+    so the addition does not round."""
+    if abs(y) == _INF and abs(x) < _INF:
+        return x
+    r = libm("remainder", x, y)
+    if r != r:
+        if x == x and y == y:
+            fail("ValueError", "math domain error")
+        return r
+    if r != 0.0 and (r < 0.0) != (float_bits(x) < 0):
+        return r + math_copysign(y, x)
+    return r
+
+
+def math_isclose(a: float, b: float, rel_tol: float, abs_tol: float) -> bool:
+    """CPython's ``math_isclose_impl``."""
+    if rel_tol < 0.0 or abs_tol < 0.0:
+        fail("ValueError", "tolerances must be non-negative")
+    if a == b:
+        return True
+    if math_isinf(a) or math_isinf(b):
+        return False
+    diff = abs(b - a)
+    return diff <= abs(rel_tol * b) or diff <= abs(rel_tol * a) or diff <= abs_tol
+
+
+# ---- integer functions ------------------------------------------------------------------------
+def math_gcd(a: int, b: int) -> int:
+    """``gcd(a, b)``, non-negative (``gcd(-2**63, 0)`` is 2**63: OverflowError)."""
+    while b != 0:
+        a, b = b, a % b
+    return abs(a)
+
+
+def math_lcm(a: int, b: int) -> int:
+    if a == 0 or b == 0:
+        return 0
+    return abs(a // math_gcd(a, b) * b)
+
+
+def math_isqrt(n: int) -> int:
+    """The floor of the square root of ``n``: the float root's, corrected
+    (``r * r`` never overflows: ``r`` is compared with ``n // r``)."""
+    if n < 0:
+        fail("ValueError", "isqrt() argument must be nonnegative")
+    if n == 0:
+        return 0
+    r = int(libm("sqrt", float(n)))
+    while r > n // r:
+        r -= 1
+    while r + 1 <= n // (r + 1):
+        r += 1
+    return r
+
+
+def math_factorial(n: int) -> int:
+    if n < 0:
+        fail("ValueError", "factorial() not defined for negative values")
+    r = 1
+    for i in range(2, n + 1):
+        r *= i
+    return r
+
+
+def math_perm(n: int, k: int) -> int:
+    """``n! / (n-k)!``: a growing product, so only a result beyond 64 bits
+    overflows."""
+    if n < 0:
+        fail("ValueError", "n must be a non-negative integer")
+    if k < 0:
+        fail("ValueError", "k must be a non-negative integer")
+    if k > n:
+        return 0
+    r = 1
+    for i in range(n - k + 1, n + 1):
+        r *= i
+    return r
+
+
+def math_perm_object(n: int, k: object) -> int:
+    """``perm(n, k)`` for an ``object`` k: None is ``perm(n)``."""
+    if is_none(k):
+        return math_factorial(n)
+    return math_perm(n, math_index(k))
+
+
+def math_comb(n: int, k: int) -> int:
+    """``C(n, k)`` as ``C(n-k+i, i)`` for growing ``i``; each step divides
+    out the common factor first, so no intermediate exceeds the result."""
+    if n < 0:
+        fail("ValueError", "n must be a non-negative integer")
+    if k < 0:
+        fail("ValueError", "k must be a non-negative integer")
+    if k > n:
+        return 0
+    if k > n - k:
+        k = n - k
+    r = 1
+    for i in range(1, k + 1):
+        g = math_gcd(r, i)
+        r = r // g * ((n - k + i) // (i // g))
+    return r
