@@ -298,3 +298,91 @@ def math_comb(n: int, k: int) -> int:
         g = math_gcd(r, i)
         r = r // g * ((n - k + i) // (i // g))
     return r
+
+
+# ---- hypot: CPython 3.11's vector_norm ------------------------------------------------------
+def _frexp_exponent(x: float) -> int:
+    """C's ``frexp(x)`` exponent of a finite ``x > 0`` (``x = m * 2**e``, ``0.5 <= m < 1``)."""
+    biased = float_bits(x) >> 52
+    if biased == 0:  # subnormal: the mantissa's length decides
+        return int_bit_length(float_bits(x) & 4503599627370495) - 1074
+    return biased - 1022
+
+
+def _power_of_two(k: int) -> float:
+    """``ldexp(1.0, k)`` for ``-1074 <= k <= 1023`` (exact)."""
+    if k >= -1022:
+        return bits_float((k + 1023) << 52)
+    return bits_float(1 << (k + 1074))
+
+
+def _split(x: float) -> tuple:
+    """Veltkamp's split of ``x`` into ``hi + lo`` with 26-bit halves."""
+    t = x * 134217729.0
+    hi = t - (t - x)
+    return hi, x - hi
+
+
+def math_hypot(xs: tuple) -> float:
+    """``hypot(*xs)`` of floats, as CPython 3.11's ``math_hypot``: the largest
+    magnitude (an infinity wins over a NaN), then ``vector_norm``: each
+    coordinate scaled by a power of two, squared exactly as ``hi*hi +
+    2*hi*lo + lo*lo``, summed with compensation, the square root corrected
+    once."""
+    big = 0.0
+    found_nan = False
+    for item in xs:
+        x = abs(float_value(item))
+        found_nan = found_nan or x != x
+        if x > big:
+            big = x
+    if big == _INF:
+        return big
+    if found_nan:
+        return bits_float(9221120237041090560)  # CPython's NaN
+    if big == 0.0 or len(xs) <= 1:
+        return big
+    csum = 1.0
+    frac1 = 0.0
+    frac2 = 0.0
+    frac3 = 0.0
+    max_e = _frexp_exponent(big)
+    if max_e < -1023:  # the scale would overflow: divide by the largest instead
+        for item in xs:
+            x = abs(float_value(item)) / big
+            x = x * x
+            old = csum
+            csum += x
+            frac1 += (old - csum) + x
+        return big * libm("sqrt", csum - 1.0 + frac1)
+    scale = _power_of_two(-max_e)
+    for item in xs:
+        hi, lo = _split(abs(float_value(item)) * scale)
+        x = hi * hi
+        old = csum
+        csum += x
+        frac1 += (old - csum) + x
+        x = 2.0 * hi * lo
+        old = csum
+        csum += x
+        frac2 += (old - csum) + x
+        frac3 += lo * lo
+    h = libm("sqrt", csum - 1.0 + (frac1 + frac2 + frac3))
+    hi, lo = _split(h)
+    x = -hi * hi
+    old = csum
+    csum += x
+    frac1 += (old - csum) + x
+    x = -2.0 * hi * lo
+    old = csum
+    csum += x
+    frac2 += (old - csum) + x
+    x = -lo * lo
+    old = csum
+    csum += x
+    frac3 += (old - csum) + x
+    x = csum - 1.0 + (frac1 + frac2 + frac3)
+    return (h + x / (2.0 * h)) / scale
+
+
+from .numbers import int_bit_length  # noqa: E402,F401

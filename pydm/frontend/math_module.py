@@ -237,6 +237,13 @@ def _fold(library: str, empty: int):
     return emit
 
 
+def _hypot(em, args, keywords):
+    """``hypot(*coordinates)``: converted in order, then one library call on their tuple."""
+    values = _converted(em, args, real)
+    return None if values is None else em.call_library("math_hypot", [em.make_tuple(values)], T.FLOAT)
+
+
+RULES["hypot"] = Rule(T.FLOAT, _any, _hypot)
 RULES["gcd"] = Rule(T.INT, _any, _fold("math_gcd", 0))
 RULES["lcm"] = Rule(T.INT, _any, _fold("math_lcm", 1))
 
