@@ -385,4 +385,82 @@ def math_hypot(xs: tuple) -> float:
     return (h + x / (2.0 * h)) / scale
 
 
-from .numbers import int_bit_length  # noqa: E402,F401
+
+# ---- sums and products over an iterable ------------------------------------------------------
+def math_fsum(xs: list) -> float:
+    """``fsum(xs)``: CPython's exact sum of the partials (Shewchuk), rounded
+    once, half to even across partials; an infinity or NaN among the items
+    is summed apart (``-inf + inf in fsum``), a finite overflow raises."""
+    partials = [0.0]
+    n = 0
+    special = 0.0
+    inf_sum = 0.0
+    for item in xs:
+        x = math_real(item)
+        saved = x
+        i = 0
+        for j in range(n):
+            y = partials[j]
+            if abs(x) < abs(y):
+                x, y = y, x
+            hi = x + y
+            lo = y - (hi - x)
+            if lo != 0.0:
+                partials[i] = lo
+                i += 1
+            x = hi
+        n = i
+        if x != 0.0:
+            if not abs(x) < _INF:
+                if abs(saved) < _INF:
+                    fail("OverflowError", "intermediate overflow in fsum")
+                if abs(saved) == _INF:
+                    inf_sum += saved
+                special += saved
+                n = 0
+            else:
+                if n == len(partials):
+                    partials.append(x)
+                else:
+                    partials[n] = x
+                n += 1
+    if special != 0.0:
+        if inf_sum != inf_sum:
+            fail("ValueError", "-inf + inf in fsum")
+        return special
+    return _sum_partials(partials, n)
+
+
+def _sum_partials(p: list, n: int) -> float:
+    """The partials ``p[:n]`` (increasing magnitude, non-overlapping) summed
+    from the top until the sum is inexact, the last bit fixed for half-even."""
+    if n == 0:
+        return 0.0
+    n -= 1
+    hi = p[n]
+    lo = 0.0
+    while n > 0:
+        x = hi
+        n -= 1
+        y = p[n]
+        hi = x + y
+        lo = y - (hi - x)
+        if lo != 0.0:
+            break
+    if n > 0 and (lo < 0.0 and p[n - 1] < 0.0 or lo > 0.0 and p[n - 1] > 0.0):
+        y = lo * 2.0
+        x = hi + y
+        if y == x - hi:
+            hi = x
+    return hi
+
+
+def math_prod(xs: list, start: object) -> object:
+    """``prod(xs, start=1)``: ``start * x0 * x1 ...`` by ``*``'s own rules."""
+    r = start
+    for x in xs:
+        r = mul(r, x, False)
+    return r
+
+
+from .numbers import int_bit_length, mul  # noqa: E402,F401

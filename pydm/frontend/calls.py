@@ -54,7 +54,14 @@ class CallWalker:
             return self.exception_instance(e, what)
         if kind == "math":
             math_module.check_call(e)
-            values = self.exprs(list(e.args) + [k.value for k in e.keywords or []])
+            first = e.args[0] if e.args else None
+            if what in math_module.ITERABLE_FIRST and first is not None and (
+                    isinstance(first, nodes.GeneratorExp) or loop_form(first, self.frame.fn)):
+                items = self.materialize(first)  # fsum(x * x for x in xs): item by item into a list
+                rest = None if items is None else self.exprs(list(e.args[1:]) + [k.value for k in e.keywords or []])
+                values = None if rest is None else [items] + rest
+            else:
+                values = self.exprs(list(e.args) + [k.value for k in e.keywords or []])
             if values is None:
                 return None
             keywords = {k.arg: v for k, v in zip(e.keywords or [], values[len(e.args):])}

@@ -123,7 +123,7 @@ def constant(e, fn, program):
 # ---- the rules ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Rule:
-    """How ``math.<name>(...)`` is built: ``emit(emitter, args, keywords)``
+    """How ``math.<name>(...)`` is built: ``emit(emitter, args, keywords, node)``
     on evaluated arguments; ``arity(n)`` is CPython's TypeError message for
     ``n`` positional arguments (None: the count fits)."""
     result: PyType
@@ -172,7 +172,7 @@ def _converted(em, args, convert):
 
 def _library(library: str, result: PyType, convert=real):
     """A rule's ``emit``: the arguments converted in order, then the library function."""
-    def emit(em, args, keywords):
+    def emit(em, args, keywords, node):
         values = _converted(em, args, convert)
         return None if values is None else em.call_library(library, values, result)
     return emit
@@ -190,7 +190,7 @@ for _name in ("isqrt", "factorial"):
 RULES["comb"] = Rule(T.INT, _two("comb"), _library("math_comb", T.INT, index))
 
 
-def _log(em, args, keywords):
+def _log(em, args, keywords, node):
     """``log(x)``, or ``log(x, base)``: CPython divides the two logarithms."""
     values = _converted(em, args, real)
     if values is None:
@@ -204,7 +204,7 @@ RULES["log"] = Rule(T.FLOAT, lambda n: None if 1 <= n <= 2 else "math.log requir
 def _integral(library: str):
     """``floor``/``ceil``/``trunc``: an int (or bool) is its own result, as an
     int; a float is rounded to an int; an ``object`` decides at run time."""
-    def emit(em, args, keywords):
+    def emit(em, args, keywords, node):
         (x,) = args
         t = em.type(x)
         if t in (T.INT, T.BOOL):
@@ -222,7 +222,7 @@ for _name in ("floor", "ceil", "trunc"):
 def _fold(library: str, empty: int):
     """``gcd``/``lcm`` of any number of ints: all converted, then folded
     pairwise (one argument: its absolute value)."""
-    def emit(em, args, keywords):
+    def emit(em, args, keywords, node):
         values = _converted(em, args, index)
         if values is None:
             return None
@@ -237,13 +237,39 @@ def _fold(library: str, empty: int):
     return emit
 
 
-def _hypot(em, args, keywords):
+def _hypot(em, args, keywords, node):
     """``hypot(*coordinates)``: converted in order, then one library call on their tuple."""
     values = _converted(em, args, real)
     return None if values is None else em.call_library("math_hypot", [em.make_tuple(values)], T.FLOAT)
 
 
 RULES["hypot"] = Rule(T.FLOAT, _any, _hypot)
+
+
+def _items(em, x, node):
+    """The items of an iterable as a new list (``list(x)``: CPython's
+    ``'int' object is not iterable`` for a non-iterable)."""
+    return em.builtin("list", [x], node, [None], {})
+
+
+def _fsum(em, args, keywords, node):
+    xs = _items(em, args[0], node)
+    return None if em.fb.block is None else em.call_library("math_fsum", [xs], T.FLOAT)
+
+
+def _prod(em, args, keywords, node):
+    """``prod(xs, *, start=1)``: ``*`` of objects (an int or a float, or a str...)."""
+    xs = _items(em, args[0], node)
+    start = keywords.get("start", em.const(1))
+    return None if em.fb.block is None else em.call_library("math_prod", [xs, start], T.OBJECT)
+
+
+RULES["fsum"] = Rule(T.FLOAT, _one("fsum"), _fsum)
+RULES["prod"] = Rule(T.OBJECT, lambda n: None if n == 1 else f"prod() takes exactly 1 positional argument ({n} given)",
+                     _prod, ("start",))
+#: the functions whose first argument is an iterable (a generator expression is walked into a list)
+ITERABLE_FIRST = ("fsum", "prod")
+
 RULES["gcd"] = Rule(T.INT, _any, _fold("math_gcd", 0))
 RULES["lcm"] = Rule(T.INT, _any, _fold("math_lcm", 1))
 
@@ -254,7 +280,7 @@ def _perm_arity(n):
     return None if n <= 2 else f"perm expected at most 2 arguments, got {n}"
 
 
-def _perm(em, args, keywords):
+def _perm(em, args, keywords, node):
     """``perm(n)`` is ``factorial(n)``; ``perm(n, None)`` too."""
     n = index(em, args[0])
     if em.fb.block is None:
@@ -276,7 +302,7 @@ def _isclose_arity(n):
     return None if n == 2 else f"isclose() takes exactly 2 positional arguments ({n} given)"
 
 
-def _isclose(em, args, keywords):
+def _isclose(em, args, keywords, node):
     """``isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0)``."""
     given = list(args) + [keywords.get("rel_tol", em.const(1e-09)), keywords.get("abs_tol", em.const(0.0))]
     values = _converted(em, given, real)
@@ -311,7 +337,7 @@ class MathOps:
         message = call_error(name, len(args), list(keywords))
         if message is not None:
             return self.raise_always(sem.Raises("TypeError", message))
-        return RULES[name].emit(self, args, keywords)
+        return RULES[name].emit(self, args, keywords, node)
 
 
 def check_call(e) -> None:
