@@ -17,6 +17,7 @@ from __future__ import annotations
 from iree.compiler import ir
 from iree.compiler._mlir_libs import _mlir
 
+from . import typecodes as tc
 from .types import PyType, list_of, parse_type
 
 NS = "iree_pydm"
@@ -529,10 +530,14 @@ def host_float(s, ip=None) -> ir.Value:
 
 
 #: the C functions ``libm`` computes (VM ops calling the host's libm, bit for bit CPython's;
-#: ``remainder`` is ``arith.remf``, IEEE's exact remainder)
+#: ``remainder`` is ``arith.remf``, IEEE's exact remainder; ``HOST_LIBM``'s, CPython's own
+#: ``math`` function called by the host, pydm_host.libm)
 LIBM_FUNCTIONS = {"exp": 1, "expm1": 1, "log": 1, "log2": 1, "log10": 1, "log1p": 1, "sin": 1, "cos": 1,
                   "atan": 1, "tanh": 1, "erf": 1, "sqrt": 1, "floor": 1, "ceil": 1, "atan2": 2, "pow": 2,
                   "remainder": 2}
+#: the math functions no VM op computes: CPython's own, by the host (code: the index here)
+HOST_LIBM = tc.HOST_MATH
+LIBM_FUNCTIONS.update({name: 1 for name in HOST_LIBM})
 
 
 def libm(fn: str, args, ip=None) -> ir.Value:

@@ -169,6 +169,68 @@ def math_trunc_object(x: object) -> int:
     type_error("type {} doesn't define __trunc__ method", x)
 
 
+def _hosted(x: float, r: float) -> float:
+    """The host's answer (``pydm_host.libm``): NaN for CPython's ValueError,
+    an infinity for its OverflowError."""
+    if r != r and x == x:
+        fail("ValueError", "math domain error")
+    if abs(r) == _INF and abs(x) < _INF:
+        fail("OverflowError", "math range error")
+    return r
+
+
+def math_tan(x: float) -> float:
+    return _hosted(x, libm("tan", x))
+
+
+def math_asin(x: float) -> float:
+    return _hosted(x, libm("asin", x))
+
+
+def math_acos(x: float) -> float:
+    return _hosted(x, libm("acos", x))
+
+
+def math_sinh(x: float) -> float:
+    return _hosted(x, libm("sinh", x))
+
+
+def math_cosh(x: float) -> float:
+    return _hosted(x, libm("cosh", x))
+
+
+def math_asinh(x: float) -> float:
+    return _hosted(x, libm("asinh", x))
+
+
+def math_acosh(x: float) -> float:
+    return _hosted(x, libm("acosh", x))
+
+
+def math_atanh(x: float) -> float:
+    return _hosted(x, libm("atanh", x))
+
+
+def math_erfc(x: float) -> float:
+    return _hosted(x, libm("erfc", x))
+
+
+def math_exp2(x: float) -> float:
+    return _hosted(x, libm("exp2", x))
+
+
+def math_cbrt(x: float) -> float:
+    return _hosted(x, libm("cbrt", x))
+
+
+def math_gamma(x: float) -> float:
+    return _hosted(x, libm("gamma", x))
+
+
+def math_lgamma(x: float) -> float:
+    return _hosted(x, libm("lgamma", x))
+
+
 # ---- functions of two floats ----------------------------------------------------------------
 def math_atan2(y: float, x: float) -> float:
     return _checked2(y, x, libm("atan2", y, x))

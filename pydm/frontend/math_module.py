@@ -23,6 +23,7 @@ from typing import Callable
 
 from astroid import nodes
 
+from .. import dialect as d
 from ..errors import error_at
 from ..types import PyType
 from . import semantics as sem
@@ -180,6 +181,8 @@ def _library(library: str, result: PyType, convert=real):
 
 for _name in ("sqrt", "exp", "expm1", "log2", "log10", "log1p", "sin", "cos", "atan", "tanh", "erf",
               "fabs", "degrees", "radians"):
+    RULES[_name] = Rule(T.FLOAT, _one(_name), _library(f"math_{_name}", T.FLOAT))
+for _name in d.HOST_LIBM:  # CPython's own, called by the host (pydm_host.libm)
     RULES[_name] = Rule(T.FLOAT, _one(_name), _library(f"math_{_name}", T.FLOAT))
 for _name in ("isnan", "isinf", "isfinite"):
     RULES[_name] = Rule(T.BOOL, _one(_name), _library(f"math_{_name}", T.BOOL))

@@ -44,11 +44,6 @@ def lower_constant(ctx, op, operands):
     raise NotImplementedError(f"constant of type {t}")
 
 
-@rule(d.LIBM)
-def lower_libm(ctx, op, operands):
-    return [num.float_libm(_attr_str(op, "fn"), operands)]
-
-
 @rule(d.SUCCESS)
 def lower_success(ctx, op, operands):
     return [_ok()]
