@@ -86,9 +86,9 @@ def math_log(x: float) -> float:
     return _checked(x, libm("log", x), False)
 
 
-def math_log_base(x: float, base: float) -> float:
-    """``log(x, base)``: CPython divides the two logarithms."""
-    return math_log(x) / math_log(base)
+def math_log_base(num: float, base: float) -> float:
+    """``log(x, base)`` with ``num = log(x)``: CPython divides the two logarithms."""
+    return num / math_log(base)
 
 
 def math_log2(x: float) -> float:
@@ -285,17 +285,36 @@ def math_isclose(a: float, b: float, rel_tol: float, abs_tol: float) -> bool:
 
 
 # ---- integer functions ------------------------------------------------------------------------
-def math_gcd(a: int, b: int) -> int:
-    """``gcd(a, b)``, non-negative (``gcd(-2**63, 0)`` is 2**63: OverflowError)."""
+def _gcd_negated(a: int, b: int) -> int:
+    """``-gcd(a, b)``: Euclid on non-positive numbers, which hold 2**63."""
+    if a > 0:
+        a = -a
+    if b > 0:
+        b = -b
     while b != 0:
         a, b = b, a % b
-    return abs(a)
+    return a
 
 
-def math_lcm(a: int, b: int) -> int:
-    if a == 0 or b == 0:
-        return 0
-    return abs(a // math_gcd(a, b) * b)
+def math_gcd(xs: tuple) -> int:
+    """``gcd(*xs)`` of ints: only a result of 2**63 overflows."""
+    g = 0
+    for x in xs:
+        g = _gcd_negated(g, int_value(x))
+    return -g
+
+
+def math_lcm(xs: tuple) -> int:
+    """``lcm(*xs)`` of ints: 0 if one is 0; else it only grows, so only a
+    result beyond 64 bits overflows."""
+    for x in xs:
+        if int_value(x) == 0:
+            return 0
+    r = 1
+    for x in xs:
+        b = int_value(x)
+        r = abs(r // -_gcd_negated(r, b) * b)
+    return r
 
 
 def math_isqrt(n: int) -> int:
@@ -332,8 +351,8 @@ def math_perm(n: int, k: int) -> int:
     if k > n:
         return 0
     r = 1
-    for i in range(n - k + 1, n + 1):
-        r *= i
+    for i in range(k):
+        r *= n - i
     return r
 
 
@@ -357,7 +376,7 @@ def math_comb(n: int, k: int) -> int:
         k = n - k
     r = 1
     for i in range(1, k + 1):
-        g = math_gcd(r, i)
+        g = -_gcd_negated(r, i)
         r = r // g * ((n - k + i) // (i // g))
     return r
 

@@ -194,11 +194,13 @@ RULES["comb"] = Rule(T.INT, _two("comb"), _library("math_comb", T.INT, index))
 
 
 def _log(em, args, keywords, node):
-    """``log(x)``, or ``log(x, base)``: CPython divides the two logarithms."""
-    values = _converted(em, args, real)
-    if values is None:
-        return None
-    return em.call_library("math_log" if len(values) == 1 else "math_log_base", values, T.FLOAT)
+    """``log(x)``, or ``log(x, base)``: CPython divides the two logarithms,
+    the first computed (or its error raised) before the base is converted."""
+    num = em.call_library("math_log", [real(em, args[0])], T.FLOAT)
+    if len(args) == 1 or em.fb.block is None:
+        return num
+    base = real(em, args[1])
+    return None if em.fb.block is None else em.call_library("math_log_base", [num, base], T.FLOAT)
 
 
 RULES["log"] = Rule(T.FLOAT, lambda n: None if 1 <= n <= 2 else "math.log requires 1 to 2 arguments", _log)
@@ -222,31 +224,16 @@ for _name in ("floor", "ceil", "trunc"):
     RULES[_name] = Rule(T.INT, _one(_name), _integral(f"math_{_name}"))
 
 
-def _fold(library: str, empty: int):
-    """``gcd``/``lcm`` of any number of ints: all converted, then folded
-    pairwise (one argument: its absolute value)."""
+def _variadic(library: str, convert, result: PyType):
+    """``gcd``/``lcm``/``hypot`` of any number of arguments: converted in
+    order, then one library call on their tuple."""
     def emit(em, args, keywords, node):
-        values = _converted(em, args, index)
-        if values is None:
-            return None
-        if not values:
-            return em.const(empty)
-        out = em.call_library(library, [values[0], em.const(empty if library == "math_lcm" else 0)], T.INT)
-        for v in values[1:]:
-            if em.fb.block is None:
-                return None
-            out = em.call_library(library, [out, v], T.INT)
-        return out
+        values = _converted(em, args, convert)
+        return None if values is None else em.call_library(library, [em.make_tuple(values)], result)
     return emit
 
 
-def _hypot(em, args, keywords, node):
-    """``hypot(*coordinates)``: converted in order, then one library call on their tuple."""
-    values = _converted(em, args, real)
-    return None if values is None else em.call_library("math_hypot", [em.make_tuple(values)], T.FLOAT)
-
-
-RULES["hypot"] = Rule(T.FLOAT, _any, _hypot)
+RULES["hypot"] = Rule(T.FLOAT, _any, _variadic("math_hypot", real, T.FLOAT))
 
 
 def _items(em, x, node):
@@ -273,8 +260,8 @@ RULES["prod"] = Rule(T.OBJECT, lambda n: None if n == 1 else f"prod() takes exac
 #: the functions whose first argument is an iterable (a generator expression is walked into a list)
 ITERABLE_FIRST = ("fsum", "prod")
 
-RULES["gcd"] = Rule(T.INT, _any, _fold("math_gcd", 0))
-RULES["lcm"] = Rule(T.INT, _any, _fold("math_lcm", 1))
+RULES["gcd"] = Rule(T.INT, _any, _variadic("math_gcd", index, T.INT))
+RULES["lcm"] = Rule(T.INT, _any, _variadic("math_lcm", index, T.INT))
 
 
 def _perm_arity(n):
