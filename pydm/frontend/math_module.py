@@ -250,8 +250,9 @@ def _fsum(em, args, keywords, node):
 def _prod(em, args, keywords, node):
     """``prod(xs, *, start=1)``: ``*`` of objects (an int or a float, or a str...)."""
     xs = _items(em, args[0], node)
-    start = keywords.get("start", em.const(1))
-    return None if em.fb.block is None else em.call_library("math_prod", [xs, start], T.OBJECT)
+    if em.fb.block is None:
+        return None
+    return em.call_library("math_prod", [xs, keywords.get("start") or em.const(1)], T.OBJECT)
 
 
 RULES["fsum"] = Rule(T.FLOAT, _one("fsum"), _fsum)
