@@ -47,8 +47,9 @@ def math_isfinite(x: float) -> bool:
     return abs(x) < _INF
 
 
-def _checked(x: float, r: float, can_overflow: bool) -> float:
-    """CPython's ``math_1``: a NaN from a non-NaN is a domain error, an
+def math_checked(x: float, r: float, can_overflow: bool) -> float:
+    """CPython's ``math_1`` around ``r = f(x)`` (the C function's raw result,
+    computed by the caller): a NaN from a non-NaN is a domain error, an
     infinity from a finite argument a range error (or, for a singularity
     like ``log(0)``, a domain error)."""
     if r != r and x == x:
@@ -70,57 +71,13 @@ def _checked2(x: float, y: float, r: float) -> float:
 
 
 # ---- functions of one float -----------------------------------------------------------------
-def math_sqrt(x: float) -> float:
-    return _checked(x, libm("sqrt", x), False)
-
-
-def math_exp(x: float) -> float:
-    return _checked(x, libm("exp", x), True)
-
-
-def math_expm1(x: float) -> float:
-    return _checked(x, libm("expm1", x), True)
-
-
 def math_log(x: float) -> float:
-    return _checked(x, libm("log", x), False)
+    return math_checked(x, libm("log", x), False)
 
 
 def math_log_base(num: float, base: float) -> float:
     """``log(x, base)`` with ``num = log(x)``: CPython divides the two logarithms."""
     return num / math_log(base)
-
-
-def math_log2(x: float) -> float:
-    return _checked(x, libm("log2", x), False)
-
-
-def math_log10(x: float) -> float:
-    return _checked(x, libm("log10", x), False)
-
-
-def math_log1p(x: float) -> float:
-    return _checked(x, libm("log1p", x), False)
-
-
-def math_sin(x: float) -> float:
-    return _checked(x, libm("sin", x), False)
-
-
-def math_cos(x: float) -> float:
-    return _checked(x, libm("cos", x), False)
-
-
-def math_atan(x: float) -> float:
-    return _checked(x, libm("atan", x), False)
-
-
-def math_tanh(x: float) -> float:
-    return _checked(x, libm("tanh", x), False)
-
-
-def math_erf(x: float) -> float:
-    return _checked(x, libm("erf", x), False)
 
 
 def math_fabs(x: float) -> float:
@@ -169,7 +126,7 @@ def math_trunc_object(x: object) -> int:
     type_error("type {} doesn't define __trunc__ method", x)
 
 
-def _hosted(x: float, r: float) -> float:
+def math_hosted(x: float, r: float) -> float:
     """The host's answer (``pydm_host.libm``): NaN for CPython's ValueError,
     an infinity for its OverflowError."""
     if r != r and x == x:
@@ -177,58 +134,6 @@ def _hosted(x: float, r: float) -> float:
     if abs(r) == _INF and abs(x) < _INF:
         fail("OverflowError", "math range error")
     return r
-
-
-def math_tan(x: float) -> float:
-    return _hosted(x, libm("tan", x))
-
-
-def math_asin(x: float) -> float:
-    return _hosted(x, libm("asin", x))
-
-
-def math_acos(x: float) -> float:
-    return _hosted(x, libm("acos", x))
-
-
-def math_sinh(x: float) -> float:
-    return _hosted(x, libm("sinh", x))
-
-
-def math_cosh(x: float) -> float:
-    return _hosted(x, libm("cosh", x))
-
-
-def math_asinh(x: float) -> float:
-    return _hosted(x, libm("asinh", x))
-
-
-def math_acosh(x: float) -> float:
-    return _hosted(x, libm("acosh", x))
-
-
-def math_atanh(x: float) -> float:
-    return _hosted(x, libm("atanh", x))
-
-
-def math_erfc(x: float) -> float:
-    return _hosted(x, libm("erfc", x))
-
-
-def math_exp2(x: float) -> float:
-    return _hosted(x, libm("exp2", x))
-
-
-def math_cbrt(x: float) -> float:
-    return _hosted(x, libm("cbrt", x))
-
-
-def math_gamma(x: float) -> float:
-    return _hosted(x, libm("gamma", x))
-
-
-def math_lgamma(x: float) -> float:
-    return _hosted(x, libm("lgamma", x))
 
 
 # ---- functions of two floats ----------------------------------------------------------------

@@ -179,11 +179,27 @@ def _library(library: str, result: PyType, convert=real):
     return emit
 
 
-for _name in ("sqrt", "exp", "expm1", "log2", "log10", "log1p", "sin", "cos", "atan", "tanh", "erf",
-              "fabs", "degrees", "radians"):
+def _libm(fn: str, check: str, *flags):
+    """A C function of one float: the raw VM op (or host call) here, then the
+    library's check of CPython's errors (``math_checked``: ``math_1``;
+    ``math_hosted``: the host's NaN/inf answers) - one library call."""
+    def emit(em, args, keywords, node):
+        x = real(em, args[0])
+        if em.fb.block is None:
+            return None
+        r = em.b.libm(fn, [x])
+        return em.call_library(check, [x, r] + [em.const(f) for f in flags], T.FLOAT)
+    return emit
+
+
+#: the functions that can overflow (CPython's ``math_1(..., can_overflow=1)``)
+_OVERFLOWING = ("exp", "expm1")
+for _name in ("sqrt", "exp", "expm1", "log2", "log10", "log1p", "sin", "cos", "atan", "tanh", "erf"):
+    RULES[_name] = Rule(T.FLOAT, _one(_name), _libm(_name, "math_checked", _name in _OVERFLOWING))
+for _name in ("fabs", "degrees", "radians"):
     RULES[_name] = Rule(T.FLOAT, _one(_name), _library(f"math_{_name}", T.FLOAT))
 for _name in d.HOST_LIBM:  # CPython's own, called by the host (pydm_host.libm)
-    RULES[_name] = Rule(T.FLOAT, _one(_name), _library(f"math_{_name}", T.FLOAT))
+    RULES[_name] = Rule(T.FLOAT, _one(_name), _libm(_name, "math_hosted"))
 for _name in ("isnan", "isinf", "isfinite"):
     RULES[_name] = Rule(T.BOOL, _one(_name), _library(f"math_{_name}", T.BOOL))
 for _name in ("atan2", "pow", "copysign", "fmod"):
