@@ -246,14 +246,19 @@ def math_factorial(n: int) -> int:
     return r
 
 
-def math_perm(n: int, k: int) -> int:
-    """``n! / (n-k)!``: a growing product, so only a result beyond 64 bits
-    overflows."""
+def _n_k_checked(n: int, k: int) -> bool:
+    """CPython's checks of ``perm``/``comb``'s arguments; is ``k <= n``?"""
     if n < 0:
         fail("ValueError", "n must be a non-negative integer")
     if k < 0:
         fail("ValueError", "k must be a non-negative integer")
-    if k > n:
+    return k <= n
+
+
+def math_perm(n: int, k: int) -> int:
+    """``n! / (n-k)!``: a growing product, so only a result beyond 64 bits
+    overflows."""
+    if not _n_k_checked(n, k):
         return 0
     r = 1
     for i in range(k):
@@ -271,11 +276,7 @@ def math_perm_object(n: int, k: object) -> int:
 def math_comb(n: int, k: int) -> int:
     """``C(n, k)`` as ``C(n-k+i, i)`` for growing ``i``; each step divides
     out the common factor first, so no intermediate exceeds the result."""
-    if n < 0:
-        fail("ValueError", "n must be a non-negative integer")
-    if k < 0:
-        fail("ValueError", "k must be a non-negative integer")
-    if k > n:
+    if not _n_k_checked(n, k):
         return 0
     if k > n - k:
         k = n - k

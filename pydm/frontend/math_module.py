@@ -37,7 +37,10 @@ CONSTANTS = {"pi": _pymath.pi, "e": _pymath.e, "tau": _pymath.tau, "inf": _pymat
 # ---- what a name or an attribute names -----------------------------------------------------
 def _global_binding(node, fn, program):
     """``(True, value)`` JIT (the global's value), ``(False, the one import
-    statement binding it)`` ahead of time, or None: a local, or not bound so."""
+    statement binding it)`` ahead of time, or None: not a name, a local, or
+    not bound so."""
+    if not isinstance(node, nodes.Name):
+        return None
     name = node.name
     if fn is not None and (name in fn.locals or name in fn.frees):
         return None
@@ -52,8 +55,6 @@ def _global_binding(node, fn, program):
 
 def is_module(node, fn, program) -> bool:
     """Is ``node`` a read of the global holding the module ``math``?"""
-    if not isinstance(node, nodes.Name):
-        return False
     found = _global_binding(node, fn, program)
     if found is None:
         return False
@@ -67,8 +68,6 @@ def is_module(node, fn, program) -> bool:
 def imported_name(node, fn, program) -> str | None:
     """The math name (function or constant) the global ``node`` holds
     (``from math import sqrt as root``: ``sqrt``), else None."""
-    if not isinstance(node, nodes.Name):
-        return None
     found = _global_binding(node, fn, program)
     if found is None:
         return None

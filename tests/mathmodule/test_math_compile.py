@@ -26,7 +26,7 @@ AOT_SOURCE = textwrap.dedent('''\
     @pydm.jit
     def aot(x: float, n: int):
         return [math.sin(x), mm.floor(x), root(abs(x)), pi, -inf, math.tau, math.gcd(n, 6), math.hypot(x, 4.0),
-                math.isclose(x, pi)]
+                math.isclose(x, pi), math.tan(x), math.lgamma(x + 20.0)]
 ''')
 
 
