@@ -311,6 +311,8 @@ class _Rewrite(ast.NodeTransformer):
         return node
 
     def visit_Import(self, node):
+        if [alias.name for alias in node.names] == ["math"]:
+            return node
         return None  # ``import pydm``: the reference is pure CPython
 
     def visit_ExceptHandler(self, node):
