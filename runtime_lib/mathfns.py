@@ -100,10 +100,6 @@ def math_ceil(x: float) -> int:
     return int(libm("ceil", x))
 
 
-def math_trunc(x: float) -> int:
-    return int(x)
-
-
 def math_floor_object(x: object) -> int:
     """``floor`` of an ``object``: an int is its own floor."""
     if is_intlike(x):

@@ -179,15 +179,19 @@ def _library(library: str, result: PyType, convert=real):
 
 
 def _libm(fn: str, check: str, *flags):
-    """A C function of one float: the raw VM op (or host call) here, then the
-    library's check of CPython's errors (``math_checked``: ``math_1``;
-    ``math_hosted``: the host's NaN/inf answers) - one library call."""
+    """A C function of one float: the raw VM op (or host call) here; a finite
+    result is never an error, any other goes to the library's check of
+    CPython's errors (``math_checked``: ``math_1``; ``math_hosted``: the
+    host's NaN/inf answers), which raises or returns it."""
     def emit(em, args, keywords, node):
         x = real(em, args[0])
         if em.fb.block is None:
             return None
         r = em.b.libm(fn, [x])
-        return em.call_library(check, [x, r] + [em.const(f) for f in flags], T.FLOAT)
+        _, magnitude = em.b.apply_unary("abs", r, T.FLOAT)
+        _, finite = em.b.apply_compare("lt", magnitude, em.const(_pymath.inf))
+        return em.either(em.b.bool_to_pred(finite), lambda: r,
+                         lambda: em.call_library(check, [x, r] + [em.const(f) for f in flags], T.FLOAT), T.FLOAT)
     return emit
 
 
@@ -229,8 +233,9 @@ def _integral(library: str):
         t = em.type(x)
         if t in (T.INT, T.BOOL):
             return em.promote(x, T.INT)
-        if t is T.FLOAT:
-            return em.call_library(library, [x], T.INT)
+        if t is T.FLOAT:  # the C function (trunc: none), then int()'s conversion and errors
+            whole = x if library == "math_trunc" else em.b.libm(library[len("math_"):], [x])
+            return em.to_number(whole, T.INT)
         return em.call_library(library + "_object", [x], T.INT)
     return emit
 
