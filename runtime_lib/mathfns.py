@@ -80,10 +80,6 @@ def math_log_base(num: float, base: float) -> float:
     return num / math_log(base)
 
 
-def math_fabs(x: float) -> float:
-    return abs(x)
-
-
 def math_degrees(x: float) -> float:
     return x * _RAD_TO_DEG
 

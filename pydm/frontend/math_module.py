@@ -199,8 +199,17 @@ def _libm(fn: str, check: str, *flags):
 _OVERFLOWING = ("exp", "expm1")
 for _name in ("sqrt", "exp", "expm1", "log2", "log10", "log1p", "sin", "cos", "atan", "tanh", "erf"):
     RULES[_name] = Rule(T.FLOAT, _one(_name), _libm(_name, "math_checked", _name in _OVERFLOWING))
-for _name in ("fabs", "degrees", "radians"):
+for _name in ("degrees", "radians"):
     RULES[_name] = Rule(T.FLOAT, _one(_name), _library(f"math_{_name}", T.FLOAT))
+
+
+def _fabs(em, args, keywords, node):
+    """``fabs(x)``: ``abs()`` of the float, inline."""
+    x = real(em, args[0])
+    return None if em.fb.block is None else em.b.apply_unary("abs", x, T.FLOAT)[1]
+
+
+RULES["fabs"] = Rule(T.FLOAT, _one("fabs"), _fabs)
 for _name in d.HOST_LIBM:  # CPython's own, called by the host (pydm_host.libm)
     RULES[_name] = Rule(T.FLOAT, _one(_name), _libm(_name, "math_hosted"))
 for _name in ("isnan", "isinf", "isfinite"):
