@@ -17,6 +17,7 @@ from __future__ import annotations
 from iree.compiler import ir
 from iree.compiler._mlir_libs import _mlir
 
+from . import typecodes as tc
 from .types import PyType, list_of, parse_type
 
 NS = "iree_pydm"
@@ -104,6 +105,7 @@ HOST_FORMAT = "iree_pydm.host_format"    # str of a tuple of pieces (str, or (va
 HOST_CALL = "iree_pydm.host_call"        # a @pydm.host function: (exc, present i1, tuple of its result)
 HOST_CALL_TYPED = "iree_pydm.host_call_typed"  # a scalar-only call: (exc, present i1, the result)
 HOST_FLOAT = "iree_pydm.host_float"      # float(s) by the host, for a str the runtime library has validated
+LIBM = "iree_pydm.libm"                  # a C libm function (attribute ``fn``) of floats, no error checks
 
 ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL, NOT,
            BOOL_TO_PRED, SELECT, IS, RANGE_NEXT, RAW_INT, FAILED, SUCCESS, RAISE, POLL, POLL_TICK, EXCEPTION_CLASS,
@@ -114,7 +116,7 @@ ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL,
           
            STR_LITERAL, STR_NEW, STR_SET, STR_LEN, STR_CODE, KEPT_GET, KEPT_SET,
            DYN_OF, DYN_UNBOX, DYN_IS, RECORD_OF, RECORD_SPLIT, HOST_PRINT, HOST_FORMAT,
-           HOST_FLOAT, HOST_CALL, HOST_CALL_TYPED)
+           HOST_FLOAT, HOST_CALL, HOST_CALL_TYPED, LIBM)
 
 BINARY_NAMES = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
                 "lshift", "rshift", "and", "or", "xor")
@@ -527,6 +529,23 @@ def host_float(s, ip=None) -> ir.Value:
     return _op(HOST_FLOAT, [s], [ir_type(PyType.FLOAT)], ip=ip).result
 
 
+#: the C functions ``libm`` computes (VM ops calling the host's libm, bit for bit CPython's;
+#: ``remainder`` is ``arith.remf``, IEEE's exact remainder; ``HOST_LIBM``'s, CPython's own
+#: ``math`` function called by the host, pydm_host.libm)
+LIBM_FUNCTIONS = {"exp": 1, "expm1": 1, "log": 1, "log2": 1, "log10": 1, "log1p": 1, "sin": 1, "cos": 1,
+                  "atan": 1, "tanh": 1, "erf": 1, "sqrt": 1, "floor": 1, "ceil": 1, "atan2": 2, "pow": 2,
+                  "remainder": 2}
+#: the math functions no VM op computes: CPython's own, by the host (code: the index here)
+HOST_LIBM = tc.HOST_MATH
+LIBM_FUNCTIONS.update({name: 1 for name in HOST_LIBM})
+
+
+def libm(fn: str, args, ip=None) -> ir.Value:
+    """The C library's ``fn`` (``LIBM_FUNCTIONS``) of floats: its raw result
+    (inf, nan) - the runtime library's ``math`` functions add CPython's errors."""
+    return _op(LIBM, list(args), [ir_type(PyType.FLOAT)], fn=_str(fn), ip=ip).result
+
+
 def seq_resize(xs, n, ip=None) -> ir.Operation:
     """A list's length becomes ``n`` (elements past the old length are unset:
     the caller sets them before anything reads them)."""
@@ -660,6 +679,9 @@ def verify(module: ir.Module) -> None:
             raise VerifyError(f"bad raise format at {op.location}")
         if name in _FALLIBLE and type_name(op.results[0].type) != EXC:
             raise VerifyError(f"{name} must return an exception_result first at {op.location}")
+        if name == LIBM and (ir.StringAttr(attrs["fn"]).value not in LIBM_FUNCTIONS
+                             or LIBM_FUNCTIONS[ir.StringAttr(attrs["fn"]).value] != len(op.operands)):
+            raise VerifyError(f"bad libm op at {op.location}")
         if name == MAKE_TUPLE:
             t = py_type(op.results[0].type)
             if not t.is_tuple or t.elts is None or len(t.elts) != len(op.operands):

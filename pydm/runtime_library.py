@@ -18,7 +18,8 @@ from iree.compiler import ir
 PREFIX = "pydmrtl$"
 LIB_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "runtime_lib")
 SOURCES = ("numbers.py", "tuples.py", "lists.py", "slices.py", "ranges.py", "iterators.py", "strings.py",
-           "str_methods.py", "dicts.py", "sets.py", "parsing.py", "views.py", "sorting.py")
+           "str_methods.py", "dicts.py", "sets.py", "parsing.py", "views.py", "sorting.py",
+           "mathfns.py")
 
 _lock = threading.Lock()
 _module: ir.Module | None = None

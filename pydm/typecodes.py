@@ -60,3 +60,9 @@ CODE_OF_NAME = {name: code for code, name in NAMES.items()}
 def of_type(t) -> int:
     """The type code of a value of static type ``t`` (a PyType; -1 for object)."""
     return CODE_OF_NAME.get(t.python_name, -1)
+
+
+#: the ``math`` functions no VM op computes, by their code in ``pydm_host.libm``
+#: (compiled code and the host agree on it; runtime_lib/mathfns.py)
+HOST_MATH = ("tan", "asin", "acos", "sinh", "cosh", "asinh", "acosh", "atanh", "erfc", "exp2", "cbrt",
+             "gamma", "lgamma")

@@ -343,3 +343,25 @@ def host_float(s: str) -> float:
     """Compiled: the host's ``float(s)`` (pydm_host.float), for a literal the
     library has validated."""
     return float(s)
+
+
+def libm(fn: str, *args: float) -> float:
+    """Compiled: the VM's op calling the C library's ``fn`` (raw: inf and nan,
+    no Python errors), or for a function no VM op computes the host's
+    ``math.fn`` (NaN for its ValueError, inf for its OverflowError); here the
+    same C function through ctypes, or the same ``math`` function."""
+    import math
+    from pydm.typecodes import HOST_MATH
+    if fn in HOST_MATH:
+        try:
+            return getattr(math, fn)(*args)
+        except ValueError:
+            return math.nan
+        except OverflowError:
+            return math.inf
+    import ctypes
+    import ctypes.util
+    f = getattr(ctypes.CDLL(ctypes.util.find_library("m")), fn)
+    f.restype = ctypes.c_double
+    f.argtypes = [ctypes.c_double] * len(args)
+    return f(*[float(a) for a in args])

@@ -13,7 +13,7 @@ from astroid import nodes
 
 from ..errors import error_at
 from ..types import FunctionType, PyType, join, list_of, tuple_any, tuple_of
-from . import intrinsics
+from . import intrinsics, math_module
 from . import semantics as sem
 from .arguments import ArgumentError, Packed, PackedKeywords, StarItem, StarRest, bind_arguments, \
     bind_positional, call_operands, runtime_star, star_cases, star_lengths
@@ -258,6 +258,12 @@ class CallTyping:
             args = [self.expr(a) for a in e.args
                     if not (len(e.args) == 1 and isinstance(a, nodes.Const) and isinstance(a.value, str))]
             return T.BOTTOM if T.BOTTOM in args else T.OBJECT
+        if kind == "math":
+            math_module.check_call(e)
+            arg_types = [self.expr(a) for a in list(e.args) + [k.value for k in e.keywords or []]]
+            if T.BOTTOM in arg_types:
+                return T.BOTTOM
+            return math_module.result_type(what, len(e.args), [k.arg for k in e.keywords or []])
         if kind == "intrinsic":
             args = []
             for a in e.args:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from ..errors import CompileError, error_at, note_call_site
-from . import intrinsics
+from . import intrinsics, math_module
 from . import semantics as sem
 from .handlers import exception_class_of
 from .scopes import variable_key
@@ -29,10 +29,14 @@ BUILTINS = ("abs", "min", "max", "int", "float", "bool", "range", "isinstance", 
 
 def resolve_call(module: ModuleInfo, call: nodes.Call, fn: FunctionInfo, program=None):
     """What a call's callee is: ('jit', FunctionInfo), ('builtin', name),
+    ('math', name) - a function of the module math -,
     ('intrinsic', name), ('exception_class', name) - ``ValueError(x)`` makes
     an exception value - or ('undefined', name) - a name no scope defines
     (a NameError when the call runs, as CPython)."""
     f = call.func
+    name = math_module.callee(f, fn, program)
+    if name is not None:
+        return "math", name
     if isinstance(f, nodes.Name) and exception_class_of(f, fn) is not None:
         return "exception_class", f.name
     if isinstance(f, nodes.Name):

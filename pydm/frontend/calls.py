@@ -15,7 +15,7 @@ from iree.compiler import ir
 from .. import dialect as d
 from ..errors import CompileError, error_at, note_call_site
 from ..types import PyType
-from . import inlining, intrinsics
+from . import inlining, intrinsics, math_module
 from .arguments import ArgumentError, bind_arguments, runtime_star, star_cases
 from .generators import WALKERS, is_generator_function
 from .source import module_name
@@ -57,6 +57,20 @@ class CallWalker:
             return self.host_call(e, what)
         if kind == "exception_class":
             return self.exception_instance(e, what)
+        if kind == "math":
+            math_module.check_call(e)
+            first = e.args[0] if e.args else None
+            if what in math_module.ITERABLE_FIRST and first is not None and (
+                    isinstance(first, nodes.GeneratorExp) or loop_form(first, self.frame.fn)):
+                items = self.materialize(first)  # fsum(x * x for x in xs): item by item into a list
+                rest = None if items is None else self.exprs(list(e.args[1:]) + [k.value for k in e.keywords or []])
+                values = None if rest is None else [items] + rest
+            else:
+                values = self.exprs(list(e.args) + [k.value for k in e.keywords or []])
+            if values is None:
+                return None
+            keywords = {k.arg: v for k, v in zip(e.keywords or [], values[len(e.args):])}
+            return self.emit.math_call(what, values[:len(e.args)], keywords, e)
         if kind == "intrinsic":
             inner = intrinsics.slot_read(what, e)
             if inner is not None and resolve_call(self.program.module, inner, self.frame.fn, self.program) \

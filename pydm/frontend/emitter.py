@@ -26,6 +26,7 @@ from .exception_ops import ExceptionOps
 from .lists import ListOps
 from .parsing import ParseOps
 from .printing import PrintOps
+from .math_module import MathOps
 from .rounding import RoundOps
 from .strings import StrOps
 from .tuples import TupleOps
@@ -41,7 +42,8 @@ _INFALLIBLE = {("add", T.FLOAT), ("sub", T.FLOAT), ("mul", T.FLOAT),
 _FAST_BINARY = {"add", "sub", "mul", "truediv", "floordiv", "mod"}
 
 
-class Emitter(RoundOps, SetOps, DictUpdates, DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps, ParseOps):
+class Emitter(MathOps, RoundOps, SetOps, DictUpdates, DictOps, TupleOps, ListOps, ExceptionOps, StrOps, PrintOps,
+              ParseOps):
     def __init__(self, builder, in_runtime_library: bool = False):
         self.fb = builder
         self.b = builder.ops

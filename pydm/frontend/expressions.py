@@ -14,6 +14,7 @@ from .. import representation as rep
 from ..errors import error_at
 from ..types import PyType
 from . import semantics as sem
+from . import math_module
 from .handlers import exception_class_of
 from .loops import LoopShape
 from .scopes import variable_key
@@ -417,6 +418,9 @@ class ExpressionWalker:
         return None if values is None else self.emit.new_exception(cls, values, e)
 
     def expr_Attribute(self, e):
+        known, value = math_module.constant(e, self.frame.fn, self.program)
+        if known:  # math.pi
+            return self.emit.const(value)
         if method_value(e, self.frame.fn) is not None:
             return self.make_method(e)
         x = self.expr(e.expr)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
+from .. import dialect as d
 from .. import typecodes as tc
 from ..errors import error_at
 from ..types import PyType, list_of, tuple_any, tuple_of
@@ -41,7 +42,7 @@ _RESULT_TYPES = {
     "dict_new": T.DICT, "dict_state": LIST, "as_dict": T.DICT,
     "set_new": T.SET, "set_state": LIST, "as_set": T.SET, "frozenset_new": T.FROZENSET,
     "wrap_add": T.INT, "wrap_mul": T.INT, "rotl": T.INT, "float_bits": T.INT, "bits_float": T.FLOAT,
-    "host_float": T.FLOAT, **_VIEW_NEW, "view_state": ANY_TUPLE,
+    "host_float": T.FLOAT, "libm": T.FLOAT, **_VIEW_NEW, "view_state": ANY_TUPLE,
     "ints_new": T.STR, "ints_get": T.INT, "ints_set": T.NONE, "as_ints": T.STR,
 }
 #: an array of ints (a dict's index, runtime_lib/dicts.py) is laid out as a str
@@ -222,4 +223,9 @@ def emit(emitter, name: str, args, node):
     if name == "host_float":  # CPython's float() of a str, by the host (runtime_lib/parsing.py)
         (x,) = args
         return b.host_float(emitter.coerce(x, T.STR))
+    if name == "libm":  # the C library's function, raw (runtime_lib/mathfns.py adds CPython's errors)
+        fn = _literal(node, 0)
+        if d.LIBM_FUNCTIONS.get(fn) != len(args):
+            raise error_at(node, f"libm() has no function '{fn}' of {len(args)} arguments")
+        return b.libm(fn, [emitter.promote(a, T.FLOAT) for a in args])
     raise error_at(node, f"unknown intrinsic {name}()")

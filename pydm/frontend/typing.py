@@ -17,7 +17,7 @@ from astroid import nodes
 
 from ..errors import CompileError, error_at, note_call_site
 from ..types import FunctionType, PyType, join, list_of, tuple_of
-from . import inlining
+from . import inlining, math_module
 from . import semantics as sem
 from .call_typing import CallTyping, _t, closure_part  # noqa: F401 (re-exported: closures.py, generators.py)
 from .handlers import exception_class_of
@@ -154,6 +154,10 @@ class ProgramTypes:
                              for t in (s.targets if isinstance(s, nodes.Assign) else [s.target]))]
             if not found and name not in tree.locals and hasattr(builtins, name):
                 return False, BUILTIN
+            if not found and name in tree.locals:  # from math import pi
+                known, value = math_module.constant(node, None, self)
+                if known:
+                    return True, value
             if not found:
                 if name in tree.locals:
                     raise error_at(node, f"the global '{name}' is not a constant pydm can read ahead of time",
@@ -543,6 +547,8 @@ class _FunctionTyper(CallTyping, ListTyping):
             value = self.expr(e.value)
             self.target(e.target, value)
             return value
+        if isinstance(e, nodes.Attribute) and math_module.is_module(e.expr, self.fn, self.program):
+            return constant_type(math_module.constant(e, self.fn, self.program)[1])
         if isinstance(e, nodes.Attribute) and method_value(e, self.fn) is not None:
             return method_value_type(self, e)
         if isinstance(e, nodes.Attribute):

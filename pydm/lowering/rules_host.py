@@ -15,7 +15,8 @@ from .. import dialect as d
 from .. import typecodes as tc
 from .driver import rule
 from .rules_object import list_type
-from .support import FLOAT_IMPORT, FORMAT_IMPORT, PRINT_IMPORT
+from . import numeric as num
+from .support import FLOAT_IMPORT, FORMAT_IMPORT, LIBM_IMPORT, PRINT_IMPORT
 
 
 def _tuple_record(t):
@@ -43,6 +44,19 @@ def lower_host_format(ctx, op, operands):
     answer = func.CallOp([list_type()], FORMAT_IMPORT, [_tuple_record(operands[0])]).results[0]
     one = arith.constant(ir.IndexType.get(), 1)
     return [util.ListGetOp(list_type(), answer, one).result]
+
+
+@rule(d.LIBM)
+def lower_libm(ctx, op, operands):
+    """A VM op calling the C library; a function no VM op computes: the
+    host's ``math`` function by its code (NaN for CPython's ValueError,
+    infinity for its OverflowError: the runtime library raises them)."""
+    fn = ir.StringAttr(op.attributes["fn"]).value
+    if fn not in d.HOST_LIBM:
+        return [num.float_libm(fn, operands)]
+    ctx.support.add("libm")
+    code = arith.constant(ir.IntegerType.get_signless(64), d.HOST_LIBM.index(fn))
+    return [func.CallOp([ir.F64Type.get()], LIBM_IMPORT, [code, operands[0]]).results[0]]
 
 
 @rule(d.HOST_FLOAT)

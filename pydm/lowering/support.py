@@ -57,6 +57,8 @@ PRINT_IMPORT = "pydm_host.print"
 FORMAT_IMPORT = "pydm_host.format"
 #: the host's float() of a str (the slow path of runtime_lib/parsing.py); outside pydm's host the call fails
 FLOAT_IMPORT = "pydm_host.float"
+#: ``math.<name>(x)`` computed by the host (name: its index in ``dialect.HOST_LIBM``)
+LIBM_IMPORT = "pydm_host.libm"
 
 #: the type codes a record from the host may carry (``record_split``)
 _RECORD_CODES = (tc.NONE, tc.BOOL, tc.INTEGER, tc.REAL, tc.TUPLE, tc.LIST, tc.LIST_CONVERTED, tc.STR,
@@ -596,6 +598,14 @@ func.func private @{fallback}(%record: !util.list<?>) -> !util.list<?> {{
 _FORMAT = _failing_import(FORMAT_IMPORT, "pydm$no_host_format",
                           "pydm: str(), repr(), format() and f-strings need pydm's host module")
 _FLOAT = _failing_import(FLOAT_IMPORT, "pydm$no_host_float", "pydm: float() of this str needs pydm's host module")
+_LIBM = f"""
+func.func private @{LIBM_IMPORT}(i64, f64) -> f64 attributes {{vm.fallback = @pydm$no_host_libm}}
+func.func private @pydm$no_host_libm(%code: i64, %x: f64) -> f64 {{
+  %unimplemented = arith.constant 12 : i32
+  util.status.check_ok %unimplemented, "pydm: this math function needs pydm's host module"
+  return %x : f64
+}}
+"""
 
 
 #: the host module of ``@pydm.host`` functions (pydm/runtime/user_host.py)
@@ -714,7 +724,7 @@ util.global private mutable @{POLL_BUDGET_GLOBAL} = {POLL_INTERVAL} : i64
 
 _PARTS = {"records": _RECORDS, "exception": _EXCEPTION, "site": _SITE, "trace": _TRACE, "poll": _POLL,
           "poll_budget": _POLL_BUDGET, "print": _PRINT,
-          "format": _FORMAT, "float": _FLOAT}
+          "format": _FORMAT, "float": _FLOAT, "libm": _LIBM}
 #: parts that need others
 _NEEDS = {"exception": ("records",), "print": ("records",), "format": ("records",), "float": ("records",)}
 
@@ -731,7 +741,7 @@ def add_support(module: ir.Module, parts: set[str], sites=None) -> None:
     if "class_of_site" in wanted:
         wanted.add("site")
     texts = [_PARTS[name] for name in ("records", "exception", "site", "trace", "poll", "poll_budget", "print",
-                                       "format", "float")
+                                       "format", "float", "libm")
              if name in wanted]
     if "class_of_site" in wanted:
         texts.append(class_of_site_text(sites))

@@ -16,7 +16,9 @@ the host's output).
 ``pydm_host.format(record) -> record`` (cconv ``0r_r``) is CPython's ``format``
 of a tuple of pieces (f-strings, ``str()``, ``repr()``, ``str.format``);
 ``pydm_host.float(record) -> record`` is ``float()`` of a str that
-runtime_lib/parsing.py validated but cannot round exactly itself.
+runtime_lib/parsing.py validated but cannot round exactly itself;
+``pydm_host.libm(i64, f64) -> f64`` a ``math`` function no VM op computes
+(``math.tan``...), CPython's own.
 
 Compiled code declares the imports ``optional`` with a local fallback, so a
 ``.vmfb`` also runs without this module (any IREE host: ``poll`` returns 0,
@@ -66,6 +68,7 @@ class HostState:
         iface.export("print", "0r_i", _print)
         iface.export("format", "0r_r", _format)
         iface.export("float", "0r_r", _float)
+        iface.export("libm", "0IF_F", _libm)
         self.module = iface.create()
 
     def _start_poller(self) -> None:
@@ -151,6 +154,24 @@ def _float(state: HostState, ref):
     try:
         from .values import from_record, to_record  # noqa: PLC0415
         return to_record(float(from_record(ref.deref(rt.VmVariantList)))).ref
+    except BaseException as exc:  # noqa: BLE001 - every exception is handed to the caller
+        state.pending = exc
+        return None
+
+
+def _libm(state: HostState, code: int, x: float):
+    """``pydm_host.libm(code, x) -> f64``: CPython's ``math`` function
+    ``dialect.HOST_LIBM[code]`` of ``x`` (one no VM op computes), its
+    ValueError answered as NaN and its OverflowError as infinity - the
+    runtime library raises them again (runtime_lib/mathfns.py)."""
+    import math  # noqa: PLC0415
+    from ..typecodes import HOST_MATH  # noqa: PLC0415
+    try:
+        return float(getattr(math, HOST_MATH[code])(x))
+    except ValueError:
+        return math.nan
+    except OverflowError:
+        return math.inf
     except BaseException as exc:  # noqa: BLE001 - every exception is handed to the caller
         state.pending = exc
         return None

@@ -473,6 +473,15 @@ for _k in POW_EXPONENTS:
 for _k in SHIFT_COUNTS:
     OPS[f"shl{_k}"] = Op((lambda k: lambda a: a << k)(_k), 1, (lambda k: lambda a: f"({a} << {k})")(_k))
 
+#: math functions (``import math`` is added to a program that calls one); no factorial/comb/perm:
+#: ``result_type`` evaluates each on the sample values, some of them huge ints
+MATH_CALLS = [("sqrt", 1), ("floor", 1), ("ceil", 1), ("trunc", 1), ("exp", 1), ("log", 1), ("log", 2),
+              ("sin", 1), ("atan2", 2), ("hypot", 2), ("fabs", 1), ("isfinite", 1), ("copysign", 2),
+              ("fmod", 2), ("gcd", 2), ("pow", 2), ("isclose", 2)]
+for _name, _n in MATH_CALLS:
+    OPS[f"math.{_name}{_n}"] = Op(getattr(math, _name), _n,
+                                  (lambda n: lambda *a: f"math.{n}({', '.join(a)})")(_name))
+
 ARITH = ["+", "-", "*", "+", "-", "*", "/", "//", "%", "&", "|", "^", ">>", "<<", "**"]
 COMPARE = ["<", "<=", ">", ">=", "==", "!="]
 AUG_OPS = ["+", "-", "*", "/", "//", "%", "&", "|", "^", ">>", "<<", "**"]
@@ -983,6 +992,18 @@ _BUILTINS = ["abs", "int", "float", "bool", "min2", "max2", "min3", "max3", "rou
 @expr_kind("builtin", weight=2, can=lambda g, want: bool(_ops_for(_BUILTINS, want)))
 def builtin(g: Gen, want, depth):
     return operator_expr(g, g.pick(_ops_for(_BUILTINS, want)), want, depth)
+
+
+_MATH_KEYS = [f"math.{name}{n}" for name, n in MATH_CALLS]
+
+
+@expr_kind("math_call", can=lambda g, want: bool(_ops_for(_MATH_KEYS, want)))
+def math_call(g: Gen, want, depth):
+    """A ``math`` function of operands of any number class (CPython's errors included)."""
+    e = operator_expr(g, g.pick(_ops_for(_MATH_KEYS, want)), want, depth)
+    if e is not None:
+        g.used.add("math")
+    return e
 
 
 def _wants_bool(g, want):
@@ -3790,7 +3811,8 @@ def programs(draw, max_functions: int = 4, avoid=frozenset()) -> Program:
             define(g, fn)
             g.functions.append(fn)
             k += 1
-    text = "\n".join(["import pydm"] + constants) + "\n\n\n" + "\n\n".join(f.source for f in g.functions)
+    imports = ["import math"] * ("math" in g.used) + ["import pydm"]
+    text = "\n".join(imports + constants) + "\n\n\n" + "\n\n".join(f.source for f in g.functions)
     return Program(canonical(text), g.functions, frozenset(g.used))
 
 

@@ -3,7 +3,7 @@
 The reference is the program's own syntax tree run by CPython, rewritten so that:
 
 * every operation that can make an int (``+ - * // % ** << & | ^ >> ~``,
-  unary ``- +``, ``abs()``, ``int()``, augmented assignments) checks its result:
+  unary ``- +``, ``abs()``, ``int()``, ``math.floor()``..., augmented assignments) checks its result:
   an int outside [-2**63, 2**63-1] raises ``Int64Escape`` (an ``OverflowError``).
   pydm's ints are 64-bit and it raises ``OverflowError`` exactly where CPython
   makes such an int, intermediate results included (README, Numbers);
@@ -264,6 +264,8 @@ HELPERS.update({"_ck": ck, "_pow": pow_, "_ipow": ipow, "_lshift": lshift, "_ils
                 "_ck_int": lambda x: ck(int(x)), "_ck_abs": lambda x: ck(abs(x)), "_round": round_,
                 "_ck_round": round_})
 _INT_BUILTINS = {"abs", "int", "round"}
+#: the math functions that make ints (checked as ``int()`` is)
+_INT_MATH = {"floor", "ceil", "trunc", "gcd", "lcm", "isqrt", "factorial", "comb", "perm", "prod"}
 
 
 def _call(name: str, *args) -> ast.Call:
@@ -309,6 +311,8 @@ class _Rewrite(ast.NodeTransformer):
         return node
 
     def visit_Import(self, node):
+        if [alias.name for alias in node.names] == ["math"]:
+            return node
         return None  # ``import pydm``: the reference is pure CPython
 
     def visit_ExceptHandler(self, node):
@@ -340,6 +344,9 @@ class _Rewrite(ast.NodeTransformer):
             node.func = ast.Name("_round", ast.Load())
             return node
         if isinstance(node.func, ast.Name) and node.func.id in _INT_BUILTINS:
+            return _call("_ck", node)
+        if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) \
+                and node.func.value.id == "math" and node.func.attr in _INT_MATH:
             return _call("_ck", node)
         if isinstance(node.func, ast.Name) and node.func.id in ("map", "filter") and node.args \
                 and isinstance(node.args[0], ast.Name) and node.args[0].id in _INT_BUILTINS:

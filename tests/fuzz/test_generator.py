@@ -74,9 +74,11 @@ def test_every_kind_is_generated_and_programs_are_sound():
     def collect(case):
         used.update(case.program.kinds)
         tree = ast.parse(case.program.source)
-        # import pydm, constants, then functions: helpers (h*) undecorated, the last one jit
-        constants = list(itertools.takewhile(lambda s: isinstance(s, ast.Assign), tree.body[1:]))
-        functions = tree.body[1 + len(constants):]
+        # (import math,) import pydm, constants, then functions: helpers (h*) undecorated, the last one jit
+        imports = len(list(itertools.takewhile(lambda s: isinstance(s, ast.Import), tree.body)))
+        assert [ast.unparse(s) for s in tree.body[:imports]] in (["import pydm"], ["import math", "import pydm"])
+        constants = list(itertools.takewhile(lambda s: isinstance(s, ast.Assign), tree.body[imports:]))
+        functions = tree.body[imports + len(constants):]
         assert all(isinstance(c.targets[0], ast.Name) and c.targets[0].id.startswith("K") for c in constants)
         assert functions and all(isinstance(f, ast.FunctionDef) for f in functions)
         assert all([ast.unparse(d) for d in f.decorator_list] == ([] if f.name.startswith("h") else ["pydm.jit"])

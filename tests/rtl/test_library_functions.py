@@ -12,6 +12,7 @@ import runtime_lib.sets
 import runtime_lib.slices
 import runtime_lib.iterators
 import runtime_lib.lists
+import runtime_lib.mathfns
 import runtime_lib.numbers
 import runtime_lib.parsing
 import runtime_lib.ranges
@@ -69,6 +70,17 @@ DOMAINS = {
     "str_find_at": lambda s, sub, start, end, kind: 0 <= kind <= 3,
     "str_ascii_case": lambda s, op: s.isascii() and 0 <= op <= 4,
     "str_ascii_test": lambda s, op: s.isascii() and 0 <= op <= 5,
+    # (the library's own loops run by CPython's unbounded ints: only up to where pydm's overflow)
+    "math_factorial": lambda n: n <= 100,
+    "math_perm": lambda n, k: k <= 100,
+    "math_perm_object": lambda n, k: n <= 100 if k is None else type(k) not in (int, bool) or k <= 100,
+    "math_comb": lambda n, k: min(k, n - k) <= 100,
+    "math_prod": lambda xs, start: type(start) is not int or abs(start) < 2**40,  # (a list argument: no big-int check)
+    "math_hypot": lambda xs: all(type(x) in (int, bool, float) for x in xs),
+    "math_gcd": lambda xs: all(type(x) in (int, bool) for x in xs),
+    "math_lcm": lambda xs: all(type(x) in (int, bool) for x in xs),
+    "_frexp_exponent": lambda x: 0.0 < x < float("inf"),
+    "_power_of_two": lambda k: -1074 <= k <= 1023,
     "format_fixed": lambda x, prec, sign, fill, align, width: (0 <= prec <= 40 and sign in (0, 32, 43, 45)
                                                                and 0 <= fill < 0x110000 and align in (0, 60, 61, 62, 94)
                                                                and 0 <= width <= 40),
@@ -89,7 +101,8 @@ NOT_CALLED_DIRECTLY = {"make_enumerate", "make_reversed", "make_state", "make_zi
                        "list_setslice_span_slots", "list_slice_span_slots",
                        # the writers into a str being made (a list of codepoints, grown in place:
                        # compiled f-strings drive them, tests/strings/test_format_vm.py)
-                       "fixed_into", "int_into", "str_into", "room", "put_decimal"}
+                       "fixed_into", "int_into", "str_into", "room", "put_decimal",
+                       "_sum_partials"}  # (the partials of math_fsum: tests/mathmodule drives it)
 LISTS = [[], [1], [1, 2.5, None], [3, 1, 2, 1], [(1, 2), [3], True], [NAN, 0.0, -0.0]]
 RANGES = [range(0), range(5), range(1, 10, 3), range(10, -5, -4), range(-2**63, 2**63 - 1, 2**62)]
 STRS = ["", "a", "ab", "ba", "aab", "h\u00e9llo", "\U0001F600x", "\ud800"]
@@ -98,7 +111,7 @@ STRS = ["", "a", "ab", "ba", "aab", "h\u00e9llo", "\U0001F600x", "\ud800"]
 def python_function(name):
     for lib in (runtime_lib.numbers, runtime_lib.tuples, runtime_lib.lists, runtime_lib.slices, runtime_lib.ranges,
                 runtime_lib.iterators, runtime_lib.strings, runtime_lib.str_methods, runtime_lib.parsing,
-                runtime_lib.sorting):
+                runtime_lib.sorting, runtime_lib.mathfns):
         if name in lib.__dict__ and getattr(lib.__dict__[name], "__module__", "") == lib.__name__:
             return lib.__dict__[name]
     raise KeyError(name)

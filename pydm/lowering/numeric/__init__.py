@@ -99,6 +99,7 @@ from .floats import (  # noqa: F401 - the helpers' one namespace
     int_pow_negative,
     bool_to_int,
     float_abs,
+    float_libm,
     float_add,
     float_cmp,
     float_div_nonzero,
@@ -126,7 +127,7 @@ __all__ = [
     "int_lshift", "int_rshift", "int_and", "int_or", "int_xor", "int_invert",
     "int_cmp",
     # floats
-    "float_add", "float_sub", "float_mul", "float_neg", "float_abs",
+    "float_add", "float_sub", "float_mul", "float_neg", "float_abs", "float_libm",
     "float_truediv", "float_floordiv", "float_mod", "float_pow", "float_cmp",
     "float_isnan",
     # conversions / mixed

@@ -51,6 +51,19 @@ def float_isnan(x: ir.Value) -> ir.Value:
     return _fcmp_raw("uno", x, x)
 
 
+#: ``iree_pydm.libm``'s functions as math dialect ops (the VM's call the host's libm)
+_LIBM_OPS = {"exp": math.exp, "expm1": math.expm1, "log": math.log, "log2": math.log2, "log10": math.log10,
+             "log1p": math.log1p, "sin": math.sin, "cos": math.cos, "atan": math.atan, "tanh": math.tanh,
+             "erf": math.erf, "sqrt": math.sqrt, "floor": math.floor, "ceil": math.ceil,
+             "atan2": math.atan2, "pow": math.powf, "remainder": arith.remf}
+
+
+def float_libm(fn: str, args) -> ir.Value:
+    """The C library's ``fn`` of f64 ``args`` (raw: inf and nan, no errors);
+    constant operands behind barriers, so no folder computes it instead."""
+    return _LIBM_OPS[fn](*[_fguard(a) for a in args])
+
+
 def _isinf(x: ir.Value) -> ir.Value:
     return _fcmp_raw("oeq", math.absf(x), float_const(_pymath.inf))
 
