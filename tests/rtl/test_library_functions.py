@@ -86,7 +86,8 @@ NOT_CALLED_DIRECTLY = {"make_enumerate", "make_reversed", "make_state", "make_zi
                        "reverse_keys", "float_keys", "float_bits_of_keys", "insertion_sort", "radix_sort", "radix_pass",
                        "sort_as_slots", "sort_by_number_keys", "zeros", "count_run", "binary_insertion", "run_power",
                        "merge_at", "merge_lo", "merge_hi", "gallop_left", "gallop_right", "copy_items", "list_setslice_slots", "list_repeat_slots", "list_slice_slots",
-                       "list_setslice_span_slots", "list_slice_span_slots"}
+                       "list_setslice_span_slots", "list_slice_span_slots", "list_setslice_self_slots",
+                       "list_setslice_fill_slots", "move_tail_slots"}
 LISTS = [[], [1], [1, 2.5, None], [3, 1, 2, 1], [(1, 2), [3], True], [NAN, 0.0, -0.0]]
 RANGES = [range(0), range(5), range(1, 10, 3), range(10, -5, -4), range(-2**63, 2**63 - 1, 2**62)]
 STRS = ["", "a", "ab", "ba", "aab", "h\u00e9llo", "\U0001F600x", "\ud800"]
