@@ -263,6 +263,8 @@ class LoopWalker:
             kind, what = resolve_call(self.program.module, call, self.frame.fn, self.program)
         except CompileError:
             return False
+        if what in ("min", "max") and any(k.arg == "key" for k in call.keywords or ()):
+            return False  # the key function runs on each item
         return kind == "builtin" and what in LENGTH_SAFE_BUILTINS
 
     def index_loop(self, s: LoopShape, start, step: int, more, item):

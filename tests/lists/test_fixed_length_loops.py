@@ -126,17 +126,35 @@ def changing_zip(n: int):
     return out, a, b
 
 
+@pydm.jit
+def key_calls(n: int):
+    """``max(..., key=f)`` runs ``f``, which may grow the list walked."""
+    ks = [1, 2, 3]
+
+    def key(v):
+        ks.append(v)
+        return -v
+    s = 0
+    t = 0
+    for k in ks:
+        if len(ks) < n:
+            t = max([k, 0], key=key)
+        s = s + k
+    return s, t, ks
+
+
 FIXED_LENGTH_CASES = [
     P(fixed_bodies, [(n,) for n in (0, 1, 2, 5, 9, 17, 40)]),
     P(later_elements, [(n,) for n in (0, 1, 3, 10, 33)]),
     P(objects, [([],), ([1, 2, 3],), ([1, 2.5, True, 0],), ([1, "a"],)]),
     P(changing_bodies, [(n,) for n in (0, 1, 3, 6, 10)]),
     P(changing_zip, [(n,) for n in (0, 2, 5, 9)]),
+    P(key_calls, [(n,) for n in (0, 4, 9)]),
 ]
 
 
 @pydm.jit
-def fixed_length_group(k: int, a0, a1, a2, a3, a4):
+def fixed_length_group(k: int, a0, a1, a2, a3, a4, a5):
     if k == 0:
         return fixed_bodies(a0)
     if k == 1:
@@ -145,7 +163,9 @@ def fixed_length_group(k: int, a0, a1, a2, a3, a4):
         return objects(a2)
     if k == 3:
         return changing_bodies(a3)
-    return changing_zip(a4)
+    if k == 4:
+        return changing_zip(a4)
+    return key_calls(a5)
 
 
 BATCH = Batch(fixed_length_group, FIXED_LENGTH_CASES)
