@@ -43,7 +43,7 @@ LENGTH_SAFE_BUILTINS = frozenset({"len", "abs", "min", "max", "int", "float", "b
                                   "isinstance", "ord", "chr", "str", "hash", "pow"})
 #: statements and expressions a length-keeping loop body may not hold
 _CHANGING_NODES = (nodes.Delete, nodes.Lambda, nodes.FunctionDef, nodes.ClassDef, nodes.Yield, nodes.YieldFrom,
-                   nodes.Await, nodes.Global, nodes.Nonlocal, nodes.NamedExpr)
+                   nodes.Await, nodes.Global, nodes.Nonlocal, nodes.NamedExpr, nodes.With)
 
 
 def _body_nodes(s) -> list | None:
