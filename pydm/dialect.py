@@ -84,6 +84,8 @@ LIST_SET = "iree_pydm.list_set"          # xs[i] = v -> exc; IndexError when out
 LIST_BOX = "iree_pydm.list_box"          # a typed list's elements as a new list<object> (a snapshot)
 LIST_UNBOX = "iree_pydm.list_unbox"      # a new list<object> known to hold only T's, as a new list<T>
 LIST_REFILL = "iree_pydm.list_refill"    # typed list xs := the elements of ys, a list<object> of T's
+LIST_FLIP = "iree_pydm.list_flip"        # typed xs[:stop] = xs[first::-1] in place when the sizes match -> i1
+LIST_SLICE = "iree_pydm.list_slice"      # typed xs[start:stop] (step 1): a new list of its type
 # dynamic values as (type code, payload bits, heap ref) (pass split-objects)
 STR_LITERAL = "iree_pydm.str_literal"    # a str literal (attribute ``value``)
 STR_NEW = "iree_pydm.str_new"            # runtime library: a str of n codepoints, to be set with str_set
@@ -113,7 +115,7 @@ ALL_OPS = (CONSTANT, APPLY_BINARY, APPLY_COMPARE, APPLY_UNARY, CONVERT, AS_BOOL,
            EXCEPTION_VALUE, EXCEPTION_NEW, EXCEPTION_RAISE, EXCEPTION_ARGS, EXCEPTION_ISINSTANCE, EXCEPTION_SET_CAUSE,
            LOAD_VAR, STORE_VAR, DEL_VAR, UNDEF, STATIC_CAST, BOX, UNBOX, GET_TYPE_CODE,
            MAKE_TUPLE, TUPLE_GET, TUPLE_LEN, SEQ_NEW, SEQ_SET, SEQ_RESIZE, LIST_SET, LIST_BOX, LIST_UNBOX, LIST_REFILL,
-          
+           LIST_FLIP, LIST_SLICE,
            STR_LITERAL, STR_NEW, STR_SET, STR_LEN, STR_CODE, KEPT_GET, KEPT_SET,
            DYN_OF, DYN_UNBOX, DYN_IS, RECORD_OF, RECORD_SPLIT, HOST_PRINT, HOST_FORMAT,
            HOST_FLOAT, HOST_CALL, HOST_CALL_TYPED, LIBM)
@@ -568,6 +570,19 @@ def list_refill(xs, ys, ip=None) -> ir.Operation:
     """Typed list ``xs`` (in place: every alias sees it) := the elements of
     ``ys``, a ``list<object>`` whose elements all have ``xs``'s element type."""
     return _op(LIST_REFILL, [xs, ys], [], ip=ip)
+
+
+def list_flip(xs, first, stop, ip=None) -> ir.Value:
+    """``xs[:stop] = xs[first::-1]`` of a typed list (ints; an absent bound is
+    2**63 - 1), in place when the source and the target have the same length:
+    an i1, true when done (nothing changed otherwise)."""
+    return _op(LIST_FLIP, [xs, first, stop], [i1()], ip=ip).result
+
+
+def list_slice(xs, start, stop, ip=None) -> ir.Value:
+    """``xs[start:stop]`` of a typed list (ints; an absent start is 0, an absent
+    stop 2**63 - 1): a new list of the same type."""
+    return _op(LIST_SLICE, [xs, start, stop], [xs.type], ip=ip).result
 
 
 def list_unbox(xs, t: PyType, ip=None) -> ir.Value:

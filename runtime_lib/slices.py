@@ -229,19 +229,90 @@ def list_setslice_span_slots(xs: list[int], start: int, stop: int, step: int, gi
     m = len(src)
     if st != 1 and m != count:
         fail("ValueError", "attempt to assign sequence of size {} to extended slice of size {}", m, count)
-    shift = m - count if st == 1 else 0  # the tail after the slice moves first
-    if shift > 0:
-        seq_resize(xs, n + shift)
-        for k in range(n - 1, lo + count - 1, -1):
-            ints_set(xs, k + shift, ints_get(xs, k))
-    elif shift < 0:
-        for k in range(lo + count, n):
-            ints_set(xs, k + shift, ints_get(xs, k))
-        seq_resize(xs, n + shift)
+    if st == 1:
+        move_tail_slots(xs, lo + count, m - count)
     k = lo
     for i in range(m):
         ints_set(xs, k, ints_get(src, i))
         k = wrap_add(k, st)
+
+
+def move_tail_slots(xs: list[int], end: int, shift: int) -> None:
+    """The slots from ``end`` on move by ``shift`` (the list grows or shrinks
+    by it): a step-1 slice ending at ``end`` is replaced by ``shift`` more slots."""
+    n = len(xs)
+    if shift > 0:
+        seq_resize(xs, n + shift)
+        for k in range(n - 1, end - 1, -1):
+            ints_set(xs, k + shift, ints_get(xs, k))
+    elif shift < 0:
+        for k in range(end, n):
+            ints_set(xs, k + shift, ints_get(xs, k))
+        seq_resize(xs, n + shift)
+
+
+def list_setslice_fill_slots(xs: list[int], start: int, stop: int, step: int, given: int, one: list[int],
+                             m: int) -> None:
+    """``xs[start:stop:step] = [v] * m`` on typed storage (``one``: ``[v]``, its
+    slot): the sieve's ``flags[i * i::i] = [False] * ...`` with no list of m
+    items built. The frontend raised ``[v] * m``'s MemoryError already (before
+    the target's bounds, as CPython makes the list first); the rest is
+    ``list_setslice_span_slots``'s, with m copies of one slot as the source."""
+    n = len(xs)
+    st = span_step(step, given)
+    if st == 0:
+        fail("ValueError", "slice step cannot be zero")
+    lo = span_clip(start, n, st) if given & 1 else (n - 1 if st < 0 else 0)
+    hi = span_clip(stop, n, st) if given & 2 else (-1 if st < 0 else n)
+    count = span_count(lo, hi, st)
+    if m < 0:
+        m = 0
+    if st != 1 and m != count:
+        fail("ValueError", "attempt to assign sequence of size {} to extended slice of size {}", m, count)
+    if st == 1:
+        move_tail_slots(xs, lo + count, m - count)
+    x = ints_get(one, 0)
+    k = lo
+    for i in range(m):
+        ints_set(xs, k, x)
+        k = wrap_add(k, st)
+
+
+def list_setslice_self_slots(xs: list[int], start: int, stop: int, step: int, given: int,
+                             fstart: int, fstop: int, fstep: int, fgiven: int) -> bool:
+    """``xs[start:stop:step] = xs[fstart:fstop:fstep]`` on typed storage, in
+    place, when that is CPython's result: the target selects the source's slots
+    in reverse order (``perm[:k + 1] = perm[k::-1]``: swapped pairwise) or in
+    the same order (nothing moves). Returns False, having changed nothing,
+    otherwise (other slots, other sizes, a zero step): the frontend then copies
+    the source first and assigns it, as CPython does."""
+    n = len(xs)
+    fst = span_step(fstep, fgiven)
+    st = span_step(step, given)
+    if st == 0 or fst == 0:
+        return False
+    flo = span_clip(fstart, n, fst) if fgiven & 1 else (n - 1 if fst < 0 else 0)
+    fhi = span_clip(fstop, n, fst) if fgiven & 2 else (-1 if fst < 0 else n)
+    m = span_count(flo, fhi, fst)
+    lo = span_clip(start, n, st) if given & 1 else (n - 1 if st < 0 else 0)
+    hi = span_clip(stop, n, st) if given & 2 else (-1 if st < 0 else n)
+    if span_count(lo, hi, st) != m:
+        return False
+    if m < 2:
+        return lo == flo or m == 0
+    if lo == flo and st == fst:
+        return True
+    if st != -fst or lo != flo + (m - 1) * fst:  # (in range: the source's last index)
+        return False
+    k = lo
+    j = flo
+    for i in range(m // 2):  # slot lo + i*st takes slot flo + i*fst, and the other way round
+        x = ints_get(xs, k)
+        ints_set(xs, k, ints_get(xs, j))
+        ints_set(xs, j, x)
+        k = wrap_add(k, st)
+        j = wrap_add(j, fst)
+    return True
 
 
 def list_delslice(xs: list, start: object, stop: object, step: object) -> None:

@@ -35,6 +35,7 @@ from .generators import GeneratorWalker, is_generator_function
 from .reductions import ReductionWalker
 from .loops import LoopWalker
 from .scopes import variable_key
+from .slice_rules import SliceRuleWalker
 from .specializations import Specialization
 from .typing import ProgramTypes
 
@@ -141,7 +142,7 @@ class Frame:
 
 
 class FunctionImporter(ExpressionWalker, CallWalker, ReductionWalker, LoopWalker, IteratorLoopWalker, HandlerWalker,
-                       ClosureWalker, HostCallWalker, GeneratorWalker):
+                       ClosureWalker, HostCallWalker, GeneratorWalker, SliceRuleWalker):
     """Builds one ``func.func`` for one specialization."""
 
     def __init__(self, program: ProgramTypes, spec: Specialization, module: ir.Module, public: bool):
@@ -287,6 +288,9 @@ class FunctionImporter(ExpressionWalker, CallWalker, ReductionWalker, LoopWalker
         self.fb.ret([self.b.success(), value])
 
     def stmt_Assign(self, s):
+        if len(s.targets) == 1 and (self.self_slice_assign(s.targets[0], s.value)
+                                    or self.fill_slice_assign(s.targets[0], s.value)):
+            return
         if len(s.targets) == 1 and _is_parallel(s.targets[0], s.value):
             # a, b = b, a + b: every right-hand side first, no tuple is built
             values = []

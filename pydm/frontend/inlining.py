@@ -235,6 +235,12 @@ def unroll_factor(loop: nodes.For, step_sign, it: nodes.Call) -> int:
     loop overhead is a third of a small body's VM ops."""
     if step_sign != 1 or len(it.args) > 2:
         return 1
+    return body_unroll_factor(loop)
+
+
+def body_unroll_factor(loop: nodes.For) -> int:
+    """Copies per trip for the body of a counted loop by 1 (a ``range`` above,
+    or a list whose length the body cannot change: ``loops.py``)."""
     if any(True for stmt in loop.body for _ in stmt.nodes_of_class((nodes.Break, nodes.Continue))):
         return 1
     if any(True for stmt in loop.body for _ in stmt.nodes_of_class((nodes.For, nodes.While))):

@@ -234,11 +234,10 @@ class IteratorLoopWalker:
             def item(i):
                 k = i if start is None else self.emit.binary("+", i, start)
                 return self.emit.make_tuple([k, self.emit.element_at(seq, i)])
-            self.index_loop(s, self.b.constant(0, T.INT), 1, lambda i: self.live_in_range(seq, i), item)
+            self.list_loop(s, [seq], item)
             return
 
-        self.index_loop(s, self.b.constant(0, T.INT), 1, lambda i: self.all_live(seqs, i),
-                        lambda i: self.emit.make_tuple([self.emit.element_at(q, i) for q in seqs]))
+        self.list_loop(s, seqs, lambda i: self.emit.make_tuple([self.emit.element_at(q, i) for q in seqs]))
 
     def all_live(self, seqs, i):
         """i1: ``i < len(q)`` for every sequence ``q`` now (``zip``'s walk: the

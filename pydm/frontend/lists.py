@@ -99,6 +99,43 @@ class ListOps:
             return None
         self.call_library("list_setslice", [container, *parts, value])
 
+    def store_self_slice(self, xs, parts, source, flip: bool):
+        """``xs[parts] = xs[source]`` of typed list ``xs`` (the importer's
+        ``self_slice_assign``): in place where that is CPython's result - inline
+        for ``xs[:b] = xs[a::-1]`` (``flip``: the ``list_flip`` op), else by the
+        library (``list_setslice_self_slots``) - or else the source copied, then
+        assigned."""
+        if flip:
+            big = self.b.constant(2**63 - 1, T.INT)
+            first, stop = (big if p is None or self.type(p) is T.NONE else self.promote(p, T.INT)
+                           for p in (source[0], parts[1]))
+            done = self.b.list_flip(xs, first, stop)
+        else:
+            spans = [*self.slice_span(parts), *self.slice_span(source)]
+            done = self.call_library("list_setslice_self_slots", [self.slots(xs), *spans], T.BOOL)
+            if self.fb.block is None:
+                return
+            done = self.b.bool_to_pred(done)
+        copy, after = self.fb.new_block(), self.fb.new_block()
+        self.fb.cond_br(done, [], [], after, copy)
+        self.fb.block = copy
+        self.store_slice(xs, *parts, self.typed_slice(xs, source, self.type(xs)))
+        self.fb.goto(after)
+        self.fb.block = after
+
+    def check_repeat_size(self, m) -> None:
+        """``[v] * m``'s MemoryError (``list_repeat``'s limit), before anything
+        after the list is evaluated."""
+        _, big = self.b.apply_compare("gt", m, self.b.constant(1073741823, T.INT))
+        self.fb.raise_if(self.b.bool_to_pred(big), "MemoryError", "")
+
+    def store_fill_slice(self, xs, parts, v, m):
+        """``xs[parts] = [v] * m`` of typed list ``xs`` (the importer's
+        ``fill_slice_assign``): the slice filled with ``v``'s slot, no list built."""
+        span = self.slice_span(parts)
+        one = self.make_list([v], self.type(xs))
+        self.call_library("list_setslice_fill_slots", [self.slots(xs), *span, self.slots(one), m])
+
     def delete_item(self, container, index=None, slice_parts=None):
         """``del container[index]`` or ``del container[a:b:c]``."""
         ct = self.type(container)
@@ -149,7 +186,11 @@ class ListOps:
 
     def typed(self, xs) -> bool:
         """Is ``xs`` a list in typed storage?"""
-        t = self.type(xs)
+        return self.typed_type(self.type(xs))
+
+    @staticmethod
+    def typed_type(t: PyType) -> bool:
+        """Is ``t`` a list type in typed storage?"""
         return t.is_list and t.elt in rep.TYPED_LIST_ELEMENTS
 
     def on_copy(self, xs, change):
@@ -171,6 +212,11 @@ class ListOps:
 
     def typed_slice(self, xs, parts, t: PyType):
         """``xs[a:b:c]`` of typed list ``xs``: a new list of its type."""
+        start, stop, step = parts
+        if step is None and all(p is None or self.type(p) in (T.INT, T.BOOL, T.NONE) for p in (start, stop)):
+            bounds = [self.b.constant(default, T.INT) if p is None or self.type(p) is T.NONE
+                      else self.promote(p, T.INT) for p, default in ((start, 0), (stop, 2**63 - 1))]
+            return self.b.list_slice(self.coerce(xs, t), *bounds)
         out = self.make_list([], t)
         span = self.slice_span(parts)
         if span is not None:

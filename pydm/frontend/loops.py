@@ -20,12 +20,14 @@ from dataclasses import dataclass
 from typing import Callable
 
 from astroid import nodes
+from astroid.const import Context
 
-from ..errors import error_at
+from ..errors import CompileError, error_at
 from ..types import PyType
 from . import inlining
 from .literals import const_value
-from .callees import loop_form
+from .callees import loop_form, resolve_call
+from .scopes import variable_key
 
 T = PyType
 
@@ -34,6 +36,31 @@ POLL_INTERVAL = 1 << 16
 #: unrolled copies convert their counter to float exactly while it stays in +-2**53
 EXACT_FLOAT_INT = 2 ** 53
 INT64_MIN = -(1 << 63)
+
+
+#: builtins a loop body may call and still keep every list's length (``keeps_lengths``)
+LENGTH_SAFE_BUILTINS = frozenset({"len", "abs", "min", "max", "int", "float", "bool", "range", "round", "divmod",
+                                  "isinstance", "ord", "chr", "str", "hash", "pow"})
+#: statements and expressions a length-keeping loop body may not hold
+_CHANGING_NODES = (nodes.Delete, nodes.Lambda, nodes.FunctionDef, nodes.ClassDef, nodes.Yield, nodes.YieldFrom,
+                   nodes.Await, nodes.Global, nodes.Nonlocal, nodes.NamedExpr, nodes.With)
+
+
+def _body_nodes(s) -> list | None:
+    """The syntax a loop runs per item: a ``for`` statement's body; in a
+    comprehension, the ``if``s of this clause, the later clauses and the
+    element (None: another shape)."""
+    if isinstance(s.node, nodes.For):
+        return list(s.node.body)
+    gens = getattr(s.node, "generators", None)
+    k = next((k for k, g in enumerate(gens or ()) if g.target is s.target), None)
+    if k is None:
+        return None
+    out = list(gens[k].ifs)
+    for g in gens[k + 1:]:
+        out += [g.iter, g.target, *g.ifs]
+    return out + [x for x in (getattr(s.node, "elt", None), getattr(s.node, "key", None),
+                              getattr(s.node, "value", None)) if x is not None]
 
 
 @dataclass
@@ -187,11 +214,64 @@ class LoopWalker:
             self.iterator_object_loop(s, seq)
             return
         if n is None:  # a list
-            self.index_loop(s, self.b.constant(0, T.INT), 1, lambda i: self.live_in_range(seq, i),
-                            lambda i: self.emit.element_at(seq, i))
+            self.list_loop(s, [seq], lambda i: self.emit.element_at(seq, i))
             return
         zero, one = self.b.constant(0, T.INT), self.b.constant(1, T.INT)
         self.counted_loop(s, zero, n, one, 1, 1, lambda i: self.emit.element_at(seq, i), 1)
+
+    def list_loop(self, s: LoopShape, seqs, item):
+        """A loop over index 0, 1, ... while it is below the length of every
+        sequence of ``seqs`` (lists, tuples; ``item(i)`` bound to the target).
+        CPython's list iterator reads the length before each item; where the
+        body cannot change any list's length (``keeps_lengths``) that is the
+        length read once, and the loop a counted one (unrolled as a ``range``'s)."""
+        if not self.keeps_lengths(s):
+            more = (lambda i: self.live_in_range(seqs[0], i)) if len(seqs) == 1 else (lambda i: self.all_live(seqs, i))
+            self.index_loop(s, self.b.constant(0, T.INT), 1, more, item)
+            return
+        n = self.emit.length(seqs[0])
+        for q in seqs[1:]:
+            m = self.emit.length(q)
+            _, shorter = self.b.apply_compare("lt", m, n)
+            n = self.b.select(self.b.bool_to_pred(shorter), m, n)
+        copies = inlining.body_unroll_factor(s.node) if isinstance(s.node, nodes.For) else 1
+        zero, one = self.b.constant(0, T.INT), self.b.constant(1, T.INT)
+        self.counted_loop(s, zero, n, one, 1, 1, item, copies)
+
+    def keeps_lengths(self, s: LoopShape) -> bool:
+        """Can nothing in the loop's body (a ``for`` statement's, or the rest of
+        a comprehension past this clause) change a list's length? No call but
+        of the builtins in ``LENGTH_SAFE_BUILTINS``, no ``del``, no slice
+        assignment, no augmented assignment but of a number or str variable,
+        no nested function (read from the syntax: conservative)."""
+        roots = _body_nodes(s)
+        if roots is None:
+            return False
+        for root in roots:
+            for node in root.nodes_of_class(nodes.NodeNG):
+                if isinstance(node, nodes.Call):
+                    if not self.length_safe_call(node):
+                        return False
+                elif isinstance(node, _CHANGING_NODES):
+                    return False
+                elif isinstance(node, nodes.Subscript) and isinstance(node.slice, nodes.Slice) and \
+                        node.ctx != Context.Load:  # a slice assigned or deleted
+                    return False
+                elif isinstance(node, nodes.AugAssign) and not (
+                        isinstance(node.target, nodes.AssignName)
+                        and self.frame.var_type(variable_key(node.target)) in (T.INT, T.FLOAT, T.BOOL, T.STR)):
+                    return False
+        return True
+
+    def length_safe_call(self, call) -> bool:
+        """Is ``call`` one of the builtins that cannot change a list's length?"""
+        try:
+            kind, what = resolve_call(self.program.module, call, self.frame.fn, self.program)
+        except CompileError:
+            return False
+        if what in ("min", "max") and any(k.arg == "key" for k in call.keywords or ()):
+            return False  # the key function runs on each item
+        return kind == "builtin" and what in LENGTH_SAFE_BUILTINS
 
     def index_loop(self, s: LoopShape, start, step: int, more, item):
         """A loop over an index from ``start`` by ``step`` (+1/-1) while

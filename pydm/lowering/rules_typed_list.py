@@ -120,3 +120,61 @@ def _copy_payloads(xs, out, n) -> None:
         payload = arith.addi(arith.muli(i, _index(2)), _index(1))
         util.ListSetOp(out, i, util.ListGetOp(_i64(), xs, payload).result)
         scf.YieldOp([])
+
+
+@rule(d.LIST_FLIP)
+def lower_list_flip(ctx, op, operands):
+    """``xs[:stop] = xs[first::-1]`` (fannkuch's flip): CPython's clipped bounds
+    (the source ``xs[0..count)`` reversed, the target ``xs[0..hi)``); when
+    ``count == hi`` that is the prefix reversed in place, pairs swapped, and
+    the result is true; otherwise false and nothing moved (the frontend copies
+    the source and assigns it). ``f + n`` and ``s + n`` are taken only for a
+    negative bound and ``min(f, n - 1) + 1`` is at most ``n``: no overflow."""
+    xs, first, stop = operands
+    i64 = _i64()
+    n = arith.index_cast(i64, length(xs))
+    zero, one = arith.constant(i64, 0), arith.constant(i64, 1)
+    lt = arith.CmpIPredicate.slt
+    f = arith.select(arith.cmpi(lt, first, zero), arith.addi(first, n), first)
+    count = arith.maxsi(arith.addi(arith.minsi(f, arith.subi(n, one)), one), zero)
+    s = arith.select(arith.cmpi(lt, stop, zero), arith.addi(stop, n), stop)
+    hi = arith.minsi(arith.maxsi(s, zero), n)
+    same = arith.cmpi(arith.CmpIPredicate.eq, count, hi)
+    guard = scf.IfOp(same, [], has_else=False)
+    with ir.InsertionPoint(guard.then_block):
+        last = arith.index_cast(ir.IndexType.get(), arith.subi(count, one))
+        half = arith.index_cast(ir.IndexType.get(), arith.shrui(count, one))
+        loop = scf.ForOp(_index(0), half, _index(1))
+        with ir.InsertionPoint(loop.body):
+            i = loop.induction_variable
+            j = arith.subi(last, i)
+            a = util.ListGetOp(i64, xs, i).result
+            util.ListSetOp(xs, i, util.ListGetOp(i64, xs, j).result)
+            util.ListSetOp(xs, j, a)
+            scf.YieldOp([])
+        scf.YieldOp([])
+    return [same]
+
+
+@rule(d.LIST_SLICE)
+def lower_list_slice(ctx, op, operands):
+    """``xs[start:stop]`` of a typed list (step 1): the bounds clipped as
+    CPython's PySlice_AdjustIndices does (``b + n`` only for a negative ``b``),
+    the slots between them copied into a new list, inline: a short slice
+    (``perm1[:]``) costs a loop of a few ops per slot instead of a library call."""
+    xs, start, stop = operands
+    i64 = _i64()
+    n = arith.index_cast(i64, length(xs))
+    zero = arith.constant(i64, 0)
+    lt = arith.CmpIPredicate.slt
+    lo, hi = (arith.minsi(arith.maxsi(arith.select(arith.cmpi(lt, b, zero), arith.addi(b, n), b), zero), n)
+              for b in (start, stop))
+    count = arith.index_cast(ir.IndexType.get(), arith.maxsi(arith.subi(hi, lo), zero))
+    first = arith.index_cast(ir.IndexType.get(), lo)
+    out = new_typed(count)
+    loop = scf.ForOp(_index(0), count, _index(1))
+    with ir.InsertionPoint(loop.body):
+        i = loop.induction_variable
+        util.ListSetOp(out, i, util.ListGetOp(i64, xs, arith.addi(first, i)).result)
+        scf.YieldOp([])
+    return [out]

@@ -98,7 +98,8 @@ NOT_CALLED_DIRECTLY = {"make_enumerate", "make_reversed", "make_state", "make_zi
                        "reverse_keys", "float_keys", "float_bits_of_keys", "insertion_sort", "radix_sort", "radix_pass",
                        "sort_as_slots", "sort_by_number_keys", "zeros", "count_run", "binary_insertion", "run_power",
                        "merge_at", "merge_lo", "merge_hi", "gallop_left", "gallop_right", "copy_items", "list_setslice_slots", "list_repeat_slots", "list_slice_slots",
-                       "list_setslice_span_slots", "list_slice_span_slots",
+                       "list_setslice_span_slots", "list_slice_span_slots", "list_setslice_self_slots",
+                       "list_setslice_fill_slots", "move_tail_slots",
                        # the writers into a str being made (a list of codepoints, grown in place:
                        # compiled f-strings drive them, tests/strings/test_format_vm.py)
                        "fixed_into", "int_into", "str_into", "room", "put_decimal",
