@@ -164,7 +164,9 @@ def math_fmod(x: float, y: float) -> float:
         if x == x and y == y:
             fail("ValueError", "math domain error")
         return r
-    if r != 0.0 and (r < 0.0) != (float_bits(x) < 0):
+    if r == 0.0:  # C's fmod: a zero has x's sign (the VM's remainder gave -0.0 for a positive x
+        return math_copysign(0.0, x)  # and a subnormal y: tests/mathmodule/test_math_values.py)
+    if (r < 0.0) != (float_bits(x) < 0):
         return r + math_copysign(y, x)
     return r
 

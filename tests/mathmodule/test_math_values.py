@@ -57,6 +57,13 @@ def test_two_float_functions(m):
     check(m.float_binary, *pairs(FLOATS, FLOATS))
 
 
+def test_fmod_exact_zero_has_the_sign_of_x(m):
+    """A remainder that is exactly zero, of a subnormal divisor (found by
+    hypothesis: the VM's IEEE remainder gave -0.0 for a positive x)."""
+    x, y = 1.538383075507981e-256, 1.1125369292536007e-308
+    check(m.float_binary, [x, -x, x, 0.0, -0.0], [y, y, -y, y, -y])
+
+
 def test_two_float_functions_of_objects(m):
     check(m.object_binary, *pairs([2, -3, True, 1.5, -0.0, "x", None], [0, 3, False, -2.5, 0.0, 1e308, "y"]))
 
