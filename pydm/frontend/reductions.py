@@ -219,6 +219,10 @@ class ReductionWalker:
         as CPython's ``sum`` (its int and float fast paths give the same
         values); a str start is CPython's TypeError before any item."""
         fb, emit = self.fb, self.emit
+        item = self.type_of(first.elt) if isinstance(first, nodes.GeneratorExp) else None
+        if item in (T.INT, T.BOOL) and (start is None or emit.type(start) is T.INT) \
+                or item is T.FLOAT and start is None:
+            return self.unboxed_sum(first, start, item)
         if start is None:
             start = self.b.constant(0, T.INT)
         is_str = emit.type_test(start, ("str",))
@@ -238,6 +242,40 @@ class ReductionWalker:
         if fb.block is None:
             return None
         return fb.load(total, T.OBJECT, False, "")
+
+    def unboxed_sum(self, first, start, item):
+        """``sum`` of a generator expression whose items are statically all ints
+        (bools) or all floats: the total is an unboxed int or float (CPython's
+        sum has an int and a float fast path, with the same values: ints added
+        exactly, floats left to right from ``0.0``). The result is an object, as
+        typed: a float sum of no items is the int ``0``."""
+        fb, emit = self.fb, self.emit
+        kind = T.FLOAT if item is T.FLOAT else T.INT
+        total = self.hidden_slot("total")
+        seen = self.hidden_slot("seen") if kind is T.FLOAT else None  # (a float sum of nothing is 0)
+        fb.store(total, start if start is not None else self.b.constant(0.0 if kind is T.FLOAT else 0, kind))
+        if seen is not None:
+            fb.store(seen, self.b.constant(False, T.BOOL))
+
+        def on_item(v):
+            out = emit.binary("+", fb.load(total, kind, False, ""), v)
+            if fb.block is not None:
+                fb.store(total, emit.coerce(out, kind))
+                if seen is not None:
+                    fb.store(seen, self.b.constant(True, T.BOOL))
+        self.each_lazy_item(first, on_item)
+        if fb.block is None:
+            return None
+        value = emit.coerce(fb.load(total, kind, False, ""), T.OBJECT)
+        if kind is T.INT:
+            return value
+        merge, some, none = fb.new_block(d.ir_type(T.OBJECT)), fb.new_block(), fb.new_block()
+        fb.cond_br(self.b.bool_to_pred(fb.load(seen, T.BOOL, False, "")), [], [], some, none)
+        fb.block = some
+        fb.br([value], merge)
+        fb.block = none
+        fb.br([emit.coerce(self.b.constant(0, T.INT), T.OBJECT)], merge)
+        return fb.enter_merge(merge)
 
 
 __all__ = ["ReductionWalker", "REDUCERS", "CONSUMING_METHODS", "TAKERS"]
