@@ -20,6 +20,7 @@ another name, a closure capturing it — may change it or let it escape.
 from __future__ import annotations
 
 from astroid import nodes
+from astroid.const import Context
 
 #: builtins that only read their arguments' items
 READING_BUILTINS = frozenset({
@@ -56,7 +57,7 @@ def _reads(n: nodes.Name, fn) -> bool:
     if isinstance(p, nodes.Call) and n in p.args and isinstance(p.func, nodes.Attribute):
         return p.func.attrname in READING_METHODS  # compared with the items, or a key looked up
     if isinstance(p, nodes.Subscript) and p.value is n:
-        return _value_only(p)
+        return p.ctx == Context.Load  # (astroid: Store for any target, Del for del)
     if isinstance(p, nodes.Subscript) and p.slice is n or isinstance(p, nodes.Slice):
         return True  # an index, a key (only a hashable value is kept as one), a slice bound
     if isinstance(p, nodes.Attribute) and p.expr is n:
@@ -82,33 +83,3 @@ def _tested(n) -> bool:
     if isinstance(p, nodes.BoolOp):  # its value may be n itself: only if it is tested too
         return _tested(p)
     return False
-
-
-def _value_only(sub: nodes.Subscript) -> bool:
-    """``p[i]`` / ``p[a:b]`` read as a value (not stored into, deleted, or changed in place)."""
-    parent = sub.parent
-    if isinstance(parent, nodes.Assign) and sub in parent.targets:
-        return False
-    if isinstance(parent, nodes.AnnAssign) and parent.target is sub:
-        return False
-    if isinstance(parent, nodes.AugAssign) and parent.target is sub:
-        return False
-    if isinstance(parent, nodes.Delete):
-        return False
-    if isinstance(parent, (nodes.Tuple, nodes.List)) and _is_target(parent):
-        return False
-    if isinstance(parent, (nodes.For, nodes.Comprehension)) and parent.target is sub:
-        return False
-    return True
-
-
-def _is_target(node) -> bool:
-    """Is this tuple/list display an assignment target (``a[0], b = ...``)?"""
-    while isinstance(node.parent, (nodes.Tuple, nodes.List, nodes.Starred)):
-        node = node.parent
-    parent = node.parent
-    if isinstance(parent, nodes.Assign):
-        return node in parent.targets
-    if isinstance(parent, (nodes.For, nodes.Comprehension)):
-        return parent.target is node
-    return isinstance(parent, nodes.Delete)
