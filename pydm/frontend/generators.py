@@ -61,8 +61,9 @@ def generator_callee(it, fn):
         return None
     if name in fn.locals:
         binds = fn.node.locals.get(name, []) if isinstance(fn.node, nodes.FunctionDef) else []
-        if len(binds) == 1 and isinstance(binds[0], nodes.FunctionDef) and binds[0].is_generator():
-            return fn.nested(binds[0])
+        if len(binds) == 1 and isinstance(binds[0], nodes.FunctionDef):
+            nested = fn.nested(binds[0])  # (kept per def, its answer too: loop_form asks often)
+            return nested if is_generator_function(nested) else None
         return None
     callee = fn.module.functions.get(name)
     return callee if callee is not None and is_generator_function(callee) else None
